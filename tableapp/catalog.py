@@ -1,0 +1,50 @@
+"""The built-in games, each with its content pack loaded and validated.
+
+Game modules stay pure; this is where their content is read from disk and handed to them.
+"""
+
+from __future__ import annotations
+
+from .content import ContentError, load_pack
+from .engine import Game, get_game, register
+from .engine.registry import all_games
+
+# One line per game: the object the game package exposes as ``GAME``.
+_BUILTIN = ["zombie_life"]
+
+_content: dict[str, dict] = {}
+_loaded = False
+
+
+def load(content_dir: str | None = None, *, force: bool = False) -> None:
+    """Import and register every built-in game and load its content pack (once)."""
+    global _loaded
+    if _loaded and not force:
+        return
+    import importlib
+
+    for module_name in _BUILTIN:
+        module = importlib.import_module(f"tableapp.games.{module_name}")
+        game: Game = module.GAME
+        pack = load_pack(game.id, content_dir)
+        problems = game.validate_content(pack)
+        if problems:
+            raise ContentError(f"content pack of {game.id}: " + "; ".join(problems))
+        register(game)
+        _content[game.id] = pack
+    _loaded = True
+
+
+def game(game_id: str) -> Game:
+    load()
+    return get_game(game_id)
+
+
+def content(game_id: str) -> dict:
+    load()
+    return _content[game_id]
+
+
+def games() -> list[Game]:
+    load()
+    return all_games()

@@ -1,0 +1,46 @@
+"""Content packs: card lists, token mixes and board data, as TOML, validated at load.
+
+A pack is a folder ``<game-id>/`` of ``*.toml`` files; the loaded pack is ``{file stem: data}``.
+Packs ship inside the package; ``TABLEAPP_CONTENT_DIR`` points at a folder holding corrected
+copies (``<dir>/<game-id>/*.toml``), which replace the built-in pack of that game whole.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tomllib
+from pathlib import Path
+
+BUILTIN_DIR = Path(__file__).parent
+
+
+class ContentError(ValueError):
+    """A pack that does not load: names the file and the field."""
+
+
+def pack_dir(game_id: str, content_dir: str | os.PathLike | None = None) -> Path:
+    override = content_dir or os.environ.get("TABLEAPP_CONTENT_DIR")
+    if override and (Path(override) / game_id).is_dir():
+        return Path(override) / game_id
+    return BUILTIN_DIR / game_id
+
+
+def load_pack(game_id: str, content_dir: str | os.PathLike | None = None) -> dict:
+    """Read every TOML file of the game's pack into ``{stem: data}``."""
+    folder = pack_dir(game_id, content_dir)
+    if not folder.is_dir():
+        raise ContentError(f"{folder}: no content pack for {game_id!r}")
+    pack: dict = {}
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            pack[path.stem] = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as error:
+            raise ContentError(f"{path}: {error}") from None
+    return pack
+
+
+def fingerprint(pack: dict) -> str:
+    """A short hash naming exactly this pack's data (recorded with each table)."""
+    return hashlib.sha256(json.dumps(pack, sort_keys=True).encode()).hexdigest()[:16]

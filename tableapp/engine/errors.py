@@ -1,0 +1,21 @@
+"""The one exception rules code raises."""
+
+from __future__ import annotations
+
+
+class RuleError(Exception):
+    """An action the rules refuse.
+
+    ``code`` is stable and machine-readable (``not_your_turn``), ``rule`` is the ruling id from
+    the catalogue (``ZL-2``) or ``None`` for a refusal that is not a game rule (bad params),
+    ``message`` is one sentence a player can read aloud.
+    """
+
+    def __init__(self, code: str, rule: str | None, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+        self.message = message
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "rule": self.rule, "message": self.message}

@@ -1,0 +1,74 @@
+"""Random legal playouts through a pure game: for tests, ``tableapp simulate`` and bots.
+
+Every move is picked from ``legal_actions`` alone, with params drawn from the specs, the way a
+phone or an outside client would; invariants are checked after every step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from .game import HOST, Game, validate_params
+from .rng import Rng
+
+
+def random_params(spec: dict, rng: Rng) -> dict:
+    """Legal params for one ActionSpec, drawn at random."""
+    params = {}
+    for name, param in spec["params"].items():
+        if "counts" in param:
+            params[name] = {k: rng.between(b["min"], b["max"]) for k, b in param["counts"].items()}
+        elif param.get("multiple"):
+            k = rng.between(param["min"], param["max"])
+            params[name] = rng.sample(param["choices"], k)
+        elif "choices" in param:
+            params[name] = rng.choice(param["choices"])
+        else:
+            params[name] = rng.between(param["min"], param["max"])
+    return params
+
+
+def actors(game: Game, state: dict) -> list[int]:
+    """Who may act now, from the prompt (the host included when the game waits for it)."""
+    return [s for s in game.prompt(state)["waiting_for"] if game.legal_actions(state, s)]
+
+
+def random_playout(
+    game: Game,
+    *,
+    content: dict,
+    seats: list[int],
+    seed: bytes,
+    variant: str | None = None,
+    options: dict | None = None,
+    max_steps: int = 100_000,
+    on_step=None,
+) -> tuple[dict, int]:
+    """Play one game to its end from ``legal_actions``; returns (final state, steps).
+
+    ``on_step(state, seat, action, events)`` runs after each step (views and leak checks).
+    """
+    from .game import validate_options
+
+    options = validate_options(game.options, options or {})
+    state = game.setup(content=content, variant=variant, options=options, seats=seats, rng=Rng(seed, 0))
+    game.check_invariants(state)
+    chooser = Rng(hashlib.sha256(b"playout-chooser" + seed).digest(), 0)
+    for step in range(1, max_steps + 1):
+        if game.result(state) is not None:
+            return state, step - 1
+        who = actors(game, state)
+        if not who:
+            raise AssertionError(f"stuck: nobody can act at step {step}: {game.prompt(state)}")
+        seat = chooser.choice(who)
+        spec = chooser.choice(game.legal_actions(state, seat))
+        action = {"type": spec["type"], "params": random_params(spec, chooser)}
+        validate_params(game.legal_actions(state, seat), action["type"], action["params"])
+        state, events = game.apply(state, seat, action, Rng(seed, step))
+        game.check_invariants(state)
+        if on_step is not None:
+            on_step(state, seat, action, events)
+    raise AssertionError(f"no end after {max_steps} steps")
+
+
+__all__ = ["HOST", "actors", "random_params", "random_playout"]
