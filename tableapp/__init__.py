@@ -1,0 +1,50 @@
+"""tableapp: a phone companion for zombie board games played around a real table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+PWA_DIR = ROOT / "pwa"
+MIGRATIONS_DIR = ROOT / "migrations"
+
+
+def create_app(config: object | dict | None = None) -> Flask:
+    """Build the app: configuration, storage, the API, the phone app and security headers."""
+    app = Flask(__name__, instance_relative_config=True, static_folder=None)
+
+    # Configuration: the environment's Config, or what the caller (tests) passes.
+    from .config import Config
+
+    app.config.from_object(Config)
+    if isinstance(config, dict):
+        app.config.from_mapping(config)
+    elif config is not None:
+        app.config.from_object(config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SQLALCHEMY_DATABASE_URI"):
+        database = Path(app.instance_path) / "tableapp.sqlite3"
+        app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{database}"
+
+    # Storage and migrations (SQLite gets WAL and BEGIN IMMEDIATE for the action path).
+    from . import storage
+
+    storage.init_app(app, MIGRATIONS_DIR)
+
+    # Content packs and games, loaded and validated once.
+    from . import catalog
+
+    catalog.load(app.config.get("CONTENT_DIR"))
+
+    # The API, its OpenAPI spec and docs, and the problem+json error shape.
+    from .api import init_app as init_api
+
+    init_api(app)
+
+    # The phone app and the security headers on every response.
+    from . import web
+
+    web.init_app(app, PWA_DIR)
+    return app

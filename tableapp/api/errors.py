@@ -1,0 +1,74 @@
+"""Every error leaves as ``application/problem+json`` with a stable ``code``."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Response, current_app
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from ..problems import Problem
+from .schemas import ProblemSchema
+
+PROBLEM = "application/problem+json"
+
+# Stable codes for the HTTP errors raised outside our own code (routing, parsing, limits).
+HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "invalid_input",
+    429: "rate_limited",
+}
+
+
+def problem_response(problem: Problem) -> Response:
+    response = Response(
+        json.dumps(problem.body(), ensure_ascii=False, separators=(",", ":")),
+        status=problem.status,
+        mimetype=PROBLEM,
+    )
+    for name, value in problem.headers.items():
+        response.headers[name] = value
+    return response
+
+
+def from_http(error: HTTPException) -> Problem:
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    messages = data.get("messages") or data.get("errors")
+    if status == 400 and "JSON" in str(messages or error.description):
+        return Problem(400, "malformed_json", "The body is not valid JSON.")
+    if status == 422 and messages:
+        # webargs nests messages by location: {"json": {"name": [...]}}
+        fields = messages.get("json", messages) if isinstance(messages, dict) else messages
+        return Problem(422, "invalid_input", "Some fields are not valid.", errors=fields)
+    if status == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        return Problem(413, "body_too_large", f"Request bodies are limited to {limit} bytes.")
+    detail = error.description or "Error."
+    return Problem(status, HTTP_CODES.get(status, "http_error"), detail)
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api, answering every HTTP error as problem+json."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error):
+        return problem_response(from_http(error))
+
+
+def register(app) -> None:
+    app.register_error_handler(Problem, problem_response)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):  # never a bare 500 page: a problem, logged
+        if isinstance(error, HTTPException):
+            return problem_response(from_http(error))
+        app.logger.exception("unexpected error")
+        return problem_response(Problem(500, "internal_error", "Something went wrong on the server."))

@@ -1,0 +1,134 @@
+"""Request and response schemas (marshmallow); the OpenAPI spec is generated from them."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates
+
+from ..tables import COLOURS
+
+
+class ProblemSchema(Schema):
+    """``application/problem+json``: every refusal has this shape."""
+
+    type = fields.String(metadata={"example": "about:blank"})
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    code = fields.String(required=True, metadata={"description": "Stable machine-readable code"})
+    rule = fields.String(metadata={"description": "Ruling id, when a rule refused it (ZL-2)"})
+    errors = fields.Dict(metadata={"description": "Per-field messages for bad input"})
+    view = fields.Dict(metadata={"description": "The fresh view (409 stale)"})
+
+
+class CreateTableSchema(Schema):
+    game = fields.String(required=True, metadata={"example": "zombie-life"})
+    variant = fields.String(load_default=None, allow_none=True)
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class JoinSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    colour = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(COLOURS))
+
+    @validates("name")
+    def _name_not_blank(self, value: str, **_) -> None:
+        if not value.strip():
+            raise ValidationError("Name must not be blank.")
+
+
+class ActionSchema(Schema):
+    type = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    params = fields.Dict(keys=fields.String(), load_default=dict)
+    expected = fields.Integer(load_default=None, allow_none=True, strict=True)
+
+
+class UndoSchema(Schema):
+    expected = fields.Integer(load_default=None, allow_none=True, strict=True)
+
+
+class SeatSchema(Schema):
+    id = fields.Integer()
+    position = fields.Integer()
+    name = fields.String()
+    colour = fields.String()
+    connected = fields.Boolean()
+
+
+class ViewSchema(Schema):
+    code = fields.String()
+    game = fields.String()
+    variant = fields.String(allow_none=True)
+    options = fields.Dict()
+    status = fields.String(validate=validate.OneOf(["lobby", "playing", "finished"]))
+    seq = fields.Integer()
+    seed_commitment = fields.String()
+    seed = fields.String(allow_none=True)
+    seats = fields.List(fields.Nested(SeatSchema))
+    me = fields.Dict(allow_none=True)
+    prompt = fields.Dict()
+    actions = fields.List(fields.Dict())
+    game_view = fields.Dict(metadata={"description": "The game's own view for this bearer"})
+    result = fields.Dict(allow_none=True)
+
+
+class CreatedTableSchema(Schema):
+    code = fields.String()
+    host_token = fields.String()
+    join_url = fields.String()
+    seed_commitment = fields.String()
+    view = fields.Nested(ViewSchema)
+
+
+class JoinedSchema(Schema):
+    seat = fields.Nested(SeatSchema)
+    token = fields.String()
+
+
+class LogEntrySchema(Schema):
+    seq = fields.Integer()
+    type = fields.String()
+    seat = fields.Integer(allow_none=True)
+    events = fields.List(fields.Dict())
+    private = fields.List(fields.Dict())
+    undone = fields.Boolean()
+    target = fields.Integer()
+    at = fields.String()
+
+
+class ActionResultSchema(Schema):
+    action = fields.Nested(LogEntrySchema)
+    view = fields.Nested(ViewSchema)
+
+
+class LogSchema(Schema):
+    entries = fields.List(fields.Nested(LogEntrySchema))
+
+
+class GameSchema(Schema):
+    id = fields.String()
+    name = fields.String()
+    variants = fields.List(fields.String(allow_none=True))
+    players = fields.Dict()
+    options = fields.Dict()
+
+
+class GamesSchema(Schema):
+    games = fields.List(fields.Nested(GameSchema))
+    colours = fields.List(fields.String())
+
+
+class ExportSchema(Schema):
+    format = fields.String()
+    code = fields.String()
+    game = fields.String()
+    seed = fields.String()
+    seed_commitment = fields.String()
+    actions = fields.List(fields.Dict())
+
+
+class LogQuerySchema(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+class EventsQuerySchema(Schema):
+    after = fields.Integer(load_default=None, validate=validate.Range(min=0))

@@ -1,0 +1,36 @@
+"""Seats: join a table, re-issue a lost phone's seat."""
+
+from __future__ import annotations
+
+from flask import current_app
+from flask_smorest import Blueprint
+
+from .. import tables
+from .common import AUTH_DOC, IDEMPOTENCY_DOC, idempotency, limiter, outcome_response, token
+from .schemas import JoinedSchema, JoinSchema, ProblemSchema
+
+bp = Blueprint("seats", __name__, url_prefix="/api/tables", description="Seats at a table")
+
+
+@bp.route("/<code>/seats", methods=["POST"])
+@bp.arguments(JoinSchema)
+@bp.response(201, JoinedSchema)
+@bp.alt_response(404, schema=ProblemSchema, description="No such table")
+@bp.alt_response(409, schema=ProblemSchema, description="Started, full, or colour taken")
+@bp.alt_response(429, schema=ProblemSchema, description="Too many joins from this address")
+@bp.doc(**IDEMPOTENCY_DOC)
+def join(body: dict, code: str):
+    """Join with a name (1–40 characters) and a colour: the seat and its token."""
+    limiter.check("join", current_app.config["JOIN_RATE_LIMIT"])
+    return outcome_response(tables.join(code, body["name"], body["colour"], idempotency(body)))
+
+
+@bp.route("/<code>/seats/<int:seat>/token", methods=["POST"])
+@bp.response(200, JoinedSchema)
+@bp.alt_response(401, schema=ProblemSchema, description="Missing or bad token")
+@bp.alt_response(403, schema=ProblemSchema, description="Only the host")
+@bp.alt_response(404, schema=ProblemSchema, description="No such table or seat")
+@bp.doc(**IDEMPOTENCY_DOC, **AUTH_DOC)
+def reissue(code: str, seat: int):
+    """Host only: a new token for a seat whose phone was lost; the old token stops working."""
+    return outcome_response(tables.reissue(code, token(), seat, idempotency({"seat": seat})))

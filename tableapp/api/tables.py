@@ -1,0 +1,105 @@
+"""Tables: create, view, log, QR code and export."""
+
+from __future__ import annotations
+
+import io
+
+import qrcode
+import qrcode.image.svg
+from flask import Response, current_app, request
+from flask_smorest import Blueprint
+
+from .. import tables
+from ..models import Table  # noqa: F401  (documented resource)
+from .common import (
+    AUTH_DOC,
+    IDEMPOTENCY_DOC,
+    idempotency,
+    json_response,
+    limiter,
+    outcome_response,
+    presence_seconds,
+    token,
+)
+from .schemas import (
+    CreatedTableSchema,
+    CreateTableSchema,
+    ExportSchema,
+    LogQuerySchema,
+    LogSchema,
+    ProblemSchema,
+    ViewSchema,
+)
+
+bp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Tables and their views")
+
+
+def join_url(code: str) -> str:
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return f"{base.rstrip('/')}/join/{code}"
+
+
+@bp.route("", methods=["POST"])
+@bp.arguments(CreateTableSchema)
+@bp.response(201, CreatedTableSchema)
+@bp.alt_response(422, schema=ProblemSchema, description="Unknown game, variant or option")
+@bp.alt_response(429, schema=ProblemSchema, description="Too many tables from this address")
+@bp.doc(**IDEMPOTENCY_DOC)
+def create(body: dict):
+    """Open a table: its code, the host token, the join URL and the seed commitment."""
+    limiter.check("table creation", current_app.config["CREATE_RATE_LIMIT"])
+    outcome = tables.create_table(
+        body["game"], body["variant"], body["options"], idempotency(body), join_url
+    )
+    return outcome_response(outcome)
+
+
+@bp.route("/<code>")
+@bp.response(200, ViewSchema)
+@bp.alt_response(401, schema=ProblemSchema, description="The token is not one of this table's")
+@bp.alt_response(404, schema=ProblemSchema, description="No such table")
+@bp.doc(**AUTH_DOC)
+def view(code: str):
+    """The table as the bearer may see it (no token: the table screen's view)."""
+    table = tables.find_table(code)
+    actor = tables.identify(table, token())
+    return json_response(tables.render_view(table, actor, presence_seconds()))
+
+
+@bp.route("/<code>/log")
+@bp.arguments(LogQuerySchema, location="query")
+@bp.response(200, LogSchema)
+@bp.alt_response(401, schema=ProblemSchema, description="The token is not one of this table's")
+@bp.alt_response(404, schema=ProblemSchema, description="No such table")
+@bp.doc(**AUTH_DOC)
+def log(query: dict, code: str):
+    """The log as the bearer may see it: public events plus only the bearer's private parts."""
+    table = tables.find_table(code)
+    actor = tables.identify(table, token())
+    entries = tables.read_log(table.id, tables.viewer_of(actor), query["after"])
+    return json_response({"entries": entries})
+
+
+@bp.route("/<code>/qr.svg")
+@bp.response(200, content_type="image/svg+xml", description="QR code of the join URL")
+@bp.alt_response(404, schema=ProblemSchema, description="No such table")
+def qr(code: str):
+    """The join URL as a QR code (SVG)."""
+    table = tables.find_table(code)
+    image = qrcode.make(join_url(table.code), image_factory=qrcode.image.svg.SvgPathImage,
+                        box_size=10, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    response = Response(buffer.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+@bp.route("/<code>/export")
+@bp.response(200, ExportSchema)
+@bp.alt_response(404, schema=ProblemSchema, description="No such table")
+@bp.alt_response(409, schema=ProblemSchema, description="The game is not over yet")
+def export(code: str):
+    """The whole log with the revealed seed, once the game is over (``tableapp verify``)."""
+    table = tables.find_table(code)
+    return json_response(tables.export(table))

@@ -1,0 +1,61 @@
+"""Configuration, read from the environment. Tests subclass ``Config``."""
+
+from __future__ import annotations
+
+import os
+
+
+def _database_url() -> str | None:
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        return None
+    # Hosting platforms hand out postgres:// URLs; SQLAlchemy wants the driver named.
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+class Config:
+    # Storage: SQLite in the instance folder unless DATABASE_URL says otherwise.
+    SQLALCHEMY_DATABASE_URI = _database_url()
+    SQLALCHEMY_ENGINE_OPTIONS: dict = {"pool_pre_ping": True}
+    # Live events: Redis pub/sub across app servers when set, in-process otherwise.
+    REDIS_URL = os.environ.get("REDIS_URL")
+    # Signs the seat tokens a retried join may return again (see auth.py); generated and
+    # kept in the instance folder when unset. Every app server of one site needs the same.
+    SECRET_KEY = os.environ.get("TABLEAPP_SECRET_KEY")
+    # The address phones open (join URLs, QR codes); derived from the request when unset.
+    PUBLIC_URL = os.environ.get("TABLEAPP_PUBLIC_URL")
+    # Behind a reverse proxy, how many proxies to trust for the client address.
+    PROXY_COUNT = int(os.environ.get("TABLEAPP_PROXY_COUNT", "0"))
+
+    # Limits
+    MAX_CONTENT_LENGTH = 64 * 1024
+    JOIN_RATE_LIMIT = (int(os.environ.get("TABLEAPP_JOIN_LIMIT", "30")), 60)  # per address
+    CREATE_RATE_LIMIT = (int(os.environ.get("TABLEAPP_CREATE_LIMIT", "20")), 60)
+    IDEMPOTENCY_TTL_HOURS = 48
+
+    # Live events
+    SSE_HEARTBEAT_SECONDS = 15
+    SSE_RETRY_MS = 2000
+    # Streams re-read the log at least this often, so several processes without Redis
+    # (or a Redis outage) still deliver every event.
+    SSE_POLL_SECONDS = float(os.environ.get("TABLEAPP_STREAM_POLL", "2"))
+    # A seat counts as connected while seen within this many seconds.
+    PRESENCE_SECONDS = 40
+
+    # OpenAPI (flask-smorest)
+    API_TITLE = "tableapp"
+    API_VERSION = "1"
+    OPENAPI_VERSION = "3.0.3"
+    OPENAPI_URL_PREFIX = "/api"
+    OPENAPI_JSON_PATH = "openapi.json"
+
+
+class TestConfig(Config):
+    TESTING = True
+    SQLALCHEMY_DATABASE_URI = os.environ.get("TABLEAPP_TEST_DATABASE_URL")
+    SECRET_KEY = "test-secret-key-not-for-production"
+    SSE_HEARTBEAT_SECONDS = 1
+    SSE_POLL_SECONDS = 0.5

@@ -1,0 +1,109 @@
+"""Live events: the log is the source of truth, the channel is a doorbell.
+
+After a commit the table's channel is told the new action number. Each open stream waits on
+its table's channel (or at most ``SSE_POLL_SECONDS``), then reads the new log rows and sends
+its viewer the public events plus only that viewer's private parts. The in-process bus serves
+one server; :mod:`tableapp.redisbus` plugs in the same interface across servers.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from typing import Protocol
+
+
+class Bus(Protocol):
+    def publish(self, code: str, seq: int) -> None: ...
+
+    def wait(self, code: str, after: int, timeout: float) -> int | None:
+        """Block until the table's seq is known to pass ``after`` (returns it) or timeout."""
+
+
+class LocalBus:
+    """In-process fan-out: one condition variable per table."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._latest: dict[str, int] = {}
+        self._conditions: dict[str, threading.Condition] = {}
+
+    def _condition(self, code: str) -> threading.Condition:
+        with self._lock:
+            condition = self._conditions.get(code)
+            if condition is None:
+                condition = self._conditions[code] = threading.Condition()
+            return condition
+
+    def publish(self, code: str, seq: int) -> None:
+        condition = self._condition(code)
+        with condition:
+            if seq > self._latest.get(code, 0):
+                self._latest[code] = seq
+            condition.notify_all()
+
+    def wait(self, code: str, after: int, timeout: float) -> int | None:
+        condition = self._condition(code)
+        with condition:
+            if self._latest.get(code, 0) > after:
+                return self._latest[code]
+            condition.wait(timeout)
+            latest = self._latest.get(code, 0)
+            return latest if latest > after else None
+
+
+_bus: Bus = LocalBus()
+
+
+def bus() -> Bus:
+    return _bus
+
+
+def set_bus(new: Bus) -> None:
+    global _bus
+    _bus = new
+
+
+def format_event(entry: dict) -> str:
+    data = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {entry['seq']}\nevent: action\ndata: {data}\n\n"
+
+
+def stream(
+    read_after,  # (after: int) -> (list of entries, current seq); opens and closes its session
+    code: str,
+    after: int,
+    *,
+    heartbeat: float,
+    poll: float,
+    retry_ms: int,
+    on_beat=None,
+    max_seconds: float | None = None,
+    clock=None,
+) -> Iterator[str]:
+    """Server-Sent Events for one viewer from action ``after`` on, forever (or max_seconds)."""
+    import time
+
+    clock = clock or time.monotonic
+    started = clock()
+    yield f"retry: {retry_ms}\n: stream of table {code}\n\n"
+    last_sent = clock()
+    while True:
+        entries, _ = read_after(after)
+        for entry in entries:
+            yield format_event(entry)
+            after = entry["seq"]
+            last_sent = clock()
+        if max_seconds is not None and clock() - started >= max_seconds:
+            return
+        if entries:
+            continue  # there may be more than one page
+        remaining = heartbeat - (clock() - last_sent)
+        if remaining <= 0:
+            yield ": heartbeat\n\n"
+            last_sent = clock()
+            if on_beat is not None:
+                on_beat()
+            continue
+        bus().wait(code, after, min(remaining, poll))

@@ -1,0 +1,15 @@
+"""Extensions, created unbound and initialised in ``create_app``."""
+
+from __future__ import annotations
+
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()

@@ -1,0 +1,93 @@
+"""Tables, seats, the append-only action log and stored idempotent responses."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Table(db.Model):
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(12), unique=True, index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    variant: Mapped[str | None] = mapped_column(String(40))
+    options: Mapped[dict] = mapped_column(JSON)
+    # The content pack the table plays with, kept so replay and verify never depend on a
+    # pack edited later.
+    content: Mapped[dict] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(12), default="lobby")  # lobby|playing|finished
+    seed: Mapped[str] = mapped_column(String(64))  # hex; secret until the game is finished
+    seed_commitment: Mapped[str] = mapped_column(String(64))
+    state: Mapped[dict | None] = mapped_column(JSON)
+    seq: Mapped[int] = mapped_column(Integer, default=0)  # number of the last action
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="table", order_by="Seat.number", cascade="all, delete-orphan"
+    )
+
+
+class Seat(db.Model):
+    """A player's seat (number 1, 2, …) or the host (number 0, role "host")."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(8))  # host|player
+    name: Mapped[str] = mapped_column(String(40))
+    colour: Mapped[str | None] = mapped_column(String(20))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    last_seen: Mapped[datetime | None] = mapped_column(DateTime)
+
+    table: Mapped[Table] = relationship(back_populates="seats")
+
+
+class Action(db.Model):
+    """One entry of a table's log; numbers are gap-free per table. Append-only."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer)  # actor: seat number, 0 for the host
+    type: Mapped[str] = mapped_column(String(40))
+    payload: Mapped[dict] = mapped_column(JSON)  # params as posted (undo: the target number)
+    idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    public: Mapped[list] = mapped_column(JSON)  # public events
+    private: Mapped[dict] = mapped_column(JSON)  # {"<seat>": [private parts]}
+    undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class IdempotentResponse(db.Model):
+    """The stored response to a POST that carried an ``Idempotency-Key``."""
+
+    __tablename__ = "idempotent_responses"
+    __table_args__ = (UniqueConstraint("scope", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    scope: Mapped[str] = mapped_column(String(80))  # who sent it: token hash, or the endpoint
+    key: Mapped[str] = mapped_column(String(200))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int] = mapped_column(Integer)
+    body: Mapped[str] = mapped_column(Text)
+    # A response that hands out a token stores a nonce, never the token (see auth.py).
+    token_nonce: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)

@@ -1,0 +1,62 @@
+"""Database set-up: SQLite pragmas and locking, migrations, schema upgrade."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from .extensions import db, migrate
+
+
+def init_app(app: Flask, migrations_dir: Path) -> None:
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    if uri.startswith("sqlite"):
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options["connect_args"] = {"timeout": 30, "check_same_thread": False}
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(migrations_dir), render_as_batch=True)
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            _sqlite_locking(db.engine)
+
+
+def _sqlite_locking(engine: Engine) -> None:
+    """WAL, a busy timeout, and ``BEGIN IMMEDIATE`` for the action path's transactions.
+
+    pysqlite's own transaction handling is turned off so that SQLAlchemy's ``begin`` event
+    decides: a transaction opened with the ``tableapp_immediate`` option takes the write lock
+    at once (so two actions on one table never interleave, and nobody sees "database is
+    locked" while waiting); all others begin deferred, so readers never wait.
+    """
+    if getattr(engine, "_tableapp_sqlite", False):
+        return
+    engine._tableapp_sqlite = True
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection):
+        if connection.get_execution_options().get("tableapp_immediate"):
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            connection.exec_driver_sql("BEGIN")
+
+
+def upgrade(app: Flask) -> None:
+    """Apply every migration (``tableapp serve`` does this before it listens)."""
+    from flask_migrate import upgrade as alembic_upgrade
+
+    with app.app_context():
+        alembic_upgrade()

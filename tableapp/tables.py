@@ -1,0 +1,598 @@
+"""The one action path: lock the table, apply the pure rules, log, commit, notify.
+
+Nothing here knows HTTP. Every change to a table — a join, the start, a game action, an undo —
+runs through :func:`_locked_change`: the table row is locked (SQLite ``BEGIN IMMEDIATE``,
+PostgreSQL ``SELECT … FOR UPDATE``), the bearer is identified, a stored Idempotency-Key answer
+is returned as it was, otherwise the change is computed on copies, appended to the log with the
+next gap-free number, and committed; then the table's channel is notified.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+
+from . import catalog, events
+from .auth import hash_token, new_token, token_from_nonce
+from .engine import HOST, Rng, RuleError, validate_params
+from .engine.game import validate_options
+from .engine.replay import NON_GAME, replay
+from .engine.rng import commitment
+from .extensions import db
+from .models import Action, IdempotentResponse, Seat, Table, utcnow
+from .problems import Problem
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud, typed on phones
+CODE_LENGTH = 6
+#: Colour-blind-safe seat colours (Okabe–Ito), each shown with its letter on screens.
+COLOURS = ["orange", "sky", "green", "yellow", "blue", "vermilion", "purple", "grey"]
+TOKEN_MARK = "\u0000token\u0000"  # where a stored response's token is put back on replay
+
+
+def new_seed() -> bytes:
+    """A table's secret seed: 256 bits from the operating system's CSPRNG."""
+    return secrets.token_bytes(32)
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass
+class Actor:
+    """Who is acting: ``number`` is the seat number (0 for the host)."""
+
+    number: int
+    role: str  # host|player
+    token_hash: str
+
+
+@dataclass
+class Outcome:
+    status: int
+    body: bytes
+    seq: int | None = None  # set when the log grew: the channel to notify
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def find_table(code: str) -> Table:
+    table = db.session.scalars(select(Table).where(Table.code == code.upper())).one_or_none()
+    if table is None:
+        raise Problem(404, "unknown_table", f"There is no table {code!r}.")
+    return table
+
+
+def identify(table: Table, token: str | None, *, required: bool = False) -> Actor | None:
+    """The bearer's seat at this table; 401 for a token that is not one of its seats."""
+    if token is None:
+        if required:
+            raise Problem(401, "missing_token", "This needs the seat's or host's token.")
+        return None
+    digest = hash_token(token)
+    seat = db.session.scalars(
+        select(Seat).where(Seat.table_id == table.id, Seat.token_hash == digest)
+    ).one_or_none()
+    if seat is None:
+        raise Problem(401, "bad_token", "That token is not valid at this table.")
+    return Actor(seat.number, seat.role, digest)
+
+
+def touch(table: Table, actor: Actor | None) -> None:
+    """Record that the bearer was seen (presence)."""
+    if actor is None or actor.role != "player":
+        return
+    for seat in table.seats:
+        if seat.number == actor.number:
+            seat.last_seen = utcnow()
+
+
+def seat_dict(seat: Seat, presence_seconds: float) -> dict:
+    connected = seat.last_seen is not None and (utcnow() - seat.last_seen) <= timedelta(
+        seconds=presence_seconds
+    )
+    return {
+        "id": seat.number,
+        "position": seat.number - 1,
+        "name": seat.name,
+        "colour": seat.colour,
+        "connected": connected,
+    }
+
+
+def render_view(table: Table, actor: Actor | None, presence_seconds: float = 40) -> dict:
+    """The view for one bearer (None: the table screen), per DESIGN's shape."""
+    game = catalog.game(table.game)
+    players = [s for s in table.seats if s.role == "player"]
+    me = None if actor is None else {"seat": actor.number or None, "role": actor.role}
+    viewer = actor.number if actor is not None and actor.role == "player" else None
+    result = None
+    if table.status == "lobby":
+        low, high = game.players
+        can_start = low <= len(players) <= high
+        prompt = {
+            "waiting_for": [HOST],
+            "text": (
+                f"{len(players)} joined: the host can start."
+                if can_start
+                else f"Waiting for players ({len(players)} of {low}–{high})."
+            ),
+        }
+        actions = []
+        if actor is not None and actor.role == "host" and can_start:
+            actions = [{"type": "start", "label": "Start the game", "params": {}}]
+        game_view: dict = {"players": {"min": low, "max": high}}
+    else:
+        state = table.state
+        prompt = game.prompt(state)
+        actions = []
+        if actor is not None and table.status == "playing":
+            actions = game.legal_actions(state, actor.number)
+        game_view = game.view(state, viewer)
+        result = game.result(state)
+    return {
+        "code": table.code,
+        "game": table.game,
+        "variant": table.variant,
+        "options": table.options,
+        "status": table.status,
+        "seq": table.seq,
+        "seed_commitment": table.seed_commitment,
+        "seed": table.seed if table.status == "finished" else None,
+        "seats": [seat_dict(s, presence_seconds) for s in players],
+        "me": me,
+        "prompt": prompt,
+        "actions": actions,
+        "game_view": game_view,
+        "result": result,
+    }
+
+
+def entry_for(action: Action, viewer: int | None) -> dict:
+    """A log entry as ``viewer`` may see it: public events plus only its own private parts."""
+    entry = {
+        "seq": action.number,
+        "type": action.type,
+        "seat": action.seat,
+        "events": action.public,
+        "undone": action.undone,
+        "at": action.created_at.isoformat() + "Z",
+    }
+    if action.type == "undo":
+        entry["target"] = action.payload.get("target")
+    if viewer is not None:
+        mine = action.private.get(str(viewer))
+        if mine:
+            entry["private"] = mine
+    return entry
+
+
+def read_log(table_id: int, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict]:
+    rows = db.session.scalars(
+        select(Action)
+        .where(Action.table_id == table_id, Action.number > after)
+        .order_by(Action.number)
+        .limit(limit)
+    )
+    return [entry_for(a, viewer) for a in rows]
+
+
+def viewer_of(actor: Actor | None) -> int | None:
+    return actor.number if actor is not None and actor.role == "player" else None
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _lock(code: str) -> Table:
+    """Begin a transaction holding the table's write lock."""
+    db.session.rollback()  # the lock must be the transaction's first statement
+    dialect = db.engine.dialect.name
+    if dialect == "sqlite":
+        db.session.connection(execution_options={"tableapp_immediate": True})
+    stmt = select(Table).where(Table.code == code.upper())
+    if dialect == "postgresql":
+        stmt = stmt.with_for_update()
+    table = db.session.scalars(stmt).one_or_none()
+    if table is None:
+        db.session.rollback()
+        raise Problem(404, "unknown_table", f"There is no table {code!r}.")
+    return table
+
+
+def _dumps(payload: dict) -> bytes:
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def request_hash(body: object) -> str:
+    return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _stored(scope: str, key: str, req_hash: str, ttl_hours: int) -> Outcome | None:
+    row = db.session.scalars(
+        select(IdempotentResponse).where(
+            IdempotentResponse.scope == scope, IdempotentResponse.key == key
+        )
+    ).one_or_none()
+    if row is None:
+        return None
+    if utcnow() - row.created_at > timedelta(hours=ttl_hours):
+        db.session.delete(row)
+        db.session.flush()
+        return None
+    if row.request_hash != req_hash:
+        raise Problem(
+            422,
+            "idempotency_key_reused",
+            "This Idempotency-Key was already used with a different request.",
+        )
+    body = row.body
+    if row.token_nonce:
+        body = body.replace(TOKEN_MARK, token_from_nonce(row.token_nonce))
+    return Outcome(row.status, body.encode())
+
+
+def _store(scope, key, req_hash, status, body: bytes, token=None, nonce=None) -> None:
+    text = body.decode()
+    if token:
+        text = text.replace(token, TOKEN_MARK)
+    db.session.add(
+        IdempotentResponse(
+            scope=scope, key=key, request_hash=req_hash, status=status, body=text,
+            token_nonce=nonce if token else None,
+        )
+    )
+
+
+@dataclass
+class Change:
+    """What a change function returns: status, payload, and a token it handed out."""
+
+    status: int
+    payload: dict
+    token: str | None = None
+    nonce: str | None = None
+    logged: bool = True
+
+
+def _locked_change(
+    code: str,
+    token: str | None,
+    idempotency: tuple[str, str] | None,  # (key, request hash)
+    change: Callable[[Table, Actor | None], Change],
+    *,
+    token_required: bool = True,
+    ttl_hours: int = 48,
+) -> Outcome:
+    table = _lock(code)
+    try:
+        actor = identify(table, token, required=token_required)
+        scope = actor.token_hash if actor else f"anon:{table.code}"
+        if idempotency:
+            stored = _stored(scope, idempotency[0], idempotency[1], ttl_hours)
+            if stored is not None:
+                db.session.rollback()
+                return stored
+        savepoint = db.session.begin_nested()
+        try:
+            result = change(table, actor)
+            savepoint.commit()
+        except (Problem, RuleError) as error:
+            savepoint.rollback()
+            problem = error if isinstance(error, Problem) else Problem.from_rule(error)
+            if problem.status == 409 and "view" not in problem.extra:
+                db.session.refresh(table)
+                problem.extra["view"] = render_view(table, actor)
+            result = Change(problem.status, problem.body(), logged=False)
+        body = _dumps(result.payload)
+        if idempotency:
+            _store(scope, *idempotency, result.status, body, result.token, result.nonce)
+        seq = table.seq
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    if result.logged:
+        events.bus().publish(table.code, seq)
+    return Outcome(result.status, body, seq if result.logged else None)
+
+
+def _append(table: Table, actor: int | None, kind: str, payload: dict, produced: list,
+            idempotency_key: str | None) -> Action:
+    """Append one entry to the log with the next gap-free number."""
+    public, private = split_events(produced)
+    table.seq += 1
+    table.updated_at = utcnow()
+    action = Action(
+        table_id=table.id, number=table.seq, seat=actor, type=kind, payload=payload,
+        idempotency_key=idempotency_key, public=public, private=private, undone=False,
+    )
+    db.session.add(action)
+    return action
+
+
+def split_events(produced: list[dict]) -> tuple[list[dict], dict[str, list]]:
+    public: list[dict] = []
+    private: dict[str, list] = {}
+    for event in produced:
+        event = dict(event)
+        for seat, part in (event.pop("private", None) or {}).items():
+            private.setdefault(str(seat), []).append(part)
+        public.append(event)
+    return public, private
+
+
+def _effective(table: Table) -> int:
+    """Effective entries so far: every entry but undos and the entries they undid."""
+    undos = db.session.scalar(
+        select(func.count()).select_from(Action).where(
+            Action.table_id == table.id, Action.type == "undo"
+        )
+    )
+    return table.seq - 2 * (undos or 0)
+
+
+def _game_for(table: Table):
+    return catalog.game(table.game)
+
+
+def create_table(game_id: str, variant: str | None, options: dict | None,
+                 idempotency: tuple[str, str] | None, join_url: Callable[[str], str]) -> Outcome:
+    """A new table in the lobby, with its host seat (number 0) and host token."""
+    try:
+        game = catalog.game(game_id)
+        if variant not in game.variants:
+            raise Problem(422, "unknown_variant", f"{game.name} has no variant {variant!r}.",
+                          errors={"variant": [f"one of {game.variants}"]})
+        options = validate_options(game.options, options)
+    except RuleError as error:
+        raise Problem.from_rule(error) from None
+    scope = "anon:create"
+    db.session.rollback()
+    if idempotency:
+        stored = _stored(scope, *idempotency, ttl_hours=48)
+        if stored is not None:
+            db.session.rollback()
+            return stored
+    seed = new_seed()
+    token, nonce = new_token()
+    for _ in range(10):
+        code = new_code()
+        if db.session.scalar(select(Table.id).where(Table.code == code)) is None:
+            break
+    table = Table(
+        code=code, game=game.id, variant=variant, options=options,
+        content=copy.deepcopy(catalog.content(game.id)), status="lobby", seed=seed.hex(),
+        seed_commitment=commitment(seed), state=None, seq=0,
+    )
+    table.seats.append(Seat(number=HOST, role="host", name="Host", token_hash=hash_token(token)))
+    db.session.add(table)
+    db.session.flush()
+    payload = {
+        "code": table.code,
+        "host_token": token,
+        "join_url": join_url(table.code),
+        "seed_commitment": table.seed_commitment,
+        "view": render_view(table, Actor(HOST, "host", hash_token(token))),
+    }
+    body = _dumps(payload)
+    if idempotency:
+        _store(scope, *idempotency, 201, body, token, nonce)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # A parallel repeat of the same Idempotency-Key won the race: answer as it did.
+        db.session.rollback()
+        if idempotency:
+            stored = _stored(scope, *idempotency, ttl_hours=48)
+            if stored is not None:
+                return stored
+        raise
+    return Outcome(201, body)
+
+
+def join(code: str, name: str, colour: str | None,
+         idempotency: tuple[str, str] | None) -> Outcome:
+    """Take the next seat in the lobby; logged so every phone sees who joined."""
+
+    def change(table: Table, actor: Actor | None) -> Change:
+        if table.status != "lobby":
+            raise Problem(409, "game_started", "The game has started: no more seats.")
+        game = _game_for(table)
+        players = [s for s in table.seats if s.role == "player"]
+        if len(players) >= game.players[1]:
+            raise Problem(409, "table_full", f"{game.name} takes at most {game.players[1]} players.")
+        taken = {s.colour for s in players}
+        chosen = colour or next(c for c in COLOURS if c not in taken)
+        if chosen in taken:
+            raise Problem(409, "colour_taken", f"Another player already plays {chosen}.",
+                          errors={"colour": ["already taken"]})
+        token, nonce = new_token()
+        number = len(players) + 1
+        seat = Seat(number=number, role="player", name=name, colour=chosen,
+                    token_hash=hash_token(token), last_seen=utcnow())
+        table.seats.append(seat)
+        db.session.flush()
+        seat_view = seat_dict(seat, 40)
+        _append(table, number, "join", {"name": name, "colour": chosen},
+                [{"text": f"{name} joined.", "seat": seat_view}],
+                idempotency[0] if idempotency else None)
+        return Change(201, {"seat": seat_view, "token": token}, token, nonce)
+
+    return _locked_change(code, None, idempotency, change, token_required=False)
+
+
+def act(code: str, token: str | None, body: dict, idempotency: tuple[str, str] | None,
+        presence_seconds: float = 40) -> Outcome:
+    """Apply one action ``{"type", "params", "expected"}`` for the bearer."""
+
+    def change(table: Table, actor: Actor | None) -> Change:
+        assert actor is not None
+        expected = body.get("expected")
+        if expected is not None and expected != table.seq:
+            raise Problem(
+                409, "stale", f"The table moved on (action {table.seq}, you saw {expected}).",
+                view=render_view(table, actor, presence_seconds),
+            )
+        kind, params = body["type"], body.get("params") or {}
+        touch(table, actor)
+        game = _game_for(table)
+        if kind == "start":
+            produced, payload = _start(table, actor, game)
+        else:
+            if table.status != "playing":
+                raise Problem(409, "not_playing", f"The game is {table.status}.")
+            if kind in NON_GAME:
+                raise Problem(422, "action_not_available", f"'{kind}' is not a game action.")
+            state = table.state
+            if actor.number not in game.prompt(state)["waiting_for"]:
+                raise Problem(403, "not_your_turn", "It is not your turn.")
+            params = validate_params(game.legal_actions(state, actor.number), kind, params)
+            rng = Rng(bytes.fromhex(table.seed), _effective(table))
+            new_state, produced = game.apply(state, actor.number, {"type": kind, "params": params}, rng)
+            table.state = new_state
+            if game.result(new_state) is not None:
+                table.status = "finished"
+                table.finished_at = utcnow()
+            payload = params
+        action = _append(table, actor.number, kind, payload, produced,
+                         idempotency[0] if idempotency else None)
+        db.session.flush()
+        return Change(201, {
+            "action": entry_for(action, viewer_of(actor)),
+            "view": render_view(table, actor, presence_seconds),
+        })
+
+    return _locked_change(code, token, idempotency, change)
+
+
+def _start(table: Table, actor: Actor, game) -> tuple[list, dict]:
+    if actor.role != "host":
+        raise Problem(403, "host_only", "Only the host starts the game.")
+    if table.status != "lobby":
+        raise Problem(409, "already_started", "The game has already started.")
+    seats = [s.number for s in table.seats if s.role == "player"]
+    low, high = game.players
+    if not low <= len(seats) <= high:
+        raise Problem(422, "player_count", f"{game.name} is for {low} to {high} players.")
+    rng = Rng(bytes.fromhex(table.seed), _effective(table))
+    table.state = game.setup(content=table.content, variant=table.variant,
+                             options=table.options, seats=seats, rng=rng)
+    table.status = "playing"
+    return [{"text": f"The game starts with {len(seats)} players."}], {"seats": seats}
+
+
+def log_entries(table: Table) -> list[dict]:
+    rows = db.session.scalars(
+        select(Action).where(Action.table_id == table.id).order_by(Action.number)
+    )
+    return [
+        {"number": a.number, "seat": a.seat, "type": a.type, "payload": a.payload,
+         "undone": a.undone, "public": a.public, "private": a.private}
+        for a in rows
+    ]
+
+
+def undo(code: str, token: str | None, body: dict, idempotency: tuple[str, str] | None,
+         presence_seconds: float = 40) -> Outcome:
+    """Revert the last game action in effect by replaying the log without it."""
+
+    def change(table: Table, actor: Actor | None) -> Change:
+        assert actor is not None
+        expected = body.get("expected")
+        if expected is not None and expected != table.seq:
+            raise Problem(409, "stale", f"The table moved on (action {table.seq}, you saw {expected}).",
+                          view=render_view(table, actor, presence_seconds))
+        if table.status == "lobby":
+            raise Problem(409, "not_playing", "Nothing to undo before the game starts.")
+        if table.status == "finished":
+            # The seed is public once the game is over: an undo then could fish for cards.
+            raise Problem(409, "game_over", "The game is over; its log is final.")
+        target = db.session.scalars(
+            select(Action)
+            .where(Action.table_id == table.id, Action.undone.is_(False),
+                   Action.type.not_in(NON_GAME))
+            .order_by(Action.number.desc()).limit(1)
+        ).one_or_none()
+        if target is None:
+            raise Problem(409, "nothing_to_undo", "There is no action to undo.")
+        if actor.role != "host" and actor.number != target.seat:
+            raise Problem(403, "undo_not_yours", "Only the host or the player who acted can undo it.")
+        game = _game_for(table)
+        entries = log_entries(table) + [
+            {"number": table.seq + 1, "seat": actor.number, "type": "undo",
+             "payload": {"target": target.number}}
+        ]
+        replayed = replay(game, content=table.content, variant=table.variant,
+                          options=table.options, seed=bytes.fromhex(table.seed), entries=entries)
+        target.undone = True
+        table.state = replayed.state
+        table.status = "playing" if game.result(replayed.state) is None else "finished"
+        table.finished_at = None if table.status == "playing" else table.finished_at
+        who = next((s.name for s in table.seats if s.number == actor.number), "Host")
+        action = _append(table, actor.number, "undo", {"target": target.number},
+                         [{"text": f"{who} undid action {target.number} ({target.type}).",
+                           "target": target.number}],
+                         idempotency[0] if idempotency else None)
+        db.session.flush()
+        return Change(201, {
+            "action": entry_for(action, viewer_of(actor)),
+            "view": render_view(table, actor, presence_seconds),
+        })
+
+    return _locked_change(code, token, idempotency, change)
+
+
+def reissue(code: str, token: str | None, number: int,
+            idempotency: tuple[str, str] | None) -> Outcome:
+    """The host gives a seat a new token (lost phone); the old one stops working."""
+
+    def change(table: Table, actor: Actor | None) -> Change:
+        assert actor is not None
+        if actor.role != "host":
+            raise Problem(403, "host_only", "Only the host can re-issue a seat.")
+        seat = next((s for s in table.seats if s.number == number and s.role == "player"), None)
+        if seat is None:
+            raise Problem(404, "unknown_seat", f"There is no seat {number}.")
+        new, nonce = new_token()
+        seat.token_hash = hash_token(new)
+        return Change(200, {"seat": seat_dict(seat, 40), "token": new}, new, nonce, logged=False)
+
+    return _locked_change(code, token, idempotency, change)
+
+
+def export(table: Table) -> dict:
+    """Everything needed to verify a finished game: the log, the options and the seed."""
+    if table.status != "finished":
+        raise Problem(409, "not_finished", "The export opens once the game is over.")
+    game = _game_for(table)
+    return {
+        "format": "tableapp-export/1",
+        "code": table.code,
+        "game": table.game,
+        "variant": table.variant,
+        "options": table.options,
+        "content": table.content,
+        "seed": table.seed,
+        "seed_commitment": table.seed_commitment,
+        "seats": [seat_dict(s, 0) | {"colour": s.colour} for s in table.seats if s.role == "player"],
+        "actions": log_entries(table),
+        "final_state": game.reveal(table.state),
+        "result": game.result(table.state),
+    }
+
+
+def purge_idempotency(hours: int) -> int:
+    cutoff = utcnow() - timedelta(hours=hours)
+    result = db.session.execute(delete(IdempotentResponse).where(IdempotentResponse.created_at < cutoff))
+    db.session.commit()
+    return result.rowcount or 0

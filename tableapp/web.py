@@ -1,0 +1,35 @@
+"""The phone app's files, and the security headers every response carries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, request, send_from_directory
+
+
+def init_app(app: Flask, pwa_dir: Path) -> None:
+    @app.route("/")
+    @app.route("/join/<code>")
+    @app.route("/table/<code>")
+    def shell(code: str | None = None):
+        """Every screen is the one-page app; it reads the path itself."""
+        return send_from_directory(pwa_dir, "index.html", max_age=0)
+
+    @app.route("/<path:name>")
+    def pwa_file(name: str):
+        return send_from_directory(pwa_dir, name, max_age=0)
+
+    @app.after_request
+    def security_headers(response):
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        if response.mimetype == "text/html":
+            csp = "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+            if not request.path.startswith("/api/docs"):
+                csp = "default-src 'self'; img-src 'self' data:; " + csp
+            response.headers.setdefault("Content-Security-Policy", csp)
+            response.headers.setdefault("X-Frame-Options", "DENY")
+        if request.path.startswith("/api/tables"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        # CORS stays closed: no Access-Control-Allow-Origin is ever sent.
+        return response

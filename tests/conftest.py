@@ -1,0 +1,106 @@
+"""Shared fixtures: an app on a throwaway database, its client, and table helpers.
+
+``TABLEAPP_TEST_DATABASE_URL`` runs the same tests on PostgreSQL (CI does both).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+from sqlalchemy import text
+
+from tableapp import create_app, storage
+from tableapp.api.common import limiter
+from tableapp.config import TestConfig
+from tableapp.extensions import db
+
+PG_URL = os.environ.get("TABLEAPP_TEST_DATABASE_URL")
+
+
+def _reset_postgres(app) -> None:
+    with app.app_context():
+        db.session.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        db.session.commit()
+
+
+@pytest.fixture
+def app(tmp_path):
+    config = {"SQLALCHEMY_DATABASE_URI": PG_URL or f"sqlite:///{tmp_path / 'test.sqlite3'}"}
+
+    class Config(TestConfig):
+        pass
+
+    for key, value in config.items():
+        setattr(Config, key, value)
+    app = create_app(Config)
+    app.instance_path = str(tmp_path / "instance")
+    if PG_URL:
+        _reset_postgres(app)
+    storage.upgrade(app)
+    limiter.reset()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class TableHelper:
+    """Create tables, join seats and post actions the way a phone does."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def create(self, game="zombie-life", variant=None, options=None):
+        response = self.client.post(
+            "/api/tables", json={"game": game, "variant": variant, "options": options or {}}
+        )
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    def join(self, code, name, colour=None):
+        body = {"name": name}
+        if colour:
+            body["colour"] = colour
+        response = self.client.post(f"/api/tables/{code}/seats", json=body)
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    def act(self, code, token, type_, params=None, expected=None, key=None):
+        headers = {"Authorization": f"Bearer {token}"}
+        if key:
+            headers["Idempotency-Key"] = key
+        body = {"type": type_, "params": params or {}}
+        if expected is not None:
+            body["expected"] = expected
+        return self.client.post(f"/api/tables/{code}/actions", json=body, headers=headers)
+
+    def view(self, code, token=None):
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = self.client.get(f"/api/tables/{code}", headers=headers)
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()
+
+    def started(self, players=3, game="zombie-life", variant=None, options=None):
+        """A started table: (created payload, [seat tokens])."""
+        created = self.create(game, variant, options)
+        tokens = [self.join(created["code"], f"P{i}")["token"] for i in range(1, players + 1)]
+        response = self.act(created["code"], created["host_token"], "start")
+        assert response.status_code == 201, response.get_json()
+        return created, tokens
+
+
+@pytest.fixture
+def tables(client):
+    return TableHelper(client)
+
+
+@pytest.fixture
+def key():
+    return lambda: str(uuid.uuid4())
