@@ -51,6 +51,15 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same type: ``True`` is not ``1``, ``1.0`` is not ``1``."""
+    return type(a) is type(b) and a == b
+
+
+def _listed(value: Any, choices: list) -> bool:
+    return any(_same(value, c) for c in choices)
+
+
 def _check_param(name: str, spec: dict, value: Any) -> None:
     def bad(why: str) -> RuleError:
         return RuleError("illegal_params", None, f"'{name}' {why}.")
@@ -65,14 +74,13 @@ def _check_param(name: str, spec: dict, value: Any) -> None:
     elif spec.get("multiple"):
         if not isinstance(value, list):
             raise bad("must be a list")
-        if any(v not in spec["choices"] for v in value) or len(set(map(repr, value))) != len(value):
+        distinct = all(not _same(a, b) for i, a in enumerate(value) for b in value[i + 1 :])
+        if not all(_listed(v, spec["choices"]) for v in value) or not distinct:
             raise bad("must be distinct values from the listed choices")
         if not spec["min"] <= len(value) <= spec["max"]:
             raise bad(f"must hold {spec['min']} to {spec['max']} values")
     elif "choices" in spec:
-        if isinstance(value, (list, dict)) or value not in spec["choices"] or (
-            isinstance(value, bool) != any(isinstance(c, bool) for c in spec["choices"] if c == value)
-        ):
+        if not _listed(value, spec["choices"]):
             raise bad("is not one of the listed choices")
     else:
         if not _is_int(value) or not spec["min"] <= value <= spec["max"]:
@@ -82,7 +90,7 @@ def _check_param(name: str, spec: dict, value: Any) -> None:
 def validate_params(specs: list[dict], action_type: str, params: Any) -> dict:
     """Check ``params`` against the legal ActionSpec of ``action_type``; return them.
 
-    Raises ``RuleError("unknown_action")`` when no spec of that type is legal now and
+    Raises ``RuleError("action_not_available")`` when no spec of that type is legal now and
     ``RuleError("illegal_params")`` when a value is not one the spec lists.
     """
     matching = [s for s in specs if s["type"] == action_type]
@@ -174,7 +182,7 @@ def validate_options(declared: dict[str, dict], options: Any) -> dict:
         ok = (
             (kind == "bool" and isinstance(value, bool))
             or (kind == "int" and _is_int(value) and decl["min"] <= value <= decl["max"])
-            or (kind == "choice" and not isinstance(value, (list, dict)) and value in decl["choices"])
+            or (kind == "choice" and _listed(value, decl["choices"]))
         )
         if not ok:
             raise RuleError("illegal_options", None, f"Option '{name}' has an illegal value.")

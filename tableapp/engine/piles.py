@@ -65,6 +65,7 @@ def take(piles: Piles, name: str, card) -> None:
 
 def move(piles: Piles, card, source: str, target: str, *, bottom: bool = False) -> None:
     """Move one given card from ``source`` to the top (or bottom) of ``target``."""
+    _pile(piles, target)  # look both up first: a missing pile must not lose the card
     take(piles, source, card)
     if bottom:
         put_bottom(piles, target, [card])
@@ -74,8 +75,10 @@ def move(piles: Piles, card, source: str, target: str, *, bottom: bool = False) 
 
 def move_all(piles: Piles, source: str, target: str) -> None:
     """Move every card of ``source`` on top of ``target``, keeping their order."""
-    cards = list(_pile(piles, source))
-    _pile(piles, source).clear()
+    pile = _pile(piles, source)
+    _pile(piles, target)
+    cards = list(pile)
+    pile.clear()
     put_top(piles, target, cards)
 
 
@@ -96,6 +99,9 @@ def add_from_box(piles: Piles, name: str, cards: Iterable) -> None:
 
 def return_to_box(piles: Piles, name: str, cards: Iterable) -> None:
     """Explicitly take cards out of play (the only way the multiset shrinks)."""
+    cards = list(cards)
+    if Counter(cards) - Counter(_pile(piles, name)):
+        raise RuleError("card_not_there", None, f"Not all of those cards are in the {name} pile.")
     for card in cards:
         take(piles, name, card)
 
