@@ -56,13 +56,16 @@ class TableHelper:
 
     def __init__(self, client):
         self.client = client
+        self.host_tokens: dict[str, str] = {}
 
     def create(self, game="zombie-life", variant=None, options=None):
         response = self.client.post(
             "/api/tables", json={"game": game, "variant": variant, "options": options or {}}
         )
         assert response.status_code == 201, response.get_json()
-        return response.get_json()
+        created = response.get_json()
+        self.host_tokens[created["code"]] = created["host_token"]
+        return created
 
     def join(self, code, name, colour=None):
         body = {"name": name}
