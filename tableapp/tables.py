@@ -34,7 +34,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud, 
 CODE_LENGTH = 6
 #: Colour-blind-safe seat colours (Okabe–Ito), each shown with its letter on screens.
 COLOURS = ["orange", "sky", "green", "yellow", "blue", "vermilion", "purple", "grey"]
-TOKEN_MARK = "\u0000token\u0000"  # where a stored response's token is put back on replay
+TOKEN_MARK = "\u2063tableapp:token\u2063"  # where a stored answer gets its token back
 
 
 def new_seed() -> bytes:

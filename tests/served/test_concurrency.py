@@ -1,0 +1,164 @@
+"""Real parallel requests against a served app: gunicorn, 2 workers, SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.conftest import PG_URL
+
+pytestmark = pytest.mark.served
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    not PG_URL, reason="TABLEAPP_TEST_DATABASE_URL is not set (CI sets it)"))]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _reset_postgres(url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"),
+                         autocommit=True) as conn:
+        conn.execute("DROP SCHEMA public CASCADE")
+        conn.execute("CREATE SCHEMA public")
+
+
+@pytest.fixture(params=BACKENDS)
+def server(request, tmp_path):
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    else:
+        url = PG_URL
+        _reset_postgres(url)
+    env = os.environ | {
+        "DATABASE_URL": url,
+        "TABLEAPP_SECRET_KEY": uuid.uuid4().hex,
+        "TABLEAPP_JOIN_LIMIT": "10000",
+        "TABLEAPP_CREATE_LIMIT": "10000",
+    }
+    bin_dir = Path(sys.executable).parent
+    subprocess.run([str(bin_dir / "tableapp"), "migrate"], env=env, check=True,
+                   capture_output=True, timeout=120)
+    port = _free_port()
+    log = open(tmp_path / "gunicorn.log", "w")
+    process = subprocess.Popen(
+        [str(bin_dir / "gunicorn"), "--workers", "2", "--worker-class", "gthread",
+         "--threads", "16", "--bind", f"127.0.0.1:{port}", "tableapp:create_app()"],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"{base}/api/games", timeout=1).status_code == 200:
+                break
+        except requests.RequestException:
+            time.sleep(0.2)
+    else:
+        process.kill()
+        log.close()
+        pytest.fail("gunicorn did not start: " + (tmp_path / "gunicorn.log").read_text())
+    try:
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+        log.close()
+    text = (tmp_path / "gunicorn.log").read_text()
+    assert "database is locked" not in text
+    assert "Traceback" not in text, text
+
+
+def _started_table(base: str, players: int = 3):
+    created = requests.post(f"{base}/api/tables", json={"game": "zombie-life"}, timeout=10).json()
+    code = created["code"]
+    tokens = [
+        requests.post(f"{base}/api/tables/{code}/seats", json={"name": f"P{i}"},
+                      timeout=10).json()["token"]
+        for i in range(players)
+    ]
+    host = {"Authorization": f"Bearer {created['host_token']}"}
+    assert requests.post(f"{base}/api/tables/{code}/actions", json={"type": "start"},
+                         headers=host, timeout=10).status_code == 201
+    # a ZL-1 tie for the lowest card is the host's to settle
+    view = requests.get(f"{base}/api/tables/{code}", headers=host, timeout=10).json()
+    for spec in view["actions"]:
+        seat = spec["params"]["seat"]["choices"][0]
+        requests.post(f"{base}/api/tables/{code}/actions",
+                      json={"type": spec["type"], "params": {"seat": seat}},
+                      headers=host, timeout=10)
+    for token in tokens:
+        headers = {"Authorization": f"Bearer {token}"}
+        view = requests.get(f"{base}/api/tables/{code}", headers=headers, timeout=10).json()
+        if any(a["type"] == "draw" for a in view["actions"]):
+            return code, headers, tokens
+    raise AssertionError("nobody can draw")
+
+
+def _log(base, code):
+    return requests.get(f"{base}/api/tables/{code}/log", timeout=10).json()["entries"]
+
+
+def test_100_parallel_identical_actions_apply_exactly_once(server):
+    code, headers, _ = _started_table(server)
+    before = len(_log(server, code))
+
+    def draw(_):
+        return requests.post(f"{server}/api/tables/{code}/actions", json={"type": "draw"},
+                             headers=headers, timeout=60)
+
+    with ThreadPoolExecutor(max_workers=32) as pool:
+        responses = list(pool.map(draw, range(100)))
+    statuses = [r.status_code for r in responses]
+    assert statuses.count(201) == 1, statuses
+    assert all(400 <= s < 500 for s in statuses if s != 201), statuses
+    assert not any("locked" in r.text for r in responses)
+    log = _log(server, code)
+    assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
+    assert len(log) == before + 1
+
+
+def test_20_parallel_repeats_of_one_idempotency_key_have_one_effect(server):
+    code, headers, _ = _started_table(server)
+    before = len(_log(server, code))
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+
+    def draw(_):
+        return requests.post(f"{server}/api/tables/{code}/actions", json={"type": "draw"},
+                             headers=headers | key, timeout=60)
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        responses = list(pool.map(draw, range(20)))
+    assert {r.status_code for r in responses} == {201}
+    assert len({r.content for r in responses}) == 1
+    assert len(_log(server, code)) == before + 1
+
+
+def test_parallel_joins_get_distinct_gap_free_seats(server):
+    created = requests.post(f"{server}/api/tables", json={"game": "zombie-life"},
+                            timeout=10).json()
+    code = created["code"]
+
+    def join(i):
+        return requests.post(f"{server}/api/tables/{code}/seats", json={"name": f"J{i}"},
+                             timeout=60)
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        responses = list(pool.map(join, range(10)))
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses.count(201) == 6 and statuses.count(409) == 4  # Zombie Life seats 6
+    seats = sorted(r.json()["seat"]["id"] for r in responses if r.status_code == 201)
+    assert seats == [1, 2, 3, 4, 5, 6]
