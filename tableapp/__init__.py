@@ -28,6 +28,13 @@ def create_app(config: object | dict | None = None) -> Flask:
         database = Path(app.instance_path) / "tableapp.sqlite3"
         app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{database}"
 
+    # Behind a reverse proxy, trust its X-Forwarded-* headers for the client address.
+    if app.config.get("PROXY_COUNT"):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        count = app.config["PROXY_COUNT"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
+
     # Storage and migrations (SQLite gets WAL and BEGIN IMMEDIATE for the action path).
     from . import storage
 

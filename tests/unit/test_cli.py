@@ -1,0 +1,33 @@
+"""The command line: simulate plays real games; serve's helpers find the LAN and draw a QR."""
+
+from __future__ import annotations
+
+import re
+
+from click.testing import CliRunner
+
+from tableapp.cli import main, terminal_qr
+
+
+def test_simulate_plays_to_the_end_and_reports_speed():
+    result = CliRunner().invoke(
+        main, ["simulate", "--game", "zombie-life", "--players", "4", "--games", "3",
+               "--seed", "7"]
+    )
+    assert result.exit_code == 0, result.output
+    match = re.search(r"3 games of Zombie Life \(4 players\): (\d+) actions.* ([\d.]+) games/s",
+                      result.output)
+    assert match and int(match.group(1)) > 0 and float(match.group(2)) > 0
+    assert "invariants held" in result.output
+
+
+def test_simulate_unknown_game_fails_clearly():
+    result = CliRunner().invoke(main, ["simulate", "--game", "chess"])
+    assert result.exit_code != 0
+    assert "chess" in str(result.exception) or "chess" in result.output
+
+
+def test_terminal_qr_is_drawn():
+    drawing = terminal_qr("http://192.168.1.20:8000")
+    lines = drawing.strip("\n").splitlines()
+    assert len(lines) > 10 and len(set(len(line) for line in lines)) == 1
