@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from .. import tables
-from .common import AUTH_DOC, IDEMPOTENCY_DOC, idempotency, outcome_response, presence_seconds, token
+from .common import AUTH_DOC, AUTH_REQUIRED_DOC, IDEMPOTENCY_DOC, idempotency, outcome_response, presence_seconds, token
+from .errors import PROBLEM
 from .schemas import ActionResultSchema, ActionSchema, ProblemSchema, UndoSchema
 
 bp = Blueprint("actions", __name__, url_prefix="/api/tables", description="Actions and undo")
@@ -21,7 +22,8 @@ REFUSALS = {
 
 def _document_refusals(view):
     for status, description in REFUSALS.items():
-        view = bp.alt_response(status, schema=ProblemSchema, description=description)(view)
+        view = bp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM,
+                               description=description)(view)
     return view
 
 
@@ -29,7 +31,7 @@ def _document_refusals(view):
 @bp.arguments(ActionSchema)
 @bp.response(201, ActionResultSchema)
 @_document_refusals
-@bp.doc(**IDEMPOTENCY_DOC, **AUTH_DOC)
+@bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def post_action(body: dict, code: str):
     """Apply ``{type, params, expected}`` for the bearer: the logged action and the new view."""
     return outcome_response(tables.act(code, token(), body, idempotency(body), presence_seconds()))
@@ -39,7 +41,7 @@ def post_action(body: dict, code: str):
 @bp.arguments(UndoSchema)
 @bp.response(201, ActionResultSchema)
 @_document_refusals
-@bp.doc(**IDEMPOTENCY_DOC, **AUTH_DOC)
+@bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def undo(body: dict, code: str):
     """Undo the last action (host, or the seat that acted); the undo is logged too."""
     return outcome_response(tables.undo(code, token(), body, idempotency(body), presence_seconds()))

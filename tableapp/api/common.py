@@ -26,7 +26,9 @@ IDEMPOTENCY_DOC = {
         }
     ]
 }
-AUTH_DOC = {"security": [{"bearer": []}]}
+# A token is optional where anyone may read (the table screen), required where one acts.
+AUTH_DOC = {"security": [{}, {"bearer": []}]}
+AUTH_REQUIRED_DOC = {"security": [{"bearer": []}]}
 
 
 def token() -> str | None:

@@ -51,7 +51,11 @@ def from_http(error: HTTPException) -> Problem:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         return Problem(413, "body_too_large", f"Request bodies are limited to {limit} bytes.")
     detail = error.description or "Error."
-    return Problem(status, HTTP_CODES.get(status, "http_error"), detail)
+    problem = Problem(status, HTTP_CODES.get(status, "http_error"), detail)
+    for name, value in error.get_headers():
+        if name.lower() not in ("content-type", "content-length"):
+            problem.headers[name] = value  # e.g. Allow on a 405, Retry-After on a 429
+    return problem
 
 
 class ProblemApi(Api):

@@ -11,6 +11,7 @@ from ..extensions import db
 from ..models import Seat, utcnow
 from ..problems import Problem
 from .common import AUTH_DOC, token
+from .errors import PROBLEM
 from .schemas import EventsQuerySchema, ProblemSchema
 
 bp = Blueprint("events", __name__, url_prefix="/api/tables", description="Live events")
@@ -29,9 +30,9 @@ def _seen(app, seat_id: int | None, when) -> None:
 @bp.response(200, content_type="text/event-stream",
              description="`id:` is the action number; `data:` a log entry as the bearer may "
              "see it; comment heartbeats at least every 15 s; resume with `Last-Event-ID`.")
-@bp.alt_response(400, schema=ProblemSchema, description="Bad Last-Event-ID")
-@bp.alt_response(401, schema=ProblemSchema, description="The token is not one of this table's")
-@bp.alt_response(404, schema=ProblemSchema, description="No such table")
+@bp.alt_response(400, schema=ProblemSchema, content_type=PROBLEM, description="Bad Last-Event-ID")
+@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="The token is not one of this table's")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
 @bp.doc(**AUTH_DOC)
 def stream(query: dict, code: str):
     """The table's events from ``Last-Event-ID`` (or ``?after=``, or now) on."""

@@ -6,7 +6,8 @@ from flask import current_app
 from flask_smorest import Blueprint
 
 from .. import tables
-from .common import AUTH_DOC, IDEMPOTENCY_DOC, idempotency, limiter, outcome_response, token
+from .common import AUTH_DOC, AUTH_REQUIRED_DOC, IDEMPOTENCY_DOC, idempotency, limiter, outcome_response, token
+from .errors import PROBLEM
 from .schemas import JoinedSchema, JoinSchema, ProblemSchema
 
 bp = Blueprint("seats", __name__, url_prefix="/api/tables", description="Seats at a table")
@@ -15,9 +16,9 @@ bp = Blueprint("seats", __name__, url_prefix="/api/tables", description="Seats a
 @bp.route("/<code>/seats", methods=["POST"])
 @bp.arguments(JoinSchema)
 @bp.response(201, JoinedSchema)
-@bp.alt_response(404, schema=ProblemSchema, description="No such table")
-@bp.alt_response(409, schema=ProblemSchema, description="Started, full, or colour taken")
-@bp.alt_response(429, schema=ProblemSchema, description="Too many joins from this address")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.alt_response(409, schema=ProblemSchema, content_type=PROBLEM, description="Started, full, or colour taken")
+@bp.alt_response(429, schema=ProblemSchema, content_type=PROBLEM, description="Too many joins from this address")
 @bp.doc(**IDEMPOTENCY_DOC)
 def join(body: dict, code: str):
     """Join with a name (1–40 characters) and a colour: the seat and its token."""
@@ -27,10 +28,10 @@ def join(body: dict, code: str):
 
 @bp.route("/<code>/seats/<int:seat>/token", methods=["POST"])
 @bp.response(200, JoinedSchema)
-@bp.alt_response(401, schema=ProblemSchema, description="Missing or bad token")
-@bp.alt_response(403, schema=ProblemSchema, description="Only the host")
-@bp.alt_response(404, schema=ProblemSchema, description="No such table or seat")
-@bp.doc(**IDEMPOTENCY_DOC, **AUTH_DOC)
+@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="Missing or bad token")
+@bp.alt_response(403, schema=ProblemSchema, content_type=PROBLEM, description="Only the host")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table or seat")
+@bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def reissue(code: str, seat: int):
     """Host only: a new token for a seat whose phone was lost; the old token stops working."""
     return outcome_response(tables.reissue(code, token(), seat, idempotency({"seat": seat})))

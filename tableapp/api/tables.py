@@ -21,6 +21,7 @@ from .common import (
     presence_seconds,
     token,
 )
+from .errors import PROBLEM
 from .schemas import (
     CreatedTableSchema,
     CreateTableSchema,
@@ -42,8 +43,8 @@ def join_url(code: str) -> str:
 @bp.route("", methods=["POST"])
 @bp.arguments(CreateTableSchema)
 @bp.response(201, CreatedTableSchema)
-@bp.alt_response(422, schema=ProblemSchema, description="Unknown game, variant or option")
-@bp.alt_response(429, schema=ProblemSchema, description="Too many tables from this address")
+@bp.alt_response(422, schema=ProblemSchema, content_type=PROBLEM, description="Unknown game, variant or option")
+@bp.alt_response(429, schema=ProblemSchema, content_type=PROBLEM, description="Too many tables from this address")
 @bp.doc(**IDEMPOTENCY_DOC)
 def create(body: dict):
     """Open a table: its code, the host token, the join URL and the seed commitment."""
@@ -56,8 +57,8 @@ def create(body: dict):
 
 @bp.route("/<code>")
 @bp.response(200, ViewSchema)
-@bp.alt_response(401, schema=ProblemSchema, description="The token is not one of this table's")
-@bp.alt_response(404, schema=ProblemSchema, description="No such table")
+@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="The token is not one of this table's")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
 @bp.doc(**AUTH_DOC)
 def view(code: str):
     """The table as the bearer may see it (no token: the table screen's view)."""
@@ -69,8 +70,8 @@ def view(code: str):
 @bp.route("/<code>/log")
 @bp.arguments(LogQuerySchema, location="query")
 @bp.response(200, LogSchema)
-@bp.alt_response(401, schema=ProblemSchema, description="The token is not one of this table's")
-@bp.alt_response(404, schema=ProblemSchema, description="No such table")
+@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="The token is not one of this table's")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
 @bp.doc(**AUTH_DOC)
 def log(query: dict, code: str):
     """The log as the bearer may see it: public events plus only the bearer's private parts."""
@@ -82,7 +83,7 @@ def log(query: dict, code: str):
 
 @bp.route("/<code>/qr.svg")
 @bp.response(200, content_type="image/svg+xml", description="QR code of the join URL")
-@bp.alt_response(404, schema=ProblemSchema, description="No such table")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
 def qr(code: str):
     """The join URL as a QR code (SVG)."""
     table = tables.find_table(code)
@@ -97,8 +98,8 @@ def qr(code: str):
 
 @bp.route("/<code>/export")
 @bp.response(200, ExportSchema)
-@bp.alt_response(404, schema=ProblemSchema, description="No such table")
-@bp.alt_response(409, schema=ProblemSchema, description="The game is not over yet")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.alt_response(409, schema=ProblemSchema, content_type=PROBLEM, description="The game is not over yet")
 def export(code: str):
     """The whole log with the revealed seed, once the game is over (``tableapp verify``)."""
     table = tables.find_table(code)
