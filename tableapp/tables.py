@@ -10,6 +10,7 @@ next gap-free number, and committed; then the table's channel is notified.
 from __future__ import annotations
 
 import copy
+import re
 import hashlib
 import json
 import secrets
@@ -139,6 +140,7 @@ def render_view(table: Table, actor: Actor | None, presence_seconds: float = 40)
             actions = game.legal_actions(state, actor.number)
         game_view = game.view(state, viewer)
         result = game.result(state)
+    prompt = dict(prompt, text=named(prompt.get("text", ""), players))
     return {
         "code": table.code,
         "game": table.game,
@@ -155,6 +157,12 @@ def render_view(table: Table, actor: Actor | None, presence_seconds: float = 40)
         "game_view": game_view,
         "result": result,
     }
+
+
+def named(text: str, players: list[Seat]) -> str:
+    """Rules speak of "Seat 2"; players read their names."""
+    names = {str(s.number): s.name for s in players}
+    return re.sub(r"\bSeat (\d+)\b", lambda m: names.get(m.group(1), m.group(0)), text)
 
 
 def entry_for(action: Action, viewer: int | None) -> dict:
