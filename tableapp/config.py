@@ -51,6 +51,8 @@ class Config:
     OPENAPI_VERSION = "3.0.3"
     OPENAPI_URL_PREFIX = "/api"
     OPENAPI_JSON_PATH = "openapi.json"
+    # No automatic OPTIONS answers: CORS stays closed and Allow lists only real methods.
+    PROVIDE_AUTOMATIC_OPTIONS = False
 
 
 class TestConfig(Config):

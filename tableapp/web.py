@@ -5,9 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask, request, send_from_directory
+from werkzeug.routing import PathConverter
+
+
+class ShellPath(PathConverter):
+    """Any path outside /api/: the API's own routes never share methods with the app's files."""
+
+    regex = r"(?!api(?:/|$))[^/].*?"
 
 
 def init_app(app: Flask, pwa_dir: Path) -> None:
+    app.url_map.converters["shell"] = ShellPath
+
     @app.route("/")
     @app.route("/join/<code>")
     @app.route("/table/<code>")
@@ -15,7 +24,7 @@ def init_app(app: Flask, pwa_dir: Path) -> None:
         """Every screen is the one-page app; it reads the path itself."""
         return send_from_directory(pwa_dir, "index.html", max_age=0)
 
-    @app.route("/<path:name>")
+    @app.route("/<shell:name>")
     def pwa_file(name: str):
         return send_from_directory(pwa_dir, name, max_age=0)
 
