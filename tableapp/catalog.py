@@ -10,7 +10,7 @@ from .engine import Game, get_game, register
 from .engine.registry import all_games
 
 # One line per game: the object the game package exposes as ``GAME``.
-_BUILTIN = ["zombie_life"]
+_BUILTIN = ["zombie_life", "eat_zem_all"]
 
 _content: dict[str, dict] = {}
 _loaded = False

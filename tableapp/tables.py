@@ -358,6 +358,8 @@ def create_table(game_id: str, variant: str | None, options: dict | None,
     """A new table in the lobby, with its host seat (number 0) and host token."""
     try:
         game = catalog.game(game_id)
+        if variant is None and None not in game.variants:
+            variant = game.variants[0]  # the game's first variant is its default
         if variant not in game.variants:
             raise Problem(422, "unknown_variant", f"{game.name} has no variant {variant!r}.",
                           errors={"variant": [f"one of {game.variants}"]})

@@ -62,8 +62,10 @@ def _document_games(spec) -> None:
             "additionalProperties": False,
             "properties": {
                 "game": {"type": "string", "enum": [game.id]},
-                "variant": {"enum": list(game.variants)} if None not in game.variants
-                else {"type": "string", "nullable": True, "enum": [None]},
+                # null (or leaving it out) picks the game's first variant
+                "variant": {"type": "string", "nullable": True,
+                            "enum": [*game.variants] if None in game.variants
+                            else [*game.variants, None]},
                 "options": {
                     "type": "object",
                     "additionalProperties": False,

@@ -41,7 +41,7 @@ def stream(query: dict, code: str):
     after = query["after"]
     last_event_id = request.headers.get("Last-Event-ID")
     if last_event_id is not None:
-        if not last_event_id.strip().isdigit():
+        if not last_event_id.strip().isdigit() or len(last_event_id.strip()) > 10:
             raise Problem(400, "bad_last_event_id", "Last-Event-ID must be an action number.")
         after = int(last_event_id)
     if after is None:

@@ -6,6 +6,8 @@ from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from ..tables import COLOURS
 
+MAX_SEQ = 2**31 - 1  # action numbers fit a 32-bit column on every database
+
 
 class ProblemSchema(Schema):
     """``application/problem+json``: every refusal has this shape."""
@@ -39,11 +41,13 @@ class JoinSchema(Schema):
 class ActionSchema(Schema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=40))
     params = fields.Dict(keys=fields.String(), load_default=dict)
-    expected = fields.Integer(load_default=None, allow_none=True, strict=True)
+    expected = fields.Integer(load_default=None, allow_none=True, strict=True,
+                              validate=validate.Range(min=0, max=MAX_SEQ))
 
 
 class UndoSchema(Schema):
-    expected = fields.Integer(load_default=None, allow_none=True, strict=True)
+    expected = fields.Integer(load_default=None, allow_none=True, strict=True,
+                              validate=validate.Range(min=0, max=MAX_SEQ))
 
 
 class SeatSchema(Schema):
@@ -127,8 +131,9 @@ class ExportSchema(Schema):
 
 
 class LogQuerySchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEQ))
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(load_default=None, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=None, allow_none=True,
+                           validate=validate.Range(min=0, max=MAX_SEQ))

@@ -1,0 +1,84 @@
+"""End of the game and scoring (``rules/eat-zem-all.txt``, "End of the Game"; EZA-E1..E4).
+
+Each Horde scores 1 VP per Bite token it holds (Contamination tokens included), the Feast VP of
+the Human tiles it won and the Fatal-blow VP of the Traits it took (EZA-E3). A tie goes to the
+Horde with the most Zombies on the board; if that ties too, the tied Hordes win together (EZA-E4).
+"""
+
+from __future__ import annotations
+
+from .flow import State, horde, name
+
+
+def breakdown(state: State, seat: int) -> dict[str, int]:
+    """EZA-E3, per Horde."""
+    h = horde(state, seat)
+    content = state["content"]
+    return {
+        "bite_tokens": sum(h["bites"].values()),
+        "feast_vp": sum(content["humans"][hid]["vp"] for hid in h["human_tiles"]),
+        "fatal_blow_vp": sum(content["traits"][tid]["vp"] for tid in h["traits"]),
+    }
+
+
+def standings(state: State) -> list[dict]:
+    """Every Horde's score and breakdown, best first (table order among equals)."""
+    rows = []
+    for seat in state["seats"]:
+        parts = breakdown(state, seat)
+        rows.append(
+            {
+                "seat": seat,
+                "score": sum(parts.values()),
+                "breakdown": parts,
+                "zombies_on_board": horde(state, seat)["board"],
+            }
+        )
+    return sorted(rows, key=lambda r: (-r["score"], -r["zombies_on_board"]))
+
+
+def winners(rows: list[dict], label=str) -> tuple[list[int], str]:
+    """EZA-E4: the winners and how the tie (if any) was broken."""
+    best = max(r["score"] for r in rows)
+    top = [r for r in rows if r["score"] == best]
+    if len(top) == 1:
+        return [top[0]["seat"]], f"No tie: {label(top[0]['seat'])} has the most VP ({best})."
+    most = max(r["zombies_on_board"] for r in top)
+    by_zombies = [r for r in top if r["zombies_on_board"] == most]
+    tied = " and ".join(label(r["seat"]) for r in top)
+    if len(by_zombies) == 1:
+        return [by_zombies[0]["seat"]], (
+            f"{tied} are tied at {best} VP; {label(by_zombies[0]['seat'])} has the most Zombies "
+            f"on the board ({most})."
+        )
+    return [r["seat"] for r in by_zombies], (
+        f"{tied} are tied at {best} VP; "
+        + " and ".join(label(r["seat"]) for r in by_zombies)
+        + f" have as many Zombies on the board ({most}): they win together."
+    )
+
+
+def result(state: State) -> dict | None:
+    if state["phase"] != "finished":
+        return None
+    rows = standings(state)
+    won, tie_break = winners(rows, lambda s: name(state, s))
+    return {
+        "winners": won,
+        "standings": [
+            {"seat": r["seat"], "score": r["score"], "breakdown": r["breakdown"]} for r in rows
+        ],
+        "tie_break": tie_break,
+        "rule": "EZA-E4" if "tied" in tie_break else "EZA-E3",
+    }
+
+
+def standings_text(state: State) -> str:
+    rows = standings(state)
+    won, tie_break = winners(rows, lambda s: name(state, s))
+    parts = [
+        f"{name(state, r['seat'])} {r['score']} VP ({r['breakdown']['bite_tokens']} Bites + "
+        f"{r['breakdown']['feast_vp']} Feast + {r['breakdown']['fatal_blow_vp']} Fatal blow)"
+        for r in rows
+    ]
+    return "; ".join(parts) + ". " + tie_break

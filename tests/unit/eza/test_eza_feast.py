@@ -1,0 +1,173 @@
+"""Bites and the Feast (rules/eat-zem-all.txt, "The Feast", "Feast Example"; EZA-F1..F5)."""
+
+from __future__ import annotations
+
+import pytest
+from eza_support import (
+    GAME,
+    act,
+    activation,
+    deal,
+    give_bites,
+    rules,
+    spec,
+    stage,
+    text,
+    top,
+    waiting,
+)
+
+from tableapp.engine import RuleError
+from tableapp.games.eat_zem_all.feast import feast_winner
+
+LOIC, SIMON, TIFANY = 1, 2, 3
+NAMES = {LOIC: "Loïc", SIMON: "Simon", TIFANY: "Tifany"}
+
+
+def _harry_about_to_die(trait: str = "tough", bites: tuple = (4, 3, 1)) -> dict:
+    """3 Hordes in the House; Harry (9 tokens) has 1 left: Loïc holds 4 with the Contamination
+    token, Simon 3 and Tifany 1 (by default). Tifany is the active Horde."""
+    state = deal("house", seats=(LOIC, SIMON, TIFANY))
+    state["active"] = TIFANY
+    assert state["humans"]["harry"]["tokens"] == 9 == sum(bites) + 1
+    for seat, n in zip((LOIC, SIMON, TIFANY), bites, strict=True):
+        if n:
+            give_bites(state, seat, "harry", n, contamination=seat == LOIC)
+    state["humans"]["harry"]["trait"] = trait
+    GAME.check_invariants(state)
+    return state
+
+
+def test_EZA_F5_rulebook_example_loic_simon_tifany():
+    state = _harry_about_to_die(trait="adorable")
+    deck_before = len(state["human_cards"]["deck"])
+    tifany_board = state["hordes"][str(TIFANY)]["board"]
+    state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
+    state, events = act(state, TIFANY, "bite", human="harry")
+    # (2) Fatal blow: Tifany takes "Adorable" (1 VP): discard 3 Human cards and add 1 Zombie.
+    assert state["hordes"][str(TIFANY)]["traits"] == ["adorable"]
+    assert len(state["human_cards"]["deck"]) == deck_before - 3
+    assert state["hordes"][str(TIFANY)]["board"] == tifany_board + 1
+    # (3) Feast: Loïc 4 Bites + 1 Zombie, Simon 3 + 2, Tifany 2 + 1 (the active Horde counts).
+    assert waiting(state) == [TIFANY] and top(state)["kind"] == "feast"
+    state, events = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
+    feast = next(e for e in events if e.get("rule") == "EZA-F3")
+    assert "Green takes the tile" in feast["text"]
+    assert "Yellow 4 Bite(s) + 1 Zombie(s) = 5" in feast["reason"]
+    assert "Green 3 Bite(s) + 2 Zombie(s) = 5" in feast["reason"]
+    assert "Red 2 Bite(s) + 1 Zombie(s) = 3" in feast["reason"]
+    assert "Green has more Zombies in the Feast (2 vs 1)" in feast["reason"]
+    assert state["hordes"][str(SIMON)]["human_tiles"] == ["harry"]
+    # (4) Loïc, holder of the Contamination token, lays one of his Zombies down on Harry's cell.
+    transform = next(e for e in events if e.get("rule") == "EZA-F4")
+    assert transform["text"].startswith("Transformation: Yellow")
+    assert state["hordes"][str(LOIC)]["board"] == 5 and state["hordes"][str(LOIC)]["fresh"] == 1
+    scores = {r["seat"]: r for r in GAME.view(state, None)["hordes"]}
+    assert scores[SIMON]["breakdown"]["feast_vp"] == 3  # Harry's tile
+    assert scores[TIFANY]["breakdown"]["fatal_blow_vp"] == 1  # Adorable
+
+
+def test_EZA_F5_feast_winner_reads_like_the_rulebook():
+    winner, rule, reason = feast_winner(
+        {LOIC: 4, SIMON: 3, TIFANY: 2}, {LOIC: 1, SIMON: 2, TIFANY: 1}, NAMES.get
+    )
+    assert (winner, rule) == (SIMON, "EZA-F3")
+    assert reason == (
+        "Loïc 4 Bite(s) + 1 Zombie(s) = 5; Simon 3 Bite(s) + 2 Zombie(s) = 5; "
+        "Tifany 2 Bite(s) + 1 Zombie(s) = 3. Loïc and Simon are tied at 5; Simon has more "
+        "Zombies in the Feast (2 vs 1)."
+    )
+
+
+def test_EZA_F1_order_of_a_death_and_the_turn_resumes():
+    state = _harry_about_to_die(trait="well-fed")  # Trait: add 2 Zombies
+    state, _ = stage(state, activation(TIFANY, zombies=2, actions=3))
+    state, events = act(state, TIFANY, "zombie_action")
+    state, events = act(state, TIFANY, "bite", human="harry")
+    said = text(events)
+    order = [
+        said.index(s)
+        for s in ("is dead. The turn is interrupted", "Fatal blow: Red", "Red adds 1 Zombie")
+    ]
+    assert order == sorted(order)
+    assert state["humans"]["harry"]["status"] == "dead"
+    assert state["steps"][-1]["kind"] == "feast"
+    kinds = [s["kind"] for s in reversed(state["steps"])]
+    assert kinds[:4] == ["feast", "transform", "feast_end", "activation"]
+    state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 1})
+    assert rules(events)[-2:] == ["EZA-F4", "EZA-F1"] and "turn resumes" in events[-1]["text"]
+    # (5) The first Zombie lost its last action; the second Zombie of the effect comes next.
+    assert top(state)["kind"] == "activation" and top(state)["zombies"] == 1
+    assert top(state)["used"] == 0
+
+
+def test_EZA_F2_total_is_bites_plus_zombies_on_or_next_to_the_cell():
+    state = _harry_about_to_die()
+    state, _ = stage(state, activation(TIFANY))
+    state, _ = act(state, TIFANY, "bite", human="harry")
+    bounds = spec(state, TIFANY, "feast")["params"]["zombies"]["counts"]
+    assert bounds["1"] == {"min": 0, "max": 4}  # no more Zombies than the Horde has on the board
+    with pytest.raises(RuleError) as error:
+        act(state, TIFANY, "feast", zombies={"1": 7, "2": 0, "3": 0})
+    assert error.value.rule == "EZA-F2"
+    state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 4})
+    ruling = next(e for e in events if e.get("rule") == "EZA-F2")
+    assert "Red 2 Bite(s) + 4 Zombie(s) = 6" in ruling["reason"]
+    assert state["hordes"][str(TIFANY)]["human_tiles"] == ["harry"]
+
+
+def test_EZA_F3_tie_broken_by_zombies():
+    winner, rule, reason = feast_winner({1: 2, 2: 4}, {1: 3, 2: 1}, str)
+    assert (winner, rule) == (1, "EZA-F3") and "more Zombies in the Feast (3 vs 1)" in reason
+
+
+def test_EZA_F3_still_tied_nobody_takes_the_tile():
+    winner, rule, reason = feast_winner({1: 3, 2: 3, 3: 0}, {1: 1, 2: 1, 3: 2}, str)
+    assert (winner, rule) == (None, "EZA-F3") and "nobody takes the tile" in reason
+    state = _harry_about_to_die(bites=(4, 4, 0))
+    state, _ = stage(state, activation(TIFANY))
+    state, _ = act(state, TIFANY, "bite", human="harry")
+    # Loïc 4 + 1 = 5, Simon 4 + 1 = 5, Tifany 1 + 3 = 4: tied with as many Zombies.
+    state, events = act(state, TIFANY, "feast", zombies={"1": 1, "2": 1, "3": 3})
+    assert state["humans"]["harry"]["tile_to"] is None
+    assert not any("harry" in h["human_tiles"] for h in state["hordes"].values())
+    assert "nobody takes the tile" in text(events)
+
+
+def test_EZA_F4_transformation_by_the_contamination_holder_laid_down():
+    state = _harry_about_to_die()
+    state, _ = stage(state, activation(TIFANY))
+    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 0})
+    loic = state["hordes"][str(LOIC)]
+    assert (loic["board"], loic["reserve"], loic["fresh"]) == (5, 5, 1)
+    event = next(e for e in events if e.get("rule") == "EZA-F4")
+    assert (
+        "lays one of its Zombies down" in event["text"] and "cannot be activated" in event["reason"]
+    )
+    # Loïc's Zombies this card may activate: the 4 he had, not the new one.
+    assert GAME.view(state, LOIC)["hordes"][0]["activatable"] == 4
+    # A Zombie Event in the Human phase is a new card: the new Zombie may be activated then.
+    state, _ = stage(state, {"kind": "resolve_human_card", "card": "event-house-2"})
+    assert state["hordes"][str(LOIC)]["fresh"] == 0
+
+
+def test_EZA_F4_transformation_with_an_empty_reserve_moves_a_zombie():
+    state = _harry_about_to_die()
+    loic = state["hordes"][str(LOIC)]
+    loic["board"], loic["reserve"] = 10, 0
+    state, _ = stage(state, activation(TIFANY))
+    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 0})
+    assert "moves one of its Zombies onto the cell" in text(events)
+    assert state["hordes"][str(LOIC)]["board"] == 10
+
+
+def test_EZA_F4_first_bite_takes_the_contamination_token():
+    state = deal("house")
+    state, _ = stage(state, activation(2))
+    state, events = act(state, 2, "bite", human="eve")
+    assert state["humans"]["eve"]["contamination"] == 2 and events[0]["rule"] == "EZA-F4"
+    assert state["hordes"]["2"]["bites"] == {"eve": 1}
+    view = next(h for h in GAME.view(state, None)["humans"] if h["id"] == "eve")
+    assert view["contamination"] == 2 and view["tokens"] == 7
