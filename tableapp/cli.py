@@ -55,10 +55,19 @@ def terminal_qr(url: str) -> str:
 @main.command()
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to bind.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--threads", default=64, show_default=True, type=int,
-              help="Concurrent requests (each open phone stream holds one).")
-@click.option("--https", "use_https", is_flag=True,
-              help="Serve HTTPS with a self-signed certificate kept in the instance folder.")
+@click.option(
+    "--threads",
+    default=64,
+    show_default=True,
+    type=int,
+    help="Concurrent requests (each open phone stream holds one).",
+)
+@click.option(
+    "--https",
+    "use_https",
+    is_flag=True,
+    help="Serve HTTPS with a self-signed certificate kept in the instance folder.",
+)
 def serve(host: str, port: int, threads: int, use_https: bool) -> None:
     """Run a table server: SQLite in the instance folder unless DATABASE_URL is set."""
     from gunicorn.app.base import BaseApplication
@@ -140,8 +149,13 @@ def simulate(game_id: str, variant: str | None, players: int, count: int, seed: 
     started = time.perf_counter()
     for i in range(count):
         game_seed = seed.to_bytes(8, "big") + i.to_bytes(8, "big") + b"tableapp-simulate"
-        _, n = random_playout(game, content=content, seats=list(range(1, players + 1)),
-                              seed=game_seed, variant=variant)
+        _, n = random_playout(
+            game,
+            content=content,
+            seats=list(range(1, players + 1)),
+            seed=game_seed,
+            variant=variant,
+        )
         steps += n
     elapsed = time.perf_counter() - started
     click.echo(
@@ -153,8 +167,12 @@ def simulate(game_id: str, variant: str | None, players: int, count: int, seed: 
 
 @main.command()
 @click.option("--finished-older-than", "age", required=True, help="e.g. 30d or 12h")
-@click.option("--export-to", type=click.Path(file_okay=False), default=None,
-              help="Write each table's export here before deleting it.")
+@click.option(
+    "--export-to",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write each table's export here before deleting it.",
+)
 def purge(age: str, export_to: str | None) -> None:
     """Delete finished tables older than AGE (and stored idempotent answers past their time)."""
     from .maintenance import purge_finished

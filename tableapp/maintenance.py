@@ -19,8 +19,9 @@ def parse_age(text: str) -> timedelta:
     if not match:
         raise ValueError("age must look like 30d, 12h or 45m")
     value, unit = int(match.group(1)), match.group(2)
-    return {"d": timedelta(days=value), "h": timedelta(hours=value),
-            "m": timedelta(minutes=value)}[unit]
+    return {"d": timedelta(days=value), "h": timedelta(hours=value), "m": timedelta(minutes=value)}[
+        unit
+    ]
 
 
 def purge_finished(age: str, export_to: str | None = None, app=None) -> int:

@@ -10,9 +10,9 @@ next gap-free number, and committed; then the table's channel is notified.
 from __future__ import annotations
 
 import copy
-import re
 import hashlib
 import json
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -255,7 +255,11 @@ def _store(scope, key, req_hash, status, body: bytes, token=None, nonce=None) ->
         text = text.replace(token, TOKEN_MARK)
     db.session.add(
         IdempotentResponse(
-            scope=scope, key=key, request_hash=req_hash, status=status, body=text,
+            scope=scope,
+            key=key,
+            request_hash=req_hash,
+            status=status,
+            body=text,
             token_nonce=nonce if token else None,
         )
     )
@@ -314,15 +318,28 @@ def _locked_change(
     return Outcome(result.status, body, seq if result.logged else None)
 
 
-def _append(table: Table, actor: int | None, kind: str, payload: dict, produced: list,
-            idempotency_key: str | None) -> Action:
+def _append(
+    table: Table,
+    actor: int | None,
+    kind: str,
+    payload: dict,
+    produced: list,
+    idempotency_key: str | None,
+) -> Action:
     """Append one entry to the log with the next gap-free number."""
     public, private = split_events(produced)
     table.seq += 1
     table.updated_at = utcnow()
     action = Action(
-        table_id=table.id, number=table.seq, seat=actor, type=kind, payload=payload,
-        idempotency_key=idempotency_key, public=public, private=private, undone=False,
+        table_id=table.id,
+        number=table.seq,
+        seat=actor,
+        type=kind,
+        payload=payload,
+        idempotency_key=idempotency_key,
+        public=public,
+        private=private,
+        undone=False,
     )
     db.session.add(action)
     return action
@@ -342,9 +359,9 @@ def split_events(produced: list[dict]) -> tuple[list[dict], dict[str, list]]:
 def _effective(table: Table) -> int:
     """Effective entries so far: every entry but undos and the entries they undid."""
     undos = db.session.scalar(
-        select(func.count()).select_from(Action).where(
-            Action.table_id == table.id, Action.type == "undo"
-        )
+        select(func.count())
+        .select_from(Action)
+        .where(Action.table_id == table.id, Action.type == "undo")
     )
     return table.seq - 2 * (undos or 0)
 
@@ -353,16 +370,25 @@ def _game_for(table: Table):
     return catalog.game(table.game)
 
 
-def create_table(game_id: str, variant: str | None, options: dict | None,
-                 idempotency: tuple[str, str] | None, join_url: Callable[[str], str]) -> Outcome:
+def create_table(
+    game_id: str,
+    variant: str | None,
+    options: dict | None,
+    idempotency: tuple[str, str] | None,
+    join_url: Callable[[str], str],
+) -> Outcome:
     """A new table in the lobby, with its host seat (number 0) and host token."""
     try:
         game = catalog.game(game_id)
         if variant is None and None not in game.variants:
             variant = game.variants[0]  # the game's first variant is its default
         if variant not in game.variants:
-            raise Problem(422, "unknown_variant", f"{game.name} has no variant {variant!r}.",
-                          errors={"variant": [f"one of {game.variants}"]})
+            raise Problem(
+                422,
+                "unknown_variant",
+                f"{game.name} has no variant {variant!r}.",
+                errors={"variant": [f"one of {game.variants}"]},
+            )
         options = validate_options(game.options, options)
     except RuleError as error:
         raise Problem.from_rule(error) from None
@@ -380,9 +406,16 @@ def create_table(game_id: str, variant: str | None, options: dict | None,
         if db.session.scalar(select(Table.id).where(Table.code == code)) is None:
             break
     table = Table(
-        code=code, game=game.id, variant=variant, options=options,
-        content=copy.deepcopy(catalog.content(game.id)), status="lobby", seed=seed.hex(),
-        seed_commitment=commitment(seed), state=None, seq=0,
+        code=code,
+        game=game.id,
+        variant=variant,
+        options=options,
+        content=copy.deepcopy(catalog.content(game.id)),
+        status="lobby",
+        seed=seed.hex(),
+        seed_commitment=commitment(seed),
+        state=None,
+        seq=0,
     )
     table.seats.append(Seat(number=HOST, role="host", name="Host", token_hash=hash_token(token)))
     db.session.add(table)
@@ -410,8 +443,7 @@ def create_table(game_id: str, variant: str | None, options: dict | None,
     return Outcome(201, body)
 
 
-def join(code: str, name: str, colour: str | None,
-         idempotency: tuple[str, str] | None) -> Outcome:
+def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] | None) -> Outcome:
     """Take the next seat in the lobby; logged so every phone sees who joined."""
 
     def change(table: Table, actor: Actor | None) -> Change:
@@ -420,39 +452,67 @@ def join(code: str, name: str, colour: str | None,
         game = _game_for(table)
         players = [s for s in table.seats if s.role == "player"]
         if len(players) >= game.players[1]:
-            raise Problem(409, "table_full", f"{game.name} takes at most {game.players[1]} players.")
+            raise Problem(
+                409, "table_full", f"{game.name} takes at most {game.players[1]} players."
+            )
         taken = {s.colour for s in players}
         chosen = colour or next(c for c in COLOURS if c not in taken)
         if chosen in taken:
-            raise Problem(409, "colour_taken", f"Another player already plays {chosen}.",
-                          errors={"colour": ["already taken"]})
+            raise Problem(
+                409,
+                "colour_taken",
+                f"Another player already plays {chosen}.",
+                errors={"colour": ["already taken"]},
+            )
         token, nonce = new_token()
         number = len(players) + 1
-        seat = Seat(number=number, role="player", name=name, colour=chosen,
-                    token_hash=hash_token(token), last_seen=utcnow())
+        seat = Seat(
+            number=number,
+            role="player",
+            name=name,
+            colour=chosen,
+            token_hash=hash_token(token),
+            last_seen=utcnow(),
+        )
         table.seats.append(seat)
         db.session.flush()
         seat_view = seat_dict(seat, 40)
-        _append(table, number, "join", {"name": name, "colour": chosen},
-                [{"text": f"{name} joined.", "seat": seat_view}],
-                idempotency[0] if idempotency else None)
+        _append(
+            table,
+            number,
+            "join",
+            {"name": name, "colour": chosen},
+            [{"text": f"{name} joined.", "seat": seat_view}],
+            idempotency[0] if idempotency else None,
+        )
         return Change(201, {"seat": seat_view, "token": token}, token, nonce)
 
     return _locked_change(code, None, idempotency, change, token_required=False)
 
 
-def act(code: str, token: str | None, body: dict, idempotency: tuple[str, str] | None,
-        presence_seconds: float = 40) -> Outcome:
+def _check_expected(table: Table, actor: Actor, expected: int | None, presence: float) -> None:
+    """A phone that saw an older table gets a 409 with the fresh view, never a blind act."""
+    if expected is not None and expected != table.seq:
+        raise Problem(
+            409,
+            "stale",
+            f"The table moved on (action {table.seq}, you saw {expected}).",
+            view=render_view(table, actor, presence),
+        )
+
+
+def act(
+    code: str,
+    token: str | None,
+    body: dict,
+    idempotency: tuple[str, str] | None,
+    presence_seconds: float = 40,
+) -> Outcome:
     """Apply one action ``{"type", "params", "expected"}`` for the bearer."""
 
     def change(table: Table, actor: Actor | None) -> Change:
         assert actor is not None
-        expected = body.get("expected")
-        if expected is not None and expected != table.seq:
-            raise Problem(
-                409, "stale", f"The table moved on (action {table.seq}, you saw {expected}).",
-                view=render_view(table, actor, presence_seconds),
-            )
+        _check_expected(table, actor, body.get("expected"), presence_seconds)
         kind, params = body["type"], body.get("params") or {}
         touch(table, actor)
         game = _game_for(table)
@@ -468,19 +528,25 @@ def act(code: str, token: str | None, body: dict, idempotency: tuple[str, str] |
                 raise Problem(403, "not_your_turn", "It is not your turn.")
             params = validate_params(game.legal_actions(state, actor.number), kind, params)
             rng = Rng(bytes.fromhex(table.seed), _effective(table))
-            new_state, produced = game.apply(state, actor.number, {"type": kind, "params": params}, rng)
+            new_state, produced = game.apply(
+                state, actor.number, {"type": kind, "params": params}, rng
+            )
             table.state = new_state
             if game.result(new_state) is not None:
                 table.status = "finished"
                 table.finished_at = utcnow()
             payload = params
-        action = _append(table, actor.number, kind, payload, produced,
-                         idempotency[0] if idempotency else None)
+        action = _append(
+            table, actor.number, kind, payload, produced, idempotency[0] if idempotency else None
+        )
         db.session.flush()
-        return Change(201, {
-            "action": entry_for(action, viewer_of(actor)),
-            "view": render_view(table, actor, presence_seconds),
-        })
+        return Change(
+            201,
+            {
+                "action": entry_for(action, viewer_of(actor)),
+                "view": render_view(table, actor, presence_seconds),
+            },
+        )
 
     return _locked_change(code, token, idempotency, change)
 
@@ -495,8 +561,9 @@ def _start(table: Table, actor: Actor, game) -> tuple[list, dict]:
     if not low <= len(seats) <= high:
         raise Problem(422, "player_count", f"{game.name} is for {low} to {high} players.")
     rng = Rng(bytes.fromhex(table.seed), _effective(table))
-    table.state = game.setup(content=table.content, variant=table.variant,
-                             options=table.options, seats=seats, rng=rng)
+    table.state = game.setup(
+        content=table.content, variant=table.variant, options=table.options, seats=seats, rng=rng
+    )
     table.status = "playing"
     return [{"text": f"The game starts with {len(seats)} players."}], {"seats": seats}
 
@@ -506,22 +573,31 @@ def log_entries(table: Table) -> list[dict]:
         select(Action).where(Action.table_id == table.id).order_by(Action.number)
     )
     return [
-        {"number": a.number, "seat": a.seat, "type": a.type, "payload": a.payload,
-         "undone": a.undone, "public": a.public, "private": a.private}
+        {
+            "number": a.number,
+            "seat": a.seat,
+            "type": a.type,
+            "payload": a.payload,
+            "undone": a.undone,
+            "public": a.public,
+            "private": a.private,
+        }
         for a in rows
     ]
 
 
-def undo(code: str, token: str | None, body: dict, idempotency: tuple[str, str] | None,
-         presence_seconds: float = 40) -> Outcome:
+def undo(
+    code: str,
+    token: str | None,
+    body: dict,
+    idempotency: tuple[str, str] | None,
+    presence_seconds: float = 40,
+) -> Outcome:
     """Revert the last game action in effect by replaying the log without it."""
 
     def change(table: Table, actor: Actor | None) -> Change:
         assert actor is not None
-        expected = body.get("expected")
-        if expected is not None and expected != table.seq:
-            raise Problem(409, "stale", f"The table moved on (action {table.seq}, you saw {expected}).",
-                          view=render_view(table, actor, presence_seconds))
+        _check_expected(table, actor, body.get("expected"), presence_seconds)
         if table.status == "lobby":
             raise Problem(409, "not_playing", "Nothing to undo before the game starts.")
         if table.status == "finished":
@@ -529,41 +605,68 @@ def undo(code: str, token: str | None, body: dict, idempotency: tuple[str, str] 
             raise Problem(409, "game_over", "The game is over; its log is final.")
         target = db.session.scalars(
             select(Action)
-            .where(Action.table_id == table.id, Action.undone.is_(False),
-                   Action.type.not_in(NON_GAME))
-            .order_by(Action.number.desc()).limit(1)
+            .where(
+                Action.table_id == table.id, Action.undone.is_(False), Action.type.not_in(NON_GAME)
+            )
+            .order_by(Action.number.desc())
+            .limit(1)
         ).one_or_none()
         if target is None:
             raise Problem(409, "nothing_to_undo", "There is no action to undo.")
         if actor.role != "host" and actor.number != target.seat:
-            raise Problem(403, "undo_not_yours", "Only the host or the player who acted can undo it.")
+            raise Problem(
+                403, "undo_not_yours", "Only the host or the player who acted can undo it."
+            )
         game = _game_for(table)
         entries = log_entries(table) + [
-            {"number": table.seq + 1, "seat": actor.number, "type": "undo",
-             "payload": {"target": target.number}}
+            {
+                "number": table.seq + 1,
+                "seat": actor.number,
+                "type": "undo",
+                "payload": {"target": target.number},
+            }
         ]
-        replayed = replay(game, content=table.content, variant=table.variant,
-                          options=table.options, seed=bytes.fromhex(table.seed), entries=entries)
+        replayed = replay(
+            game,
+            content=table.content,
+            variant=table.variant,
+            options=table.options,
+            seed=bytes.fromhex(table.seed),
+            entries=entries,
+        )
         target.undone = True
         table.state = replayed.state
         table.status = "playing" if game.result(replayed.state) is None else "finished"
         table.finished_at = None if table.status == "playing" else table.finished_at
         who = next((s.name for s in table.seats if s.number == actor.number), "Host")
-        action = _append(table, actor.number, "undo", {"target": target.number},
-                         [{"text": f"{who} undid action {target.number} ({target.type}).",
-                           "target": target.number}],
-                         idempotency[0] if idempotency else None)
+        action = _append(
+            table,
+            actor.number,
+            "undo",
+            {"target": target.number},
+            [
+                {
+                    "text": f"{who} undid action {target.number} ({target.type}).",
+                    "target": target.number,
+                }
+            ],
+            idempotency[0] if idempotency else None,
+        )
         db.session.flush()
-        return Change(201, {
-            "action": entry_for(action, viewer_of(actor)),
-            "view": render_view(table, actor, presence_seconds),
-        })
+        return Change(
+            201,
+            {
+                "action": entry_for(action, viewer_of(actor)),
+                "view": render_view(table, actor, presence_seconds),
+            },
+        )
 
     return _locked_change(code, token, idempotency, change)
 
 
-def reissue(code: str, token: str | None, number: int,
-            idempotency: tuple[str, str] | None) -> Outcome:
+def reissue(
+    code: str, token: str | None, number: int, idempotency: tuple[str, str] | None
+) -> Outcome:
     """The host gives a seat a new token (lost phone); the old one stops working."""
 
     def change(table: Table, actor: Actor | None) -> Change:
@@ -594,7 +697,9 @@ def export(table: Table) -> dict:
         "content": table.content,
         "seed": table.seed,
         "seed_commitment": table.seed_commitment,
-        "seats": [seat_dict(s, 0) | {"colour": s.colour} for s in table.seats if s.role == "player"],
+        "seats": [
+            seat_dict(s, 0) | {"colour": s.colour} for s in table.seats if s.role == "player"
+        ],
         "actions": log_entries(table),
         "final_state": game.reveal(table.state),
         "result": game.result(table.state),
@@ -603,6 +708,8 @@ def export(table: Table) -> dict:
 
 def purge_idempotency(hours: int) -> int:
     cutoff = utcnow() - timedelta(hours=hours)
-    result = db.session.execute(delete(IdempotentResponse).where(IdempotentResponse.created_at < cutoff))
+    result = db.session.execute(
+        delete(IdempotentResponse).where(IdempotentResponse.created_at < cutoff)
+    )
     db.session.commit()
     return result.rowcount or 0

@@ -29,8 +29,15 @@ def verify_export(export: dict) -> str | None:
         if entry["number"] != i:
             return f"the log has a gap or is out of order at action {entry['number']}"
     try:
-        replayed = replay(game, content=export["content"], variant=export["variant"],
-                          options=export["options"], seed=seed, entries=actions, check=True)
+        replayed = replay(
+            game,
+            content=export["content"],
+            variant=export["variant"],
+            options=export["options"],
+            seed=seed,
+            entries=actions,
+            check=True,
+        )
     except (RuleError, AssertionError, KeyError) as error:
         return f"the log does not replay: {error}"
     for entry in actions:

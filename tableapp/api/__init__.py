@@ -56,21 +56,27 @@ def _document_games(spec) -> None:
 
     alternatives = []
     for game in catalog.games():
-        alternatives.append({
-            "type": "object",
-            "required": ["game"],
-            "additionalProperties": False,
-            "properties": {
-                "game": {"type": "string", "enum": [game.id]},
-                # null (or leaving it out) picks the game's first variant
-                "variant": {"type": "string", "nullable": True,
-                            "enum": [*game.variants] if None in game.variants
-                            else [*game.variants, None]},
-                "options": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "properties": {k: _option_schema(v) for k, v in game.options.items()},
+        alternatives.append(
+            {
+                "type": "object",
+                "required": ["game"],
+                "additionalProperties": False,
+                "properties": {
+                    "game": {"type": "string", "enum": [game.id]},
+                    # null (or leaving it out) picks the game's first variant
+                    "variant": {
+                        "type": "string",
+                        "nullable": True,
+                        "enum": [*game.variants]
+                        if None in game.variants
+                        else [*game.variants, None],
+                    },
+                    "options": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {k: _option_schema(v) for k, v in game.options.items()},
+                    },
                 },
-            },
-        })
+            }
+        )
     spec.components.schemas["CreateTable"] = {"oneOf": alternatives}

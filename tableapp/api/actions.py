@@ -5,7 +5,14 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 from .. import tables
-from .common import AUTH_DOC, AUTH_REQUIRED_DOC, IDEMPOTENCY_DOC, idempotency, outcome_response, presence_seconds, token
+from .common import (
+    AUTH_REQUIRED_DOC,
+    IDEMPOTENCY_DOC,
+    idempotency,
+    outcome_response,
+    presence_seconds,
+    token,
+)
 from .errors import PROBLEM
 from .schemas import ActionResultSchema, ActionSchema, ProblemSchema, UndoSchema
 
@@ -22,8 +29,9 @@ REFUSALS = {
 
 def _document_refusals(view):
     for status, description in REFUSALS.items():
-        view = bp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM,
-                               description=description)(view)
+        view = bp.alt_response(
+            status, schema=ProblemSchema, content_type=PROBLEM, description=description
+        )(view)
     return view
 
 

@@ -75,4 +75,6 @@ def register(app) -> None:
         if isinstance(error, HTTPException):
             return problem_response(from_http(error))
         app.logger.exception("unexpected error")
-        return problem_response(Problem(500, "internal_error", "Something went wrong on the server."))
+        return problem_response(
+            Problem(500, "internal_error", "Something went wrong on the server.")
+        )

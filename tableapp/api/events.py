@@ -27,11 +27,19 @@ def _seen(app, seat_id: int | None, when) -> None:
 
 @bp.route("/<code>/events")
 @bp.arguments(EventsQuerySchema, location="query")
-@bp.response(200, content_type="text/event-stream",
-             description="`id:` is the action number; `data:` a log entry as the bearer may "
-             "see it; comment heartbeats at least every 15 s; resume with `Last-Event-ID`.")
+@bp.response(
+    200,
+    content_type="text/event-stream",
+    description="`id:` is the action number; `data:` a log entry as the bearer may "
+    "see it; comment heartbeats at least every 15 s; resume with `Last-Event-ID`.",
+)
 @bp.alt_response(400, schema=ProblemSchema, content_type=PROBLEM, description="Bad Last-Event-ID")
-@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="The token is not one of this table's")
+@bp.alt_response(
+    401,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="The token is not one of this table's",
+)
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
 @bp.doc(**AUTH_DOC)
 def stream(query: dict, code: str):
@@ -61,9 +69,13 @@ def stream(query: dict, code: str):
         _seen(app, seat_id, utcnow())
         try:
             yield from events.stream(
-                read_after, table_code, after,
-                heartbeat=config["SSE_HEARTBEAT_SECONDS"], poll=config["SSE_POLL_SECONDS"],
-                retry_ms=config["SSE_RETRY_MS"], on_beat=lambda: _seen(app, seat_id, utcnow()),
+                read_after,
+                table_code,
+                after,
+                heartbeat=config["SSE_HEARTBEAT_SECONDS"],
+                poll=config["SSE_POLL_SECONDS"],
+                retry_ms=config["SSE_RETRY_MS"],
+                on_beat=lambda: _seen(app, seat_id, utcnow()),
                 max_seconds=config.get("SSE_MAX_SECONDS"),
             )
         finally:

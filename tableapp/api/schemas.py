@@ -41,13 +41,15 @@ class JoinSchema(Schema):
 class ActionSchema(Schema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=40))
     params = fields.Dict(keys=fields.String(), load_default=dict)
-    expected = fields.Integer(load_default=None, allow_none=True, strict=True,
-                              validate=validate.Range(min=0, max=MAX_SEQ))
+    expected = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=MAX_SEQ)
+    )
 
 
 class UndoSchema(Schema):
-    expected = fields.Integer(load_default=None, allow_none=True, strict=True,
-                              validate=validate.Range(min=0, max=MAX_SEQ))
+    expected = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=MAX_SEQ)
+    )
 
 
 class SeatSchema(Schema):
@@ -135,5 +137,6 @@ class LogQuerySchema(Schema):
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(load_default=None, allow_none=True,
-                           validate=validate.Range(min=0, max=MAX_SEQ))
+    after = fields.Integer(
+        load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEQ)
+    )

@@ -6,7 +6,14 @@ from flask import current_app
 from flask_smorest import Blueprint
 
 from .. import tables
-from .common import AUTH_DOC, AUTH_REQUIRED_DOC, IDEMPOTENCY_DOC, idempotency, limiter, outcome_response, token
+from .common import (
+    AUTH_REQUIRED_DOC,
+    IDEMPOTENCY_DOC,
+    idempotency,
+    limiter,
+    outcome_response,
+    token,
+)
 from .errors import PROBLEM
 from .schemas import JoinedSchema, JoinSchema, ProblemSchema
 
@@ -17,8 +24,12 @@ bp = Blueprint("seats", __name__, url_prefix="/api/tables", description="Seats a
 @bp.arguments(JoinSchema)
 @bp.response(201, JoinedSchema)
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
-@bp.alt_response(409, schema=ProblemSchema, content_type=PROBLEM, description="Started, full, or colour taken")
-@bp.alt_response(429, schema=ProblemSchema, content_type=PROBLEM, description="Too many joins from this address")
+@bp.alt_response(
+    409, schema=ProblemSchema, content_type=PROBLEM, description="Started, full, or colour taken"
+)
+@bp.alt_response(
+    429, schema=ProblemSchema, content_type=PROBLEM, description="Too many joins from this address"
+)
 @bp.doc(**IDEMPOTENCY_DOC)
 def join(body: dict, code: str):
     """Join with a name (1–40 characters) and a colour: the seat and its token."""
@@ -28,9 +39,13 @@ def join(body: dict, code: str):
 
 @bp.route("/<code>/seats/<int:seat>/token", methods=["POST"])
 @bp.response(200, JoinedSchema)
-@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="Missing or bad token")
+@bp.alt_response(
+    401, schema=ProblemSchema, content_type=PROBLEM, description="Missing or bad token"
+)
 @bp.alt_response(403, schema=ProblemSchema, content_type=PROBLEM, description="Only the host")
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table or seat")
+@bp.alt_response(
+    404, schema=ProblemSchema, content_type=PROBLEM, description="No such table or seat"
+)
 @bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def reissue(code: str, seat: int):
     """Host only: a new token for a seat whose phone was lost; the old token stops working."""

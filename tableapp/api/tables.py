@@ -43,8 +43,12 @@ def join_url(code: str) -> str:
 @bp.route("", methods=["POST"])
 @bp.arguments(CreateTableSchema)
 @bp.response(201, CreatedTableSchema)
-@bp.alt_response(422, schema=ProblemSchema, content_type=PROBLEM, description="Unknown game, variant or option")
-@bp.alt_response(429, schema=ProblemSchema, content_type=PROBLEM, description="Too many tables from this address")
+@bp.alt_response(
+    422, schema=ProblemSchema, content_type=PROBLEM, description="Unknown game, variant or option"
+)
+@bp.alt_response(
+    429, schema=ProblemSchema, content_type=PROBLEM, description="Too many tables from this address"
+)
 @bp.doc(**IDEMPOTENCY_DOC)
 def create(body: dict):
     """Open a table: its code, the host token, the join URL and the seed commitment."""
@@ -57,7 +61,12 @@ def create(body: dict):
 
 @bp.route("/<code>")
 @bp.response(200, ViewSchema)
-@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="The token is not one of this table's")
+@bp.alt_response(
+    401,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="The token is not one of this table's",
+)
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
 @bp.doc(**AUTH_DOC)
 def view(code: str):
@@ -70,7 +79,12 @@ def view(code: str):
 @bp.route("/<code>/log")
 @bp.arguments(LogQuerySchema, location="query")
 @bp.response(200, LogSchema)
-@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="The token is not one of this table's")
+@bp.alt_response(
+    401,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="The token is not one of this table's",
+)
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
 @bp.doc(**AUTH_DOC)
 def log(query: dict, code: str):
@@ -87,8 +101,9 @@ def log(query: dict, code: str):
 def qr(code: str):
     """The join URL as a QR code (SVG)."""
     table = tables.find_table(code)
-    image = qrcode.make(join_url(table.code), image_factory=qrcode.image.svg.SvgPathImage,
-                        box_size=10, border=2)
+    image = qrcode.make(
+        join_url(table.code), image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2
+    )
     buffer = io.BytesIO()
     image.save(buffer)
     response = Response(buffer.getvalue(), mimetype="image/svg+xml")
@@ -99,7 +114,9 @@ def qr(code: str):
 @bp.route("/<code>/export")
 @bp.response(200, ExportSchema)
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
-@bp.alt_response(409, schema=ProblemSchema, content_type=PROBLEM, description="The game is not over yet")
+@bp.alt_response(
+    409, schema=ProblemSchema, content_type=PROBLEM, description="The game is not over yet"
+)
 def export(code: str):
     """The whole log with the revealed seed, once the game is over (``tableapp verify``)."""
     table = tables.find_table(code)

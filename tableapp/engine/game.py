@@ -70,7 +70,9 @@ def _check_param(name: str, spec: dict, value: Any) -> None:
         for key, bounds in spec["counts"].items():
             v = value[key]
             if not _is_int(v) or not bounds["min"] <= v <= bounds["max"]:
-                raise bad(f"[{key!r}] must be a whole number from {bounds['min']} to {bounds['max']}")
+                raise bad(
+                    f"[{key!r}] must be a whole number from {bounds['min']} to {bounds['max']}"
+                )
     elif spec.get("multiple"):
         if not isinstance(value, list):
             raise bad("must be a list")
@@ -105,7 +107,9 @@ def validate_params(specs: list[dict], action_type: str, params: Any) -> dict:
         try:
             unknown = set(params) - set(spec["params"])
             if unknown:
-                raise RuleError("illegal_params", None, f"Unknown parameter(s): {', '.join(sorted(unknown))}.")
+                raise RuleError(
+                    "illegal_params", None, f"Unknown parameter(s): {', '.join(sorted(unknown))}."
+                )
             for name, param in spec["params"].items():
                 if name not in params:
                     raise RuleError("illegal_params", None, f"'{name}' is required.")
@@ -124,7 +128,7 @@ class Game(Protocol):
     name: str
     variants: list[str | None]
     players: tuple[int, int]
-    #: ``{name: {"type": "bool"|"int"|"choice", "default": ..., "choices"|"min"/"max": ..., "label"}}``
+    #: ``{name: {"type": "bool"|"int"|"choice", "default", "choices" or "min"/"max", "label"}}``
     options: dict[str, dict]
 
     def setup(
@@ -174,7 +178,9 @@ def validate_options(declared: dict[str, dict], options: Any) -> dict:
         raise RuleError("illegal_options", None, "'options' must be an object.")
     unknown = set(options) - set(declared)
     if unknown:
-        raise RuleError("illegal_options", None, f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise RuleError(
+            "illegal_options", None, f"Unknown option(s): {', '.join(sorted(unknown))}."
+        )
     out = {}
     for name, decl in declared.items():
         value = options.get(name, decl["default"])

@@ -51,7 +51,9 @@ def random_playout(
     from .game import validate_options
 
     options = validate_options(game.options, options or {})
-    state = game.setup(content=content, variant=variant, options=options, seats=seats, rng=Rng(seed, 0))
+    state = game.setup(
+        content=content, variant=variant, options=options, seats=seats, rng=Rng(seed, 0)
+    )
     game.check_invariants(state)
     chooser = Rng(hashlib.sha256(b"playout-chooser" + seed).digest(), 0)
     for step in range(1, max_steps + 1):

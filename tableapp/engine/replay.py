@@ -48,14 +48,19 @@ def replay(
             events[number] = []
         elif kind == "start":
             state = game.setup(
-                content=content, variant=variant, options=options,
-                seats=list(payload["seats"]), rng=Rng(seed, effective),
+                content=content,
+                variant=variant,
+                options=options,
+                seats=list(payload["seats"]),
+                rng=Rng(seed, effective),
             )
             events[number] = []
         elif kind == "undo":
             target = payload["target"]
             if not stack or stack[-1][0] != target:
-                raise RuleError("bad_undo", None, f"Entry {number} undoes {target}, not the last action.")
+                raise RuleError(
+                    "bad_undo", None, f"Entry {number} undoes {target}, not the last action."
+                )
             _, state, effective = stack.pop()
             events[number] = []
             continue  # an undo is not itself an effective entry
@@ -71,4 +76,6 @@ def replay(
             stack.append((number, before, effective))
             events[number] = produced
         effective += 1
-    return Replayed(state=state, effective=effective, events=events, active=[n for n, _, _ in stack])
+    return Replayed(
+        state=state, effective=effective, events=events, active=[n for n, _, _ in stack]
+    )

@@ -61,14 +61,16 @@ class ActionPath(RuleBasedStateMachine):
             return
         rng = Rng(seed.to_bytes(8, "big") * 4, 0)
         spec = rng.choice(view["actions"])
-        response = self.tables.act(self.code, token, spec["type"], random_params(spec, rng),
-                                   expected=view["seq"])
+        response = self.tables.act(
+            self.code, token, spec["type"], random_params(spec, rng), expected=view["seq"]
+        )
         assert response.status_code == 201, response.get_json()
 
     @rule()
     def undo(self):
         response = self.tables.client.post(
-            f"/api/tables/{self.code}/undo", json={},
+            f"/api/tables/{self.code}/undo",
+            json={},
             headers={"Authorization": f"Bearer {self.host}"},
         )
         assert response.status_code in (201, 409), response.get_json()
@@ -79,8 +81,7 @@ class ActionPath(RuleBasedStateMachine):
         token, view = self._actor()
         if token is None:
             return
-        response = self.tables.act(self.code, token, view["actions"][0]["type"],
-                                   {"bogus": seed})
+        response = self.tables.act(self.code, token, view["actions"][0]["type"], {"bogus": seed})
         assert response.status_code == 422
         assert self.tables.view(self.code)["seq"] == view["seq"]
 
@@ -94,14 +95,19 @@ class ActionPath(RuleBasedStateMachine):
             game.check_invariants(table.state)
             entries = log_entries(table)
             assert [e["number"] for e in entries] == list(range(1, table.seq + 1))
-            replayed = replay(game, content=table.content, variant=table.variant,
-                              options=table.options, seed=bytes.fromhex(table.seed),
-                              entries=entries)
-            assert json.dumps(replayed.state, sort_keys=True) == json.dumps(table.state,
-                                                                           sort_keys=True)
+            replayed = replay(
+                game,
+                content=table.content,
+                variant=table.variant,
+                options=table.options,
+                seed=bytes.fromhex(table.seed),
+                entries=entries,
+            )
+            assert json.dumps(replayed.state, sort_keys=True) == json.dumps(
+                table.state, sort_keys=True
+            )
             secret = game.reveal(table.state)
-            draw_ids = {c if isinstance(c, str) else json.dumps(c)
-                        for c in _draw_pile_ids(secret)}
+            draw_ids = {c if isinstance(c, str) else json.dumps(c) for c in _draw_pile_ids(secret)}
             pending = table.state.get("pending")
             db.session.remove()
         views = {t: json.dumps(self.tables.view(self.code, t)) for t in self.tokens}
@@ -130,7 +136,9 @@ def _draw_pile_ids(state: dict) -> list:
 
 
 ActionPath.TestCase.settings = settings(
-    max_examples=12, stateful_step_count=20, deadline=None,
+    max_examples=12,
+    stateful_step_count=20,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 TestActionPath = ActionPath.TestCase

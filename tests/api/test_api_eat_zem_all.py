@@ -33,8 +33,9 @@ def test_api_playout_to_the_end_from_actions_alone(client, tables, variant, hord
         assert candidates, table_view["prompt"]
         seat, view = rng.choice(candidates)
         spec = rng.choice(view["actions"])
-        response = tables.act(code, seats[seat], spec["type"], random_params(spec, rng),
-                              expected=view["seq"])
+        response = tables.act(
+            code, seats[seat], spec["type"], random_params(spec, rng), expected=view["seq"]
+        )
         assert response.status_code == 201, response.get_json()
     final = tables.view(code)
     assert final["status"] == "finished"

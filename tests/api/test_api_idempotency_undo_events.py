@@ -69,10 +69,12 @@ def test_refusals_are_replayed_too(tables, key):
 def test_idempotent_join_returns_the_same_seat_and_token(client, tables, key):
     code = tables.create()["code"]
     k = key()
-    first = client.post(f"/api/tables/{code}/seats", json={"name": "Ana"},
-                        headers={"Idempotency-Key": k})
-    second = client.post(f"/api/tables/{code}/seats", json={"name": "Ana"},
-                         headers={"Idempotency-Key": k})
+    first = client.post(
+        f"/api/tables/{code}/seats", json={"name": "Ana"}, headers={"Idempotency-Key": k}
+    )
+    second = client.post(
+        f"/api/tables/{code}/seats", json={"name": "Ana"}, headers={"Idempotency-Key": k}
+    )
     assert first.status_code == second.status_code == 201
     assert first.data == second.data
     assert len(tables.view(code)["seats"]) == 1
@@ -82,7 +84,9 @@ def test_idempotent_join_returns_the_same_seat_and_token(client, tables, key):
 def test_idempotent_create(client, key):
     k = key()
     first = client.post("/api/tables", json={"game": "zombie-life"}, headers={"Idempotency-Key": k})
-    second = client.post("/api/tables", json={"game": "zombie-life"}, headers={"Idempotency-Key": k})
+    second = client.post(
+        "/api/tables", json={"game": "zombie-life"}, headers={"Idempotency-Key": k}
+    )
     assert first.status_code == 201 and first.data == second.data
 
 
@@ -119,15 +123,17 @@ def test_undo_is_for_the_host_or_the_seat_that_acted(client, tables):
     other = next(t for t in tokens if t != token)
     response = client.post(f"/api/tables/{code}/undo", json={}, headers=bearer(other))
     assert response.status_code == 403 and response.get_json()["code"] == "undo_not_yours"
-    response = client.post(f"/api/tables/{code}/undo", json={},
-                           headers=bearer(created["host_token"]))
+    response = client.post(
+        f"/api/tables/{code}/undo", json={}, headers=bearer(created["host_token"])
+    )
     assert response.status_code == 201
 
 
 def test_nothing_to_undo(client, tables):
     created, _ = tables.started(2)
-    response = client.post(f"/api/tables/{created['code']}/undo", json={},
-                           headers=bearer(created["host_token"]))
+    response = client.post(
+        f"/api/tables/{created['code']}/undo", json={}, headers=bearer(created["host_token"])
+    )
     assert response.status_code == 409
     assert response.get_json()["code"] in {"nothing_to_undo"}
 
@@ -196,8 +202,7 @@ def test_sse_heartbeat_and_retry(app, client, tables):
 
 def test_sse_bad_last_event_id(client, tables):
     created, _ = tables.started(2)
-    response = client.get(f"/api/tables/{created['code']}/events",
-                          headers={"Last-Event-ID": "abc"})
+    response = client.get(f"/api/tables/{created['code']}/events", headers={"Last-Event-ID": "abc"})
     assert response.status_code == 400
     assert response.get_json()["code"] == "bad_last_event_id"
 

@@ -34,8 +34,13 @@ def test_join_shape_and_lobby_view(tables):
     created = tables.create()
     joined = tables.join(created["code"], "Ana", "green")
     assert set(joined) == {"seat", "token"}
-    assert joined["seat"] == {"id": 1, "position": 0, "name": "Ana", "colour": "green",
-                              "connected": True}
+    assert joined["seat"] == {
+        "id": 1,
+        "position": 0,
+        "name": "Ana",
+        "colour": "green",
+        "connected": True,
+    }
     view = tables.view(created["code"], joined["token"])
     assert view["me"] == {"seat": 1, "role": "player"}
     assert view["actions"] == []
@@ -97,8 +102,9 @@ def _turn(tables, code, tokens):
             view = tables.view(code, host)
             if view["actions"]:
                 spec = view["actions"][0]
-                response = tables.act(code, host, spec["type"],
-                                      random_params(spec, Rng(b"h" * 32, view["seq"])))
+                response = tables.act(
+                    code, host, spec["type"], random_params(spec, Rng(b"h" * 32, view["seq"]))
+                )
                 assert response.status_code == 201
                 continue
         for token in tokens:
@@ -141,8 +147,9 @@ def test_seat_token_acts_only_as_its_seat(tables):
 def test_bad_actions_are_clear_4xx(tables, client, body, status, code):
     created, tokens = tables.started(2)
     token, _ = _turn(tables, created["code"], tokens)
-    response = client.post(f"/api/tables/{created['code']}/actions", json=body,
-                           headers=bearer(token))
+    response = client.post(
+        f"/api/tables/{created['code']}/actions", json=body, headers=bearer(token)
+    )
     assert response.status_code == status, response.get_json()
     assert response.mimetype == "application/problem+json"
     problem = response.get_json()
@@ -152,8 +159,11 @@ def test_bad_actions_are_clear_4xx(tables, client, body, status, code):
 
 def test_malformed_json_is_400(client, tables):
     created, tokens = tables.started(2)
-    response = client.post(f"/api/tables/{created['code']}/actions", data="{not json",
-                           headers=bearer(tokens[0]) | {"Content-Type": "application/json"})
+    response = client.post(
+        f"/api/tables/{created['code']}/actions",
+        data="{not json",
+        headers=bearer(tokens[0]) | {"Content-Type": "application/json"},
+    )
     assert response.status_code == 400
     assert response.get_json()["code"] == "malformed_json"
 
@@ -179,9 +189,11 @@ def test_unknown_option_and_variant(client):
 
 def test_oversized_body_is_413(client, tables):
     code = tables.create()["code"]
-    response = client.post(f"/api/tables/{code}/seats",
-                           data=json.dumps({"name": "A", "pad": "x" * 70_000}),
-                           headers={"Content-Type": "application/json"})
+    response = client.post(
+        f"/api/tables/{code}/seats",
+        data=json.dumps({"name": "A", "pad": "x" * 70_000}),
+        headers={"Content-Type": "application/json"},
+    )
     assert response.status_code == 413
     assert response.get_json()["code"] == "body_too_large"
 
@@ -228,9 +240,10 @@ def test_security_headers(client, tables):
     assert view.headers["Cache-Control"] == "no-store"
     assert view.headers["X-Content-Type-Options"] == "nosniff"
     assert "Access-Control-Allow-Origin" not in view.headers
-    preflight = client.options(f"/api/tables/{code}/actions",
-                               headers={"Origin": "http://evil.example",
-                                        "Access-Control-Request-Method": "POST"})
+    preflight = client.options(
+        f"/api/tables/{code}/actions",
+        headers={"Origin": "http://evil.example", "Access-Control-Request-Method": "POST"},
+    )
     assert "Access-Control-Allow-Origin" not in preflight.headers
 
 
@@ -243,8 +256,9 @@ def test_qr_svg_encodes_the_join_url(client, tables):
     created = tables.create()
     response = client.get(f"/api/tables/{created['code']}/qr.svg")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
-    image = qrcode.make(created["join_url"], image_factory=qrcode.image.svg.SvgPathImage,
-                        box_size=10, border=2)
+    image = qrcode.make(
+        created["join_url"], image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2
+    )
     buffer = io.BytesIO()
     image.save(buffer)
     assert response.data == buffer.getvalue()
@@ -270,8 +284,9 @@ def test_database_holds_no_raw_token(app, tables, key):
     code = created["code"]
     joined = [tables.join(code, n) for n in ("A", "B")]
     # a join with an Idempotency-Key stores its answer: the token must not be in it
-    response = tables.client.post(f"/api/tables/{code}/seats", json={"name": "C"},
-                                  headers={"Idempotency-Key": key()})
+    response = tables.client.post(
+        f"/api/tables/{code}/seats", json={"name": "C"}, headers={"Idempotency-Key": key()}
+    )
     tokens = [created["host_token"], response.get_json()["token"]] + [j["token"] for j in joined]
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
@@ -292,8 +307,9 @@ def test_reissue_a_lost_phone(client, tables):
     code = created["code"]
     response = client.post(f"/api/tables/{code}/seats/1/token", headers=bearer(tokens[1]))
     assert response.status_code == 403
-    response = client.post(f"/api/tables/{code}/seats/1/token",
-                           headers=bearer(created["host_token"]))
+    response = client.post(
+        f"/api/tables/{code}/seats/1/token", headers=bearer(created["host_token"])
+    )
     assert response.status_code == 200
     new = response.get_json()["token"]
     assert client.get(f"/api/tables/{code}", headers=bearer(tokens[0])).status_code == 401
@@ -311,8 +327,9 @@ def play_to_the_end(tables, code, tokens, seed=b"p" * 32, limit=3000):
         if view["status"] == "finished":
             return view
         spec = rng.choice(view["actions"])
-        response = tables.act(code, token, spec["type"], random_params(spec, rng),
-                              expected=view["seq"])
+        response = tables.act(
+            code, token, spec["type"], random_params(spec, rng), expected=view["seq"]
+        )
         assert response.status_code == 201, response.get_json()
     raise AssertionError("game did not end")
 
@@ -376,6 +393,7 @@ def test_joins_are_rate_limited_per_address(app, client, tables):
     assert response.get_json()["code"] == "rate_limited"
     assert 1 <= int(response.headers["Retry-After"]) <= 61
     # another address is not held back
-    other = client.post(f"/api/tables/{code}/seats", json={"name": "Far"},
-                        environ_base={"REMOTE_ADDR": "10.9.9.9"})
+    other = client.post(
+        f"/api/tables/{code}/seats", json={"name": "Far"}, environ_base={"REMOTE_ADDR": "10.9.9.9"}
+    )
     assert other.status_code == 201

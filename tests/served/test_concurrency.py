@@ -17,8 +17,15 @@ import requests
 from tests.conftest import PG_URL
 
 pytestmark = pytest.mark.served
-BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
-    not PG_URL, reason="TABLEAPP_TEST_DATABASE_URL is not set (CI sets it)"))]
+BACKENDS = [
+    "sqlite",
+    pytest.param(
+        "postgresql",
+        marks=pytest.mark.skipif(
+            not PG_URL, reason="TABLEAPP_TEST_DATABASE_URL is not set (CI sets it)"
+        ),
+    ),
+]
 
 
 def _free_port() -> int:
@@ -30,8 +37,9 @@ def _free_port() -> int:
 def _reset_postgres(url: str) -> None:
     import psycopg
 
-    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"),
-                         autocommit=True) as conn:
+    with psycopg.connect(
+        url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True
+    ) as conn:
         conn.execute("DROP SCHEMA public CASCADE")
         conn.execute("CREATE SCHEMA public")
 
@@ -50,14 +58,31 @@ def server(request, tmp_path):
         "TABLEAPP_CREATE_LIMIT": "10000",
     }
     bin_dir = Path(sys.executable).parent
-    subprocess.run([str(bin_dir / "tableapp"), "migrate"], env=env, check=True,
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        [str(bin_dir / "tableapp"), "migrate"],
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     port = _free_port()
     log = open(tmp_path / "gunicorn.log", "w")
     process = subprocess.Popen(
-        [str(bin_dir / "gunicorn"), "--workers", "2", "--worker-class", "gthread",
-         "--threads", "16", "--bind", f"127.0.0.1:{port}", "tableapp:create_app()"],
-        env=env, stdout=log, stderr=subprocess.STDOUT,
+        [
+            str(bin_dir / "gunicorn"),
+            "--workers",
+            "2",
+            "--worker-class",
+            "gthread",
+            "--threads",
+            "16",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "tableapp:create_app()",
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -86,20 +111,28 @@ def _started_table(base: str, players: int = 3):
     created = requests.post(f"{base}/api/tables", json={"game": "zombie-life"}, timeout=10).json()
     code = created["code"]
     tokens = [
-        requests.post(f"{base}/api/tables/{code}/seats", json={"name": f"P{i}"},
-                      timeout=10).json()["token"]
+        requests.post(f"{base}/api/tables/{code}/seats", json={"name": f"P{i}"}, timeout=10).json()[
+            "token"
+        ]
         for i in range(players)
     ]
     host = {"Authorization": f"Bearer {created['host_token']}"}
-    assert requests.post(f"{base}/api/tables/{code}/actions", json={"type": "start"},
-                         headers=host, timeout=10).status_code == 201
+    assert (
+        requests.post(
+            f"{base}/api/tables/{code}/actions", json={"type": "start"}, headers=host, timeout=10
+        ).status_code
+        == 201
+    )
     # a ZL-1 tie for the lowest card is the host's to settle
     view = requests.get(f"{base}/api/tables/{code}", headers=host, timeout=10).json()
     for spec in view["actions"]:
         seat = spec["params"]["seat"]["choices"][0]
-        requests.post(f"{base}/api/tables/{code}/actions",
-                      json={"type": spec["type"], "params": {"seat": seat}},
-                      headers=host, timeout=10)
+        requests.post(
+            f"{base}/api/tables/{code}/actions",
+            json={"type": spec["type"], "params": {"seat": seat}},
+            headers=host,
+            timeout=10,
+        )
     for token in tokens:
         headers = {"Authorization": f"Bearer {token}"}
         view = requests.get(f"{base}/api/tables/{code}", headers=headers, timeout=10).json()
@@ -117,8 +150,12 @@ def test_100_parallel_identical_actions_apply_exactly_once(server):
     before = len(_log(server, code))
 
     def draw(_):
-        return requests.post(f"{server}/api/tables/{code}/actions", json={"type": "draw"},
-                             headers=headers, timeout=60)
+        return requests.post(
+            f"{server}/api/tables/{code}/actions",
+            json={"type": "draw"},
+            headers=headers,
+            timeout=60,
+        )
 
     with ThreadPoolExecutor(max_workers=32) as pool:
         responses = list(pool.map(draw, range(100)))
@@ -137,8 +174,12 @@ def test_20_parallel_repeats_of_one_idempotency_key_have_one_effect(server):
     key = {"Idempotency-Key": str(uuid.uuid4())}
 
     def draw(_):
-        return requests.post(f"{server}/api/tables/{code}/actions", json={"type": "draw"},
-                             headers=headers | key, timeout=60)
+        return requests.post(
+            f"{server}/api/tables/{code}/actions",
+            json={"type": "draw"},
+            headers=headers | key,
+            timeout=60,
+        )
 
     with ThreadPoolExecutor(max_workers=20) as pool:
         responses = list(pool.map(draw, range(20)))
@@ -148,13 +189,13 @@ def test_20_parallel_repeats_of_one_idempotency_key_have_one_effect(server):
 
 
 def test_parallel_joins_get_distinct_gap_free_seats(server):
-    created = requests.post(f"{server}/api/tables", json={"game": "zombie-life"},
-                            timeout=10).json()
+    created = requests.post(f"{server}/api/tables", json={"game": "zombie-life"}, timeout=10).json()
     code = created["code"]
 
     def join(i):
-        return requests.post(f"{server}/api/tables/{code}/seats", json={"name": f"J{i}"},
-                             timeout=60)
+        return requests.post(
+            f"{server}/api/tables/{code}/seats", json={"name": f"J{i}"}, timeout=60
+        )
 
     with ThreadPoolExecutor(max_workers=10) as pool:
         responses = list(pool.map(join, range(10)))

@@ -11,12 +11,12 @@ from tableapp.cli import main, terminal_qr
 
 def test_simulate_plays_to_the_end_and_reports_speed():
     result = CliRunner().invoke(
-        main, ["simulate", "--game", "zombie-life", "--players", "4", "--games", "3",
-               "--seed", "7"]
+        main, ["simulate", "--game", "zombie-life", "--players", "4", "--games", "3", "--seed", "7"]
     )
     assert result.exit_code == 0, result.output
-    match = re.search(r"3 games of Zombie Life \(4 players\): (\d+) actions.* ([\d.]+) games/s",
-                      result.output)
+    match = re.search(
+        r"3 games of Zombie Life \(4 players\): (\d+) actions.* ([\d.]+) games/s", result.output
+    )
     assert match and int(match.group(1)) > 0 and float(match.group(2)) > 0
     assert "invariants held" in result.output
 
