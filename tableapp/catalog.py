@@ -5,6 +5,8 @@ Game modules stay pure; this is where their content is read from disk and handed
 
 from __future__ import annotations
 
+import inspect
+
 from .content import ContentError, load_pack
 from .engine import Game, get_game, register
 from .engine.registry import all_games
@@ -13,6 +15,7 @@ from .engine.registry import all_games
 _BUILTIN = ["zombie_life", "eat_zem_all"]
 
 _content: dict[str, dict] = {}
+_help: dict[str, str] = {}
 _loaded = False
 
 
@@ -32,6 +35,8 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
             raise ContentError(f"content pack of {game.id}: " + "; ".join(problems))
         register(game)
         _content[game.id] = pack
+        # The package docstring is the game's help page: its readings of ambiguous rules.
+        _help[game.id] = inspect.cleandoc(module.__doc__ or "")
     _loaded = True
 
 
@@ -43,6 +48,11 @@ def game(game_id: str) -> Game:
 def content(game_id: str) -> dict:
     load()
     return _content[game_id]
+
+
+def help_text(game_id: str) -> str:
+    load()
+    return _help[game_id]
 
 
 def games() -> list[Game]:

@@ -23,6 +23,7 @@ def list_games():
             "variants": g.variants,
             "players": {"min": g.players[0], "max": g.players[1]},
             "options": g.options,
+            "help": catalog.help_text(g.id),
         }
         for g in catalog.games()
     ]

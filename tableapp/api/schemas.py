@@ -116,6 +116,9 @@ class GameSchema(Schema):
     variants = fields.List(fields.String(allow_none=True))
     players = fields.Dict()
     options = fields.Dict()
+    help = fields.String(
+        metadata={"description": "How the app reads the rules where they are ambiguous"}
+    )
 
 
 class GamesSchema(Schema):

@@ -397,3 +397,12 @@ def test_joins_are_rate_limited_per_address(app, client, tables):
         f"/api/tables/{code}/seats", json={"name": "Far"}, environ_base={"REMOTE_ADDR": "10.9.9.9"}
     )
     assert other.status_code == 201
+
+
+def test_games_catalogue_with_help(client):
+    games = {g["id"]: g for g in client.get("/api/games").get_json()["games"]}
+    assert set(games) >= {"zombie-life", "eat-zem-all"}
+    zl = games["zombie-life"]
+    assert zl["players"] == {"min": 2, "max": 6} and zl["variants"] == [None]
+    assert "ZL-4" in zl["help"] and "pass_counts_self" in zl["options"]
+    assert games["eat-zem-all"]["variants"] == ["house", "cemetery"]

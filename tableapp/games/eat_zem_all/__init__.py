@@ -1,4 +1,4 @@
-"""Eat Zem All (``rules/eat-zem-all.txt``): 2–4 Zombie Hordes around a House or Cemetery board.
+"""Eat Zem All (the Eat Zem All rulebook; rulings in ``games/RULINGS.md``): 2–4 Zombie Hordes around a House or Cemetery board.
 
 The app holds every deck, hidden choice, token pool, tile, pawn reserve, turn and score; the
 board and pawns stay on the table. One module per rulebook chapter: ``setup`` (Setup),

@@ -1,4 +1,4 @@
-"""Phase 1: the Zombie attack (``rules/eat-zem-all.txt``, "Phase 1: Zombie Attack", "Zombie Card
+"""Phase 1: the Zombie attack (the Eat Zem All rulebook, "Phase 1: Zombie Attack", "Zombie Card
 Effects", "Description of Zombie Actions", "Mutations"; EZA-T1..T12).
 
 The active Horde takes a card from the track; the app states who applies what, in which order

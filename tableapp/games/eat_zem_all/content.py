@@ -1,4 +1,4 @@
-"""The content pack of Eat Zem All: effect wording and validation (``rules/eat-zem-all.txt``,
+"""The content pack of Eat Zem All: effect wording and validation (the Eat Zem All rulebook,
 "Components", "Zombie Card Effects", "Human Card Effects").
 
 The pack is ``{file stem: data}`` (see ``tableapp/content``): ``box``, ``humans``, ``traits``,

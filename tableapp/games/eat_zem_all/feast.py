@@ -1,4 +1,4 @@
-"""Bites and the Feast (``rules/eat-zem-all.txt``, "Description of Zombie Actions", "The Feast",
+"""Bites and the Feast (the Eat Zem All rulebook, "Description of Zombie Actions", "The Feast",
 "Feast Example", "Summary of a Feast"; EZA-F1..F5, EZA-T6).
 
 A bite takes one of the Human's tokens (the Contamination token to the first biter). Taking the

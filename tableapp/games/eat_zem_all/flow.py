@@ -1,4 +1,4 @@
-"""The turn machine every chapter of ``rules/eat-zem-all.txt`` plugs into.
+"""The turn machine every chapter of the Eat Zem All rulebook plugs into.
 
 A turn is a stack of *steps* in the state (``state["steps"]``, the last one on top). A step is
 plain data: ``{"kind": ..., "seat": ..., ...}``. Automatic steps (a deck reshuffle, a Feast's

@@ -1,4 +1,4 @@
-"""Phase 2: the Human retaliation — the dispenser (``rules/eat-zem-all.txt``, "Phase 2: Human
+"""Phase 2: the Human retaliation — the dispenser (the Eat Zem All rulebook, "Phase 2: Human
 Retaliation", "Human Card Effects", "Examples of Human Movement", "Human Abilities", "Special
 Effects of Events", "End of the Game"; EZA-H1..H15, EZA-V1..V4, EZA-E1, EZA-E2).
 

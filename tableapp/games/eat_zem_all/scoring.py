@@ -1,4 +1,4 @@
-"""End of the game and scoring (``rules/eat-zem-all.txt``, "End of the Game"; EZA-E1..E4).
+"""End of the game and scoring (the Eat Zem All rulebook, "End of the Game"; EZA-E1..E4).
 
 Each Horde scores 1 VP per Bite token it holds (Contamination tokens included), the Feast VP of
 the Human tiles it won and the Fatal-blow VP of the Traits it took (EZA-E3). A tie goes to the

@@ -1,4 +1,4 @@
-"""Setup (``rules/eat-zem-all.txt``, "Setup" and the setup examples; EZA-S1..S9, T10, V4).
+"""Setup (the Eat Zem All rulebook, "Setup" and the setup examples; EZA-S1..S9, T10, V4).
 
 The app deals everything a box would: the side's Human deck with its 2 Events and the 6-Event
 reserve, a random Trait per Human, the Bite-token pools, the first Mutation choice of every

@@ -1,5 +1,5 @@
 """What each viewer sees, the prompt, the end-of-game reveal and the conservation checks
-(``rules/eat-zem-all.txt``: "Components" for what is counted; DESIGN principle 5).
+(the Eat Zem All rulebook: "Components" for what is counted; DESIGN principle 5).
 
 Views never show a draw pile's order or its card ids (counts only), never another Horde's
 Mutation draw or Zombie-card choice; the table screen (``None``) sees only what is face up at

@@ -1,6 +1,6 @@
 """Zombie Life: push your luck into your Refuge before the Horde overwhelms you.
 
-Rule text: ``shared/rules/zombie-life.txt``; rulings ZL-1 to ZL-10 in ``shared/RULINGS.md``.
+Rule text: the Zombie Life rulebook; rulings ZL-1 to ZL-10 in ``games/RULINGS.md``.
 The package reads like the rulebook: ``content.py`` (the card list, ZL-10), ``rules.py`` (setup
 and a turn: draw, take, pass, ZL-1 to ZL-6), ``rounds.py`` (deal, who starts, end of round,
 scoring, next round: ZL-1, ZL-7 to ZL-10), ``views.py`` (what each seat sees) and
