@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from flask import current_app, has_request_context, request
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -110,6 +111,14 @@ def seat_dict(seat: Seat, presence_seconds: float) -> dict:
     }
 
 
+def join_url(code: str) -> str:
+    """The address a phone opens to join: the configured public URL, else this request's host."""
+    base = current_app.config.get("PUBLIC_URL")
+    if not base:
+        base = request.host_url if has_request_context() else "http://localhost:8000/"
+    return f"{base.rstrip('/')}/join/{code}"
+
+
 def render_view(table: Table, actor: Actor | None, presence_seconds: float = 40) -> dict:
     """The view for one bearer (None: the table screen), per DESIGN's shape."""
     game = catalog.game(table.game)
@@ -148,6 +157,7 @@ def render_view(table: Table, actor: Actor | None, presence_seconds: float = 40)
         "options": table.options,
         "status": table.status,
         "seq": table.seq,
+        "join_url": join_url(table.code),
         "seed_commitment": table.seed_commitment,
         "seed": table.seed if table.status == "finished" else None,
         "seats": [seat_dict(s, presence_seconds) for s in players],
@@ -371,11 +381,7 @@ def _game_for(table: Table):
 
 
 def create_table(
-    game_id: str,
-    variant: str | None,
-    options: dict | None,
-    idempotency: tuple[str, str] | None,
-    join_url: Callable[[str], str],
+    game_id: str, variant: str | None, options: dict | None, idempotency: tuple[str, str] | None
 ) -> Outcome:
     """A new table in the lobby, with its host seat (number 0) and host token."""
     try:
@@ -524,9 +530,11 @@ def act(
             if kind in NON_GAME:
                 raise Problem(422, "action_not_available", f"'{kind}' is not a game action.")
             state = table.state
-            if actor.number not in game.prompt(state)["waiting_for"]:
+            legal = game.legal_actions(state, actor.number)
+            # Off-turn actions exist (an Instant Mutation): legal_actions decides, not the prompt.
+            if not legal and actor.number not in game.prompt(state)["waiting_for"]:
                 raise Problem(403, "not_your_turn", "It is not your turn.")
-            params = validate_params(game.legal_actions(state, actor.number), kind, params)
+            params = validate_params(legal, kind, params)
             rng = Rng(bytes.fromhex(table.seed), _effective(table))
             new_state, produced = game.apply(
                 state, actor.number, {"type": kind, "params": params}, rng

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask, request, send_from_directory
+from flask import Flask, Response, abort, request, send_from_directory
 from werkzeug.routing import PathConverter
 
 
@@ -23,6 +23,18 @@ def init_app(app: Flask, pwa_dir: Path) -> None:
     def shell(code: str | None = None):
         """Every screen is the one-page app; it reads the path itself."""
         return send_from_directory(pwa_dir, "index.html", max_age=0)
+
+    @app.route("/tableapp-ca.crt")
+    def certificate():
+        """The self-signed certificate of ``serve --https``, for phones to trust once."""
+        from cryptography import x509
+        from cryptography.hazmat.primitives.serialization import Encoding
+
+        path = Path(app.instance_path) / "tableapp-cert.pem"
+        if not path.exists():
+            abort(404)
+        der = x509.load_pem_x509_certificate(path.read_bytes()).public_bytes(Encoding.DER)
+        return Response(der, mimetype="application/x-x509-ca-cert")
 
     @app.route("/<shell:name>")
     def pwa_file(name: str):

@@ -6,11 +6,10 @@ import io
 
 import qrcode
 import qrcode.image.svg
-from flask import Response, current_app, request
+from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from .. import tables
-from ..models import Table  # noqa: F401  (documented resource)
 from .common import (
     AUTH_DOC,
     IDEMPOTENCY_DOC,
@@ -35,11 +34,6 @@ from .schemas import (
 bp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Tables and their views")
 
 
-def join_url(code: str) -> str:
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return f"{base.rstrip('/')}/join/{code}"
-
-
 @bp.route("", methods=["POST"])
 @bp.arguments(CreateTableSchema)
 @bp.response(201, CreatedTableSchema)
@@ -53,9 +47,7 @@ def join_url(code: str) -> str:
 def create(body: dict):
     """Open a table: its code, the host token, the join URL and the seed commitment."""
     limiter.check("table creation", current_app.config["CREATE_RATE_LIMIT"])
-    outcome = tables.create_table(
-        body["game"], body["variant"], body["options"], idempotency(body), join_url
-    )
+    outcome = tables.create_table(body["game"], body["variant"], body["options"], idempotency(body))
     return outcome_response(outcome)
 
 
@@ -102,7 +94,10 @@ def qr(code: str):
     """The join URL as a QR code (SVG)."""
     table = tables.find_table(code)
     image = qrcode.make(
-        join_url(table.code), image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2
+        tables.join_url(table.code),
+        image_factory=qrcode.image.svg.SvgPathImage,
+        box_size=10,
+        border=2,
     )
     buffer = io.BytesIO()
     image.save(buffer)

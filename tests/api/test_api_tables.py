@@ -406,3 +406,23 @@ def test_games_catalogue_with_help(client):
     assert zl["players"] == {"min": 2, "max": 6} and zl["variants"] == [None]
     assert "ZL-4" in zl["help"] and "pass_counts_self" in zl["options"]
     assert games["eat-zem-all"]["variants"] == ["house", "cemetery"]
+
+
+def test_view_carries_the_join_url(tables):
+    created = tables.create()
+    assert tables.view(created["code"])["join_url"] == created["join_url"]
+
+
+def test_https_certificate_download(app, client):
+    from cryptography import x509
+
+    from tableapp.certs import ensure_certificate
+
+    assert client.get("/tableapp-ca.crt").status_code == 404
+    ensure_certificate(app.instance_path, "192.168.1.20")
+    response = client.get("/tableapp-ca.crt")
+    assert response.status_code == 200
+    assert response.mimetype == "application/x-x509-ca-cert"
+    cert = x509.load_der_x509_certificate(response.data)
+    names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert "192.168.1.20" in [str(ip) for ip in names.get_values_for_type(x509.IPAddress)]

@@ -1,0 +1,101 @@
+// Buttons and small forms built from the view's ``actions`` (the game's legal_actions): any
+// game is playable from them. Param specs: choices, subsets, integers and counters.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { confirmDialog, reportError } from "./ui.js";
+
+const encode = (value) => JSON.stringify(value);
+
+/** A stepper for an integer in [min, max]; ``read()`` gives the value. */
+function stepper(label, min, max) {
+  let value = min;
+  const out = h("output", { class: "count", "aria-live": "polite" }, String(value));
+  const less = h("button", { type: "button", class: "step", "aria-label": `${label} −1` }, "−");
+  const more = h("button", { type: "button", class: "step", "aria-label": `${label} +1` }, "+");
+  const sync = () => {
+    out.textContent = String(value);
+    less.disabled = value <= min;
+    more.disabled = value >= max;
+  };
+  less.addEventListener("click", () => { value = Math.max(min, value - 1); sync(); });
+  more.addEventListener("click", () => { value = Math.min(max, value + 1); sync(); });
+  sync();
+  const node = h("div", { class: "stepper" }, h("span", { class: "step-label" }, label), less, out, more);
+  return { node, read: () => value };
+}
+
+/** One control per param; ``read()`` returns its value or null while it is not valid yet. */
+function control(name, spec, label, onChange) {
+  const title = h("legend", {}, label(name, null));
+  if ("counts" in spec) {
+    const steps = Object.entries(spec.counts).map(([key, b]) => [key, stepper(label(name, key), b.min, b.max)]);
+    return { node: h("fieldset", { class: "param" }, title, steps.map(([, st]) => st.node)),
+      read: () => Object.fromEntries(steps.map(([key, st]) => [key, st.read()])) };
+  }
+  if ("choices" in spec) {
+    const multiple = Boolean(spec.multiple);
+    const group = `p-${name}-${Math.random().toString(36).slice(2, 8)}`;
+    const inputs = spec.choices.map((value) => {
+      const input = h("input", { type: multiple ? "checkbox" : "radio", name: group, value: encode(value), onChange });
+      return [value, input, h("label", { class: "chip" }, input, h("span", {}, label(name, value)))];
+    });
+    const hint = multiple ? h("p", { class: "hint" }, t("action.pick", { min: spec.min, max: spec.max })) : null;
+    const read = () => {
+      const picked = inputs.filter(([, input]) => input.checked).map(([value]) => value);
+      if (!multiple) return picked.length === 1 ? picked[0] : null;
+      return picked.length >= spec.min && picked.length <= spec.max ? picked : null;
+    };
+    return { node: h("fieldset", { class: "param" }, title, hint, h("div", { class: "chips" }, inputs.map(([, , l]) => l))), read };
+  }
+  const st = stepper(label(name, null), spec.min, spec.max);
+  return { node: h("fieldset", { class: "param" }, title, st.node), read: st.read };
+}
+
+/**
+ * The bearer's actions as controls. ``labelFor(param, value)`` names a choice (a card, a seat),
+ * or the param itself when ``value`` is null;
+ * ``confirmText(spec, params)`` returns a question for actions that cannot be undone.
+ */
+export function renderActions(view, session, { labelFor, confirmText }) {
+  const run = async (spec, params) => {
+    const question = confirmText(spec, params);
+    if (question && !(await confirmDialog(question))) return;
+    try {
+      await session.act(spec.type, params);
+    } catch (error) {
+      reportError(error);
+    }
+  };
+  const items = (view.actions || []).map((spec) => {
+    const params = Object.entries(spec.params || {});
+    if (params.length === 0) {
+      return h("button", { type: "button", class: "action primary", data: { type: spec.type }, onClick: () => run(spec, {}) }, spec.label);
+    }
+    if (params.length === 1 && "choices" in params[0][1] && !params[0][1].multiple) {
+      // One pick: one button per choice, a single tap plays it.
+      const [name, param] = params[0];
+      return h("div", { class: "action-group", role: "group", "aria-label": spec.label, data: { type: spec.type } },
+        h("p", { class: "action-label" }, spec.label),
+        h("div", { class: "choices" }, param.choices.map((value) =>
+          h("button", { type: "button", class: "action choice", data: { type: spec.type, param: name, value: encode(value) },
+            onClick: () => run(spec, { [name]: value }) }, labelFor(name, value)))));
+    }
+    const submit = h("button", { type: "submit", class: "action primary", disabled: true }, spec.label);
+    const controls = [];
+    const check = () => { submit.disabled = controls.some((c) => c.read() === null); };
+    for (const [name, param] of params) controls.push(control(name, param, labelFor, check));
+    const form = h("form", { class: "action-form", data: { type: spec.type } },
+      h("p", { class: "action-label" }, spec.label), controls.map((c) => c.node), submit);
+    form.addEventListener("click", () => setTimeout(check));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const values = Object.fromEntries(params.map(([name], i) => [name, controls[i].read()]));
+      run(spec, values);
+    });
+    check();
+    return form;
+  });
+  // The screen disables this fieldset while an action is on its way (no double taps).
+  return h("fieldset", { class: "actions", disabled: session.busy }, items);
+}

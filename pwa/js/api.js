@@ -1,0 +1,67 @@
+// The table API over fetch. Errors arrive as application/problem+json and become Problem
+// objects; a request that never reached the server becomes an Offline error.
+
+export class Problem extends Error {
+  constructor(body, status) {
+    super(body.detail || body.title || `HTTP ${status}`);
+    this.status = body.status || status;
+    this.code = body.code || "http_error";
+    this.rule = body.rule || null;
+    this.errors = body.errors || null;
+    this.view = body.view || null;
+  }
+}
+
+export class Offline extends Error {
+  constructor() {
+    super("offline");
+    this.code = "offline";
+  }
+}
+
+/** A fresh Idempotency-Key; getRandomValues also works on plain-http LAN pages. */
+export function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** One JSON request; POSTs carry an Idempotency-Key and are retried once if the network drops. */
+export async function request(method, path, { token, body, key } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["Idempotency-Key"] = key || newKey();
+  const init = { method, headers, cache: "no-store" };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  let response;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(path, init);
+      break;
+    } catch (error) {
+      // The same key makes the retry safe: the server answers it as it did the first time.
+      if (attempt >= 1 || !navigator.onLine) throw new Offline();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+  }
+  const type = response.headers.get("Content-Type") || "";
+  const payload = type.includes("json") ? await response.json() : {};
+  if (!response.ok) throw new Problem(payload, response.status);
+  return payload;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  create: (game, variant, options) => request("POST", "/api/tables", { body: { game, variant, options } }),
+  join: (code, name, colour) => request("POST", `/api/tables/${enc(code)}/seats`, { body: { name, colour } }),
+  view: (code, token) => request("GET", `/api/tables/${enc(code)}`, { token }),
+  log: (code, token, after = 0) => request("GET", `/api/tables/${enc(code)}/log?after=${after}`, { token }),
+  act: (code, token, type, params, expected) =>
+    request("POST", `/api/tables/${enc(code)}/actions`, { token, body: { type, params, expected } }),
+  undo: (code, token, expected) => request("POST", `/api/tables/${enc(code)}/undo`, { token, body: { expected } }),
+  reissue: (code, token, seat) => request("POST", `/api/tables/${enc(code)}/seats/${seat}/token`, { token }),
+  qrUrl: (code) => `/api/tables/${enc(code)}/qr.svg`,
+  exportUrl: (code) => `/api/tables/${enc(code)}/export`,
+};

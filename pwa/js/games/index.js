@@ -1,0 +1,21 @@
+// Game renderers by game id. A game module may export any of: publicState, privateState,
+// choiceLabel, partLabel, confirmText; the generic renderer supplies the rest. Adding a game's
+// screens is one line here and one module beside this one.
+
+import * as generic from "./generic.js";
+
+const MODULES = {
+  "zombie-life": () => import("./zombie-life.js"),
+};
+
+const loaded = new Map();
+
+/** The renderer for ``gameId``: its module's functions over the generic ones. */
+export async function rendererFor(gameId) {
+  if (!loaded.has(gameId)) {
+    const load = MODULES[gameId];
+    const module = load ? await load() : {};
+    loaded.set(gameId, { ...generic, ...module });
+  }
+  return loaded.get(gameId);
+}

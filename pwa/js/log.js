@@ -1,0 +1,27 @@
+// The log: what happened, newest first, with each ruling's rule id and its reason. Private
+// parts (your drawn card) are marked as seen by you only; undone entries are struck through.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { withNames } from "./seats.js";
+
+function eventLine(event, view, isPrivate) {
+  return h("li", { class: ["event", isPrivate && "private", event.rule && "ruling"] },
+    event.rule ? h("span", { class: "rule", title: t("log.rule", { rule: event.rule }) }, event.rule) : null,
+    event.rule ? " " : null,
+    withNames(event.text ?? "", view),
+    isPrivate ? h("span", { class: "tag" }, t("log.private")) : null);
+}
+
+/** The log as a list; ``limit`` keeps long games light on phones. */
+export function renderLog(entries, view, { limit = 80 } = {}) {
+  const shown = entries.slice(-limit).reverse();
+  if (!shown.length) return h("p", { class: "muted" }, t("log.empty"));
+  return h("ol", { class: "log", reversed: true },
+    shown.map((entry) => h("li", { class: ["entry", entry.undone && "undone"], data: { seq: entry.seq } },
+      h("span", { class: "seq" }, `#${entry.seq}`),
+      entry.undone ? h("span", { class: "tag" }, t("log.undone")) : null,
+      h("ul", { class: "events" },
+        (entry.events || []).map((event) => eventLine(event, view, false)),
+        (entry.private || []).map((event) => eventLine(event, view, true))))));
+}

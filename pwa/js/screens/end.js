@@ -1,0 +1,33 @@
+// The end screen's part shared by phones and the table screen: standings, each player's score
+// breakdown in words and as an SVG chart.
+
+import { breakdownChart } from "../chart.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { nameOf, seatById, seatLabel } from "../seats.js";
+
+/** Standings and chart for a finished view; ``renderer.partLabel`` names the score's parts. */
+export function renderEnd(view, renderer) {
+  const result = view.result || { winners: [], standings: [] };
+  const winners = new Set(result.winners || []);
+  const standings = result.standings || [];
+  const rows = standings.map((row) => ({
+    name: nameOf(view, row.seat),
+    colour: seatById(view, row.seat)?.colour,
+    total: row.score,
+    parts: row.breakdown || {},
+  }));
+  return h("section", { class: "panel end", "aria-labelledby": "end-title" },
+    h("h2", { id: "end-title" }, t("end.title")),
+    h("ol", { class: "standings" }, standings.map((row) =>
+      h("li", { class: ["standing", winners.has(row.seat) && "winner"], data: { seat: row.seat, score: row.score } },
+        h("div", { class: "standing-head" },
+          seatLabel(view, row.seat),
+          winners.has(row.seat) ? h("span", { class: "tag win" }, `★ ${t("end.winner")}`) : null,
+          h("span", { class: "score" }, t("end.points", { n: row.score }))),
+        h("p", { class: "breakdown" }, Object.entries(row.breakdown || {})
+          .map(([key, points]) => `${renderer.partLabel(key)}: ${points}`).join(" · "))))),
+    h("figure", { class: "chart-box" },
+      breakdownChart(rows, renderer.partLabel, t("end.chart")),
+      h("figcaption", {}, t("end.chart"))));
+}

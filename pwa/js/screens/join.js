@@ -1,0 +1,117 @@
+// /join/CODE: claim a re-issued seat (#claim=TOKEN), return to this phone's seat, or pick a
+// name and a colour in the lobby. The claim token is read from the fragment, which never
+// reaches the server, kept in storage, and removed from the address bar at once.
+
+import { api, Offline, Problem } from "../api.js";
+import { h, replace } from "../dom.js";
+import { t } from "../i18n.js";
+import { forgetSeat, saveSeat, tokensFor } from "../store.js";
+import { TableSession } from "../session.js";
+import { SHAPES, presenceMark, seatLabel, shape } from "../seats.js";
+import { panel, reportError, showConnection, showOffline, toast } from "../ui.js";
+import { mountPlayer } from "./player.js";
+
+const COLOURS = Object.keys(SHAPES);
+
+function claimFromFragment(code) {
+  const match = /^#claim=([A-Za-z0-9_\-.~%]+)$/.exec(location.hash);
+  if (!match) return;
+  saveSeat(code, decodeURIComponent(match[1]), null);
+  history.replaceState(history.state, "", location.pathname + location.search);
+}
+
+function joinForm(view, code, onJoined) {
+  const taken = new Set(view.seats.map((seat) => seat.colour));
+  const first = COLOURS.find((c) => !taken.has(c));
+  const name = h("input", { id: "name", name: "name", required: true, maxlength: 40, autocomplete: "nickname",
+    "aria-describedby": "name-hint" });
+  const colours = h("div", { class: "colours", role: "radiogroup", "aria-labelledby": "colour-label" },
+    COLOURS.map((colour) => h("label", { class: ["colour", taken.has(colour) && "taken"] },
+      h("input", { type: "radio", name: "colour", value: colour, disabled: taken.has(colour), checked: colour === first }),
+      shape(colour, 28), h("span", {}, t(colour)), taken.has(colour) ? h("span", { class: "tag" }, t("join.taken")) : null)));
+  const submit = h("button", { type: "submit", class: "primary" }, t("join.submit"));
+  const form = h("form", { class: "stack", id: "join" },
+    h("label", { class: "field", for: "name" }, h("span", {}, t("join.name")), name),
+    h("p", { class: "hint", id: "name-hint" }, t("join.name.hint")),
+    h("p", { class: "field-label", id: "colour-label" }, t("join.colour")), colours, submit);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const chosen = form.elements.colour.value || null;
+    if (!name.value.trim()) return name.focus();
+    submit.disabled = true;
+    try {
+      const joined = await api.join(code, name.value.trim(), chosen);
+      saveSeat(code, joined.token, joined.seat.id, view.game);
+      onJoined();
+    } catch (error) {
+      reportError(error);
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
+
+/** The lobby before taking a seat: the form and who is there, kept live. */
+async function mountLobby(root, code, onJoined) {
+  const session = await new TableSession(code, null).open();
+  const draw = () => {
+    const view = session.view;
+    root.dataset.screen = "join";
+    root.dataset.seq = String(view.seq);
+    const heading = h("h1", {}, t("join.title", { code }));
+    if (view.status !== "lobby") {
+      return replace(root, heading, panel(null, h("p", {}, t(view.status === "finished" ? "join.finished" : "join.started")),
+        h("a", { class: "button secondary", href: `/table/${code}` }, t("table.host"))));
+    }
+    const keep = root.querySelector("#name")?.value;
+    const colour = root.querySelector("input[name=colour]:checked")?.value;
+    replace(root, heading, panel(null, joinForm(view, code, onJoined)),
+      panel(t("lobby.players"), view.seats.length ? h("ul", { class: "seats" }, view.seats.map((seat) =>
+        h("li", {}, seatLabel(view, seat.id), presenceMark(seat.connected)))) : h("p", { class: "muted" }, t("table.nobody"))));
+    if (keep) root.querySelector("#name").value = keep;
+    const again = colour && root.querySelector(`input[name=colour][value=${colour}]:not(:disabled)`);
+    if (again) again.checked = true;
+  };
+  session.on((kind, detail) => {
+    if (kind === "view") draw();
+    else if (kind === "connection") showConnection(detail);
+  });
+  draw();
+  return { relabel: draw, unmount: () => session.close() };
+}
+
+export async function mount(root, { code }) {
+  claimFromFragment(code);
+  let current = null;
+  const show = async () => {
+    current?.unmount();
+    const token = tokensFor(code).seat;
+    try {
+      current = token
+        ? await mountPlayer(root, { code, token, onRevoked: revoked })
+        : await mountLobby(root, code, show);
+    } catch (error) {
+      if (error instanceof Problem && error.status === 401 && token) return revoked();
+      if (error instanceof Offline) showOffline(true);
+      else if (error instanceof Problem && error.status === 404) toast(t("gone", { code }), "error");
+      else reportError(error);
+      replace(root, panel(null, h("p", {}, error instanceof Problem ? error.message : t("error.offline"))));
+      current = null;
+    }
+  };
+  const revoked = () => {
+    forgetSeat(code);
+    toast(t("revoked"), "error");
+    show();
+  };
+  const retry = () => current === null && show();
+  addEventListener("online", retry);
+  await show();
+  return {
+    relabel: () => current?.relabel(),
+    unmount: () => {
+      removeEventListener("online", retry);
+      current?.unmount();
+    },
+  };
+}

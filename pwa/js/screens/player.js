@@ -1,0 +1,111 @@
+// A seat's phone: the lobby until the host starts, then the player screen (prompt, my private
+// part, my actions, undo, the table, the log), then the end screen.
+
+import { renderActions } from "../actions.js";
+import { Problem } from "../api.js";
+import { h, replace } from "../dom.js";
+import { buzz, keepAwake, turnWatcher } from "../device.js";
+import { rendererFor } from "../games/index.js";
+import { t } from "../i18n.js";
+import { renderLog } from "../log.js";
+import { TableSession } from "../session.js";
+import { names, presenceMark, seatLabel, withNames } from "../seats.js";
+import { tokensFor } from "../store.js";
+import { panel, reportError, showConnection } from "../ui.js";
+import { renderEnd } from "./end.js";
+
+const NOT_GAME = new Set(["join", "start", "undo"]);
+
+/** The last game action still in effect, if this seat made it (it may undo it). */
+function myUndoable(session) {
+  const me = session.view.me?.seat;
+  const last = session.log().filter((e) => !e.undone && !NOT_GAME.has(e.type)).pop();
+  return last && last.seat === me ? last : null;
+}
+
+function promptPanel(view) {
+  const mine = (view.prompt?.waiting_for || []).includes(view.me?.seat) && view.actions.length > 0;
+  const waiting = names(view, view.prompt?.waiting_for);
+  return h("section", { class: ["panel", "prompt", mine && "my-turn"], "aria-live": "polite" },
+    h("h2", {}, mine ? t("player.yourturn") : waiting ? t("player.waiting", { names: waiting }) : t("table.now")),
+    view.prompt?.rule ? h("span", { class: "rule" }, view.prompt.rule) : null,
+    h("p", { class: "prompt-text" }, withNames(view.prompt?.text, view)));
+}
+
+function lobby(view) {
+  return [
+    panel(t("lobby.you"), h("p", {}, seatLabel(view, view.me?.seat)), h("p", { class: "muted" }, t("lobby.wait"))),
+    panel(t("lobby.players"), h("ul", { class: "seats" }, view.seats.map((seat) =>
+      h("li", {}, seatLabel(view, seat.id), presenceMark(seat.connected))))),
+  ];
+}
+
+function playing(view, session, renderer) {
+  const undoable = myUndoable(session);
+  const mine = renderer.privateState(view);
+  return [
+    promptPanel(view),
+    mine ? panel(t("player.private"), mine) : null,
+    view.actions.length || undoable ? panel(t("player.actions"),
+      renderActions(view, session, {
+        labelFor: (name, value) => renderer.choiceLabel(name, value, view),
+        confirmText: (spec, params) => renderer.confirmText(spec, params, view),
+      }),
+      undoable ? h("button", { type: "button", class: "secondary undo", onClick: () => session.undo().catch(reportError) },
+        `↶ ${t("player.undo")}`) : null) : null,
+    panel(t("player.table"), renderer.publicState(view)),
+  ];
+}
+
+export async function mountPlayer(root, { code, token, onRevoked }) {
+  const session = new TableSession(code, token);
+  const watch = turnWatcher();
+  let renderer = null;
+  const buzzed = new Set();
+  const logBox = h("div", { class: "log-box", tabindex: 0, role: "region", "aria-label": t("table.log") });
+  const drawLog = () => session.view && replace(logBox, renderLog(session.log(), session.view, { limit: 60 }));
+  const draw = () => {
+    const view = session.view;
+    if (!view || !renderer) return;
+    const screen = view.status === "lobby" ? "lobby" : view.status === "finished" ? "end" : "player";
+    root.dataset.screen = screen;
+    root.dataset.seq = String(view.seq);
+    root.dataset.seat = String(view.me?.seat ?? "");
+    keepAwake(view.status === "playing");
+    watch(view);
+    const hostLink = tokensFor(code).host ? h("a", { class: "button secondary", href: `/table/${code}` }, t("table.host")) : null;
+    replace(root,
+      h("div", { class: "title-row" }, h("h1", {}, t("table.title", { code })), hostLink),
+      screen === "lobby" ? lobby(view) : null,
+      screen === "end" ? renderEnd(view, renderer) : null,
+      screen === "player" ? playing(view, session, renderer) : null,
+      screen !== "lobby" ? panel(t("table.log"), logBox) : null);
+    drawLog();
+  };
+  session.on((kind, detail) => {
+    if (kind === "view") draw();
+    else if (kind === "entry") drawLog();
+    else if (kind === "connection") {
+      showConnection(detail);
+      if (detail === "revoked") onRevoked();
+    } else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
+    else if (kind === "error") {
+      if (detail instanceof Problem && detail.status === 401) onRevoked(); // the seat moved to another phone
+      else reportError(detail);
+    }
+    if (kind === "entry" && !buzzed.has(detail.seq) && (detail.private || []).some((p) => p.card)) {
+      buzzed.add(detail.seq);
+      buzz(40); // haptics on your draws
+    }
+  });
+  await session.open();
+  renderer = await rendererFor(session.view.game);
+  draw();
+  return {
+    relabel: draw,
+    unmount() {
+      keepAwake(false);
+      session.close();
+    },
+  };
+}

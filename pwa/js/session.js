@@ -1,0 +1,125 @@
+// One open table for one bearer: its view, its log and its live stream. Screens subscribe
+// and re-render; every action carries ``expected`` (the last action number on screen).
+
+import { api, Offline, Problem } from "./api.js";
+import { follow } from "./live.js";
+
+export class TableSession {
+  constructor(code, token) {
+    this.code = code;
+    this.token = token || null;
+    this.view = null;
+    this.entries = new Map(); // seq -> log entry
+    this.connection = "connecting";
+    this.listeners = new Set();
+    this.stream = null;
+    this.refreshing = null;
+    this.again = false;
+    this.busy = false;
+  }
+
+  /** Fetch the view and the log, then follow the stream from the last entry. */
+  async open() {
+    const [view, log] = await Promise.all([api.view(this.code, this.token), api.log(this.code, this.token)]);
+    this.view = view;
+    for (const entry of log.entries) this.addEntry(entry);
+    const after = log.entries.length ? log.entries[log.entries.length - 1].seq : 0;
+    this.stream = follow(this.code, this.token, after, {
+      onEntry: (entry) => {
+        this.addEntry(entry);
+        this.emit("entry", entry);
+        if (!this.view || entry.seq > this.view.seq) this.refresh();
+      },
+      onState: (state) => {
+        this.connection = state;
+        this.emit("connection", state);
+      },
+      onResume: () => this.refresh(),
+    });
+    this.emit("view");
+    return this;
+  }
+
+  close() {
+    this.stream?.close();
+    this.listeners.clear();
+  }
+
+  on(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(kind, detail) {
+    for (const listener of [...this.listeners]) listener(kind, detail, this);
+  }
+
+  addEntry(entry) {
+    this.entries.set(entry.seq, entry);
+    if (entry.type === "undo" && entry.target && this.entries.has(entry.target)) {
+      this.entries.get(entry.target).undone = true;
+    }
+  }
+
+  /** Log entries, oldest first. */
+  log() {
+    return [...this.entries.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Refetch the view; calls that arrive during a fetch coalesce into one more fetch. */
+  refresh() {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      try {
+        do {
+          this.again = false;
+          this.setView(await api.view(this.code, this.token));
+        } while (this.again);
+      } catch (error) {
+        // Offline: the banner says so already, and the stream refreshes again on its return.
+        if (!(error instanceof Offline)) this.emit("error", error);
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  setView(view) {
+    // A late answer never replaces a newer view.
+    if (this.view && view.seq < this.view.seq) return;
+    this.view = view;
+    this.emit("view");
+  }
+
+  /** Post an action for the bearer; a 409 "stale" swaps in the fresh view and rethrows. */
+  async act(type, params) {
+    return this.post(() => api.act(this.code, this.token, type, params, this.view.seq));
+  }
+
+  async undo() {
+    return this.post(() => api.undo(this.code, this.token, this.view.seq));
+  }
+
+  async post(send) {
+    if (this.busy) return null;
+    this.busy = true;
+    this.emit("busy", true);
+    try {
+      const answer = await send();
+      this.addEntry(answer.action);
+      this.setView(answer.view);
+      this.emit("entry", answer.action);
+      return answer;
+    } catch (error) {
+      if (error instanceof Problem && error.view) this.setView(error.view);
+      throw error;
+    } finally {
+      this.busy = false;
+      this.emit("busy", false);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// Tokens live on the phone, keyed by table code: one device may hold a table's host token and
+// one of its seat tokens. Private browsing without storage falls back to memory.
+
+const KEY = "tableapp:tables";
+const memory = {};
+
+function readAll() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}") || {};
+  } catch {
+    return { ...memory };
+  }
+}
+
+function writeAll(all) {
+  Object.assign(memory, all);
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* storage full or disabled: memory keeps the session going */
+  }
+}
+
+function update(code, change) {
+  const all = readAll();
+  const entry = { ...(all[code] || {}) };
+  change(entry);
+  if (entry.host || entry.seat) all[code] = { ...entry, at: Date.now() };
+  else delete all[code];
+  writeAll(all);
+}
+
+/** ``{host, seat, seatId, game, joinUrl}`` for a table code (each may be missing). */
+export function tokensFor(code) {
+  return readAll()[code] || {};
+}
+
+export function saveHost(code, token, game, joinUrl) {
+  update(code, (entry) => Object.assign(entry, { host: token, game, joinUrl }));
+}
+
+export function saveSeat(code, token, seatId, game) {
+  update(code, (entry) => Object.assign(entry, { seat: token, seatId, game: game || entry.game }));
+}
+
+export function forgetSeat(code) {
+  update(code, (entry) => {
+    delete entry.seat;
+    delete entry.seatId;
+  });
+}
+
+export function forgetHost(code) {
+  update(code, (entry) => delete entry.host);
+}
+
+/** Tables this device holds a token for, newest first. */
+export function knownTables() {
+  return Object.entries(readAll())
+    .map(([code, entry]) => ({ code, ...entry }))
+    .sort((a, b) => (b.at || 0) - (a.at || 0));
+}
+
+export function getPref(name, fallback) {
+  try {
+    return localStorage.getItem(`tableapp:${name}`) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function setPref(name, value) {
+  try {
+    localStorage.setItem(`tableapp:${name}`, value);
+  } catch {
+    /* not kept: fine */
+  }
+}

@@ -1,0 +1,116 @@
+"""Driving the app the way people at the table do: the host on the table screen, players on
+their phones, a move is a tap on one of the buttons the app shows."""
+
+from __future__ import annotations
+
+import time
+
+import requests
+
+SEQ = "main#app[data-seq='{}']"
+
+
+def seq(page) -> int:
+    return int(page.get_attribute("main#app", "data-seq") or -1)
+
+
+def screen(page) -> str:
+    return page.get_attribute("main#app", "data-screen")
+
+
+def open_table(laptop) -> tuple[str, str]:
+    """Create a Zombie Life table from the home screen; returns (code, join URL from the QR)."""
+    laptop.goto("/")
+    laptop.select_option("#game", "zombie-life")
+    laptop.click("#new-table button[type=submit]")
+    laptop.wait_for_selector("main#app[data-screen='table'] img.qr")
+    code = laptop.text_content(".join-qr .code").strip()
+    return code, laptop.get_attribute("img.qr", "data-url")
+
+
+def join(phone, join_url: str, name: str) -> None:
+    phone.goto(join_url)
+    phone.fill("#name", name)
+    phone.click("#join button[type=submit]")
+    phone.wait_for_selector("main#app[data-screen='lobby']")
+
+
+def api_table(base_url: str) -> dict:
+    """A table made through the API (for tests that are not about the lobby)."""
+    response = requests.post(f"{base_url}/api/tables", json={"game": "zombie-life"}, timeout=10)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def api_start(base_url: str, created: dict) -> None:
+    response = requests.post(
+        f"{base_url}/api/tables/{created['code']}/actions", json={"type": "start"},
+        headers={"Authorization": f"Bearer {created['host_token']}"}, timeout=10)
+    assert response.status_code == 201, response.text
+
+
+def wait_all(pages, target: int, within: float = 2.0) -> float:
+    """Every page shows action ``target`` (or later) within ``within`` seconds, no reload."""
+    started = time.monotonic()
+    for page in pages:
+        left = max(0.05, within - (time.monotonic() - started))
+        page.wait_for_function(
+            "n => Number(document.querySelector('main#app').dataset.seq) >= n", arg=target,
+            timeout=left * 1000)
+    return time.monotonic() - started
+
+
+# The player, in the page: marks the button to tap with data-pick and says its type, or null.
+PICK = """() => {
+  const box = document.querySelector("fieldset.actions:not(:disabled)");
+  if (!box) return null;
+  const all = [...box.querySelectorAll("button")];
+  if (!all.length) return null;
+  const of = (type) => all.find((b) => b.dataset.type === type);
+  const me = document.querySelector("li.zl-player.me");
+  const showing = me ? Number(me.dataset.faceUp) : 0;
+  const order = showing >= 4 ? ["pass", "take", "draw"] : ["take", "draw", "pass"];
+  const pick = of("place") || of("choose_first") || of("start")
+    || order.map(of).find(Boolean) || all[0];
+  for (const b of document.querySelectorAll("[data-pick]")) delete b.dataset.pick;
+  pick.dataset.pick = "1";
+  return pick.dataset.type;
+}"""
+
+
+def choose_button(page):
+    """A simple player: place the drawn card (Refuge first), hide with four cards showing,
+    else take from the Horde, else draw; the host settles ties with the first choice.
+    Returns the button to tap, or None when this page has no move."""
+    kind = page.evaluate(PICK)
+    return None if kind is None else page.locator("[data-pick]")
+
+
+def tap(page, button) -> None:
+    """Tap a move; confirm it when the app asks (only moves that cannot be undone ask)."""
+    before = seq(page)
+    button.click()
+    page.wait_for_function(
+        "n => document.querySelector('#confirm').open"
+        " || Number(document.querySelector('main#app').dataset.seq) > n", arg=before)
+    if page.locator("#confirm[open]").count():
+        page.click("#confirm-yes")
+
+
+TARGETS = ("button:not([disabled]), a.button, a.brand, select, label.colour, label.chip,"
+           " input:not([type=radio]):not([type=checkbox]):not([type=hidden])")
+
+
+def small_targets(page) -> list[str]:
+    """Visible tap targets under 48 × 48 CSS pixels."""
+    return page.evaluate(
+        """sel => [...document.querySelectorAll(sel)]
+          .filter(e => e.offsetParent !== null)
+          .map(e => [e.dataset.type || e.id || e.className || e.tagName, e.getBoundingClientRect()])
+          .filter(([, r]) => r.width < 48 || r.height < 48)
+          .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""", TARGETS)
+
+
+# Records vibrations instead of making them (the emulated phone has no motor to ask).
+RECORD_BUZZ = (
+    "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };")

@@ -1,0 +1,106 @@
+"""The app's generic parts in the page itself: actions of every param kind rendered and posted
+with the right params (Zombie Life only uses single choices), the event-stream parser, names
+in game texts, the generic view of an unknown game."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+VIEW = {
+    "code": "TEST42", "game": "no-such-game", "status": "playing", "seq": 7,
+    "seats": [{"id": 1, "name": "Ana", "colour": "orange", "connected": True},
+              {"id": 2, "name": "<b>Ben</b>", "colour": "sky", "connected": False}],
+    "me": {"seat": 1, "role": "player"},
+    "prompt": {"waiting_for": [1], "text": "Seat 1: your move"},
+    "actions": [
+        {"type": "rest", "label": "Rest", "params": {}},
+        {"type": "target", "label": "Bite", "params": {"seat": {"choices": [1, 2]}}},
+        {"type": "discard", "label": "Discard", "params": {
+            "cards": {"choices": ["c1", "c2", "c3"], "multiple": True, "min": 2, "max": 2}}},
+        {"type": "move", "label": "Move", "params": {"steps": {"min": 1, "max": 3}}},
+        {"type": "feast", "label": "Feast", "params": {
+            "bites": {"counts": {"brains": {"min": 0, "max": 2}, "guts": {"min": 1, "max": 1}}}}},
+    ],
+    "game_view": {"hand": [{"id": "c1", "name": "Axe", "value": 3}, {"id": "c2", "name": "Saw"},
+                           {"id": "c3", "name": "Rope", "value": 1}], "round": 2, "notes": None},
+    "result": None,
+}
+
+SETUP = """async (view) => {
+  const { renderActions } = await import("/js/actions.js");
+  const { rendererFor } = await import("/js/games/index.js");
+  const renderer = await rendererFor(view.game);
+  window.sent = [];
+  const session = { busy: false, act: async (type, params) => window.sent.push({ type, params }) };
+  const box = renderActions(view, session, {
+    labelFor: (name, value) => renderer.choiceLabel(name, value, view),
+    confirmText: (spec, params) => renderer.confirmText(spec, params, view),
+  });
+  const main = document.querySelector("main#app");
+  main.replaceChildren(box, renderer.publicState(view));
+  main.dataset.screen = "modules";
+}"""
+
+
+def test_every_param_kind_is_rendered_and_posted(devices, watch):
+    page = devices.phone("modules")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    page.evaluate(SETUP, VIEW)
+    page.click("button[data-type='rest']")
+    page.click("button[data-type='target'][data-value='2']")
+    assert page.text_content("button[data-type='target'][data-value='2']") == "<b>Ben</b>"
+
+    discard = page.locator("form[data-type='discard']")
+    assert discard.locator("button[type=submit]").is_disabled()  # two cards to pick
+    discard.get_by_text("Axe (3)").click()
+    assert discard.locator("button[type=submit]").is_disabled()
+    discard.get_by_text("Saw").click()
+    discard.locator("button[type=submit]").click()
+
+    move = page.locator("form[data-type='move']")
+    move.get_by_role("button", name="Steps +1").click()
+    move.get_by_role("button", name="Steps +1").click()
+    assert move.get_by_role("button", name="Steps +1").is_disabled()  # max 3
+    move.locator("button[type=submit]").click()
+
+    feast = page.locator("form[data-type='feast']")
+    feast.get_by_role("button", name="Brains +1").click()
+    assert feast.get_by_role("button", name="Guts +1").is_disabled()  # exactly 1
+    feast.locator("button[type=submit]").click()
+
+    assert page.evaluate("window.sent") == [
+        {"type": "rest", "params": {}},
+        {"type": "target", "params": {"seat": 2}},
+        {"type": "discard", "params": {"cards": ["c1", "c2"]}},
+        {"type": "move", "params": {"steps": 3}},
+        {"type": "feast", "params": {"bites": {"brains": 1, "guts": 1}}},
+    ]
+    # The unknown game's state is shown generically, as text.
+    assert "Axe (3), Saw, Rope (1)" in page.text_content(".game-state.generic")
+    assert page.locator("b").count() == 0
+    assert not watch.errors, watch.errors
+
+
+def test_stream_parser_and_names(devices):
+    page = devices.phone("parser")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    stream = (
+        "retry: 2000\n: stream of table X\n\n"
+        'id: 5\nevent: action\ndata: {"seq":5}\n\n'
+        ": heartbeat\n\n"
+        'id: 6\r\nevent: action\r\ndata: {"seq":\r\ndata: 6}\r\n\r\n'
+        "id: 7\ndata: par")
+    events, rest = page.evaluate(
+        "async (text) => (await import('/js/live.js')).parseBlocks(text)", stream)
+    assert events == [{"id": "5", "event": "action", "data": '{"seq":5}'},
+                      {"id": "6", "event": "action", "data": '{"seq":\n6}'}]
+    assert rest == "id: 7\ndata: par"
+    named = page.evaluate("""async (view) => {
+      const { withNames } = await import("/js/seats.js");
+      return ["Seat 2 takes 9 (Brute).", "Seats 1 and 2 tie; Seat 9"].map(t => withNames(t, view));
+    }""", VIEW)
+    assert named == ["<b>Ben</b> takes 9 (Brute).", "Ana and <b>Ben</b> tie; Seat 9"]

@@ -1,0 +1,86 @@
+"""The phone app's files, checked without a browser: the service worker's shell list and
+VERSION, text-only DOM insertion, no inline script or style, small modules, vendored code with
+its version and licence, and icons of the sizes the manifest declares."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import struct
+
+import pytest
+
+from .conftest import ROOT
+
+PWA = ROOT / "pwa"
+OWN_JS = sorted(p for p in PWA.rglob("*.js") if "vendor" not in p.parts)
+SW = (PWA / "sw.js").read_text(encoding="utf-8")
+SHELL = re.findall(r'^  "(/[^"]*)",$', SW, re.M)
+
+
+def shell_file(path: str):
+    return PWA / ("index.html" if path == "/" else path.lstrip("/"))
+
+
+def shell_hash() -> str:
+    digest = hashlib.sha256()
+    for path in SHELL:
+        digest.update(path.encode() + b"\0" + shell_file(path).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def test_shell_lists_every_module_and_nothing_missing():
+    listed = set(SHELL)
+    for module in OWN_JS:
+        if module.name == "sw.js":
+            continue
+        assert f"/{module.relative_to(PWA).as_posix()}" in listed, f"{module} is not precached"
+    for path in SHELL:
+        assert shell_file(path).is_file(), path
+    assert {"/", "/app.js", "/css/app.css", "/manifest.webmanifest"} <= listed
+
+
+def test_version_changes_with_the_shell():
+    version = re.search(r'const VERSION = "tableapp-([0-9a-f]+)";', SW).group(1)
+    assert version == shell_hash(), (
+        f'a shell file changed: set VERSION in pwa/sw.js to "tableapp-{shell_hash()}" so phones '
+        "drop the old cache")
+
+
+@pytest.mark.parametrize("module", OWN_JS, ids=lambda p: p.relative_to(PWA).as_posix())
+def test_module_is_small_and_inserts_text_only(module):
+    source = module.read_text(encoding="utf-8")
+    lines = source.count("\n")
+    assert 10 <= lines <= 250, f"{module.name}: {lines} lines"
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
+                 "new Function", "crypto.randomUUID"):
+        assert sink not in source, f"{module.name} uses {sink}"
+
+
+def test_page_has_no_inline_script_or_style():
+    html = (PWA / "index.html").read_text(encoding="utf-8")
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)
+    assert "style=" not in html and "<style" not in html
+    assert not re.search(r"\son[a-z]+=", html)
+
+
+def test_vendored_code_has_version_and_licence():
+    folders = [*(PWA / "vendor").iterdir(), *(ROOT / "tests" / "browser" / "vendor").iterdir()]
+    assert folders
+    for folder in folders:
+        assert (folder / "VERSION").read_text().strip(), folder
+        assert (folder / "LICENSE").is_file(), folder
+
+
+def test_manifest_icons_have_their_declared_sizes():
+    manifest = json.loads((PWA / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for icon in manifest["icons"]:
+        data = shell_file(icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            width, height = struct.unpack(">II", data[16:24])
+            assert icon["sizes"] == f"{width}x{height}"
+        else:
+            assert data.lstrip().startswith(b"<svg")
+    purposes = {icon.get("purpose", "any") for icon in manifest["icons"]}
+    assert {"any", "maskable"} <= purposes
