@@ -1,0 +1,215 @@
+"""Eat Zem All through the app alone (issue 4, item 7): the host opens a 3-Horde Cemetery table
+on the table screen, three phones join from the join URL and play a full round (every Horde
+active once) by tapping the buttons the app shows; a Feast is counted on the active phone's
+counters and its ruling, with the reason, is on screen; a bite is undone from the phone."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import requests
+
+from .play import screen, seq, small_targets, tap, wait_all
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ana", "Ben", "Chloé")
+MAX_MOVES = 400
+
+# The player, in the page: marks the control to tap with data-pick and says its type, or null.
+# Bites go to the Human with the fewest Bite tokens (a Feast comes sooner); a Zombie that has
+# bitten is done; forms are filled with the first valid picks; Instant Mutations wait.
+PICK = """() => {
+  const box = document.querySelector("fieldset.actions:not(:disabled)");
+  if (!box) return null;
+  for (const el of document.querySelectorAll("[data-pick]")) delete el.dataset.pick;
+  const mark = (el, kind) => { if (!el) return null; el.dataset.pick = "1"; return kind; };
+  if (box.querySelector("form[data-type='feast']")) return "feast";
+  const tokens = (b) => Number(document.querySelector(
+    `li.eza-human[data-human="${JSON.parse(b.dataset.value)}"]`)?.dataset.tokens ?? 99);
+  const bites = [...box.querySelectorAll("[data-type='bite'], [data-type='surprise_bite']")]
+    .filter((b) => b.tagName === "BUTTON" && b.dataset.value !== '"none"')
+    .sort((a, b) => tokens(a) - tokens(b));
+  if (bites.length) return mark(bites[0], bites[0].dataset.type);
+  for (const type of ["end_zombie", "end_activation"]) {
+    const b = box.querySelector(`button[data-type='${type}']`);
+    if (b) return mark(b, type);
+  }
+  const first = [...box.children].find((el) => el.dataset.type !== "use_mutation");
+  if (!first) return null;
+  if (first.tagName === "FORM") {
+    const submit = first.querySelector("button[type=submit]");
+    for (const group of first.querySelectorAll("fieldset.param")) {
+      group.querySelector("input[type=radio]")?.click();
+    }
+    for (const input of first.querySelectorAll("input[type=checkbox]")) {
+      if (!submit.disabled) break;
+      input.click();
+    }
+    return mark(submit, first.dataset.type);
+  }
+  const button = first.tagName === "BUTTON" ? first : first.querySelector("button");
+  return mark(button, first.dataset.type);
+}"""
+
+
+def table_view(url: str, code: str) -> dict:
+    return requests.get(f"{url}/api/tables/{code}", timeout=10).json()
+
+
+def tokens_of_pick(page) -> int:
+    human = json.loads(page.get_attribute("[data-pick]", "data-value"))
+    return int(page.get_attribute(f"li.eza-human[data-human='{human}']", "data-tokens"))
+
+
+def game_state(page, name: str):
+    return page.get_attribute(".game-state.eza", name)
+
+
+def decide_feast(actor, laptop, pages, url, code, shots, axe):
+    """The Feast on the counting phone: + on each Horde's counter, then the ruling on screen."""
+    victim = laptop.get_attribute(".eza-feast", "data-human")
+    name = laptop.text_content(f"li.eza-human[data-human='{victim}'] strong")
+    assert laptop.locator(".eza-feast h3").text_content() == f"Feast for {name}"
+    view = table_view(url, code)
+    hordes = view["game_view"]["hordes"]
+    form = actor.locator("form[data-type='feast']")
+    assert form.locator(".stepper.eza-count svg.shape").count() == 3  # each Horde's seat shape
+    shots(actor, "eza-phone-feast")
+    shots(laptop, "eza-table-feast")
+    axe.check(actor, "eza-phone-feast")
+    counted = {}
+    for horde, wanted in zip(hordes, (2, 1, 0), strict=True):
+        stepper = form.locator(f".stepper[data-seat='{horde['seat']}']")
+        seat_name = NAMES[horde["seat"] - 1]
+        assert seat_name in stepper.text_content()  # labelled with the player's name
+        plus = stepper.get_by_role("button", name=f"{seat_name} · {horde['name']} Horde +1")
+        for _ in range(wanted):
+            if plus.is_disabled():
+                break
+            plus.click()
+        counted[horde["name"]] = int(stepper.locator("output.count").text_content())
+    before = seq(actor)
+    tap(actor, form.locator("button[type=submit]"))
+    wait_all(pages, before + 1)
+    parts = [f"{h['name']} {h['bites'].get(victim, 0)} Bite(s) + {counted[h['name']]} Zombie(s)"
+             for h in hordes]
+    for page in (actor, laptop):
+        ruling = page.locator(".eza-ruling.big")
+        ruling.wait_for()
+        assert ruling.locator(".rule").text_content() in ("EZA-F2", "EZA-F3")
+        assert ruling.locator(".eza-ruling-text").text_content().startswith(f"Feast for {name}:")
+        reason = ruling.locator(".eza-reason").text_content()
+        assert all(part in reason for part in parts), (reason, parts)
+        assert ruling.is_visible()
+    shots(actor, "eza-phone-feast-ruling")
+    shots(laptop, "eza-table-feast-ruling")
+    axe.check(laptop, "eza-table-feast-ruling")
+
+
+def bite_and_undo(actor, laptop, pages):
+    """A bite, then undo on the phone that bit: the table is back where it was."""
+    human = json.loads(actor.get_attribute("[data-pick]", "data-value"))
+    token = f"li.eza-human[data-human='{human}']"
+    tokens = int(laptop.get_attribute(token, "data-tokens"))
+    assert actor.text_content("[data-pick]").startswith(
+        laptop.text_content(f"{token} strong"))  # a Human's name, not its id
+    state = laptop.text_content(".game-state.eza")
+    start = seq(laptop)
+    tap(actor, actor.locator("[data-pick]"))
+    wait_all(pages, start + 1)
+    assert int(laptop.get_attribute(token, "data-tokens")) == tokens - 1
+    actor.click("button.undo")
+    wait_all(pages, start + 2)
+    assert seq(laptop) == start + 2  # the bite and its undo are both in the log
+    assert laptop.locator(f".log .entry.undone[data-seq='{start + 1}']").count() == 1
+    assert int(laptop.get_attribute(token, "data-tokens")) == tokens
+    assert laptop.text_content(".game-state.eza") == state
+    assert actor.locator(f"button[data-type='bite'][data-value='\"{human}\"']").count() == 1
+
+
+def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
+        devices, watch, shots, axe, live_server):
+    laptop = devices.laptop("table")
+    laptop.goto("/")
+    laptop.select_option("#game", "eat-zem-all")
+    laptop.select_option("#variant", "cemetery")
+    laptop.click("#new-table button[type=submit]")
+    laptop.wait_for_selector("main#app[data-screen='table'] img.qr")
+    code = laptop.text_content(".join-qr .code").strip()
+    join_url = laptop.get_attribute("img.qr", "data-url")
+    phones = [devices.phone(name) for name in NAMES]
+    for phone, name in zip(phones, NAMES, strict=True):
+        phone.goto(join_url)
+        phone.fill("#name", name)
+        phone.click("#join button[type=submit]")
+        phone.wait_for_selector("main#app[data-screen='lobby']")
+    pages = [laptop, *phones]
+    wait_all(pages, 3)
+    tap(laptop, laptop.locator("button[data-type='start']"))
+    wait_all(pages, 4)
+
+    # Setup: the checklist on the table screen; each Horde's Mutation choice only on its phone.
+    assert laptop.locator(".eza-checklist li").count() >= 4
+    assert laptop.locator(".eza-track .eza-card").count() == 5
+    assert laptop.locator("li.eza-human").count() == 8
+    cards_of = "els => els.map(e => e.dataset.card)"
+    offered = [p.eval_on_selector_all(".eza-private [data-card]", cards_of) for p in phones]
+    assert all(len(cards) == 2 for cards in offered)
+    for phone, cards in zip(phones, offered, strict=True):
+        for page in pages:
+            if page is not phone:
+                assert all(page.locator(f"[data-card='{c}']").count() == 0 for c in cards)
+    shots(laptop, "eza-table-setup")
+    shots(phones[0], "eza-phone-mutation")
+    axe.check(laptop, "eza-table-setup")
+    axe.check(phones[0], "eza-phone-mutation")
+    assert small_targets(phones[0]) == []
+
+    active_seen, feasts, undone, resolving_shot = set(), 0, False, False
+    last = None
+    for _ in range(MAX_MOVES):
+        active_seen.add(int(game_state(laptop, "data-active")))
+        round_done = int(game_state(laptop, "data-turn")) >= 4 and len(active_seen) == 3
+        if round_done and feasts and undone:
+            break
+        order = sorted(phones, key=lambda p: p is not last)
+        actor, kind = next(((p, k) for p in order if (k := p.evaluate(PICK))), (None, None))
+        assert actor is not None, laptop.text_content(".prompt-text")
+        last = actor
+        if kind == "feast":
+            decide_feast(actor, laptop, pages, live_server.url, code, shots, axe)
+            feasts += 1
+            continue
+        if kind == "take_card" and not resolving_shot:
+            label = actor.text_content("[data-pick]")
+            assert not label.startswith("zombie-") and ":" in label  # the card's name and effects
+            shots(actor, "eza-phone-track")
+        if kind == "bite" and not undone and tokens_of_pick(actor) >= 3:  # not the last token
+            bite_and_undo(actor, laptop, pages)
+            undone = True
+            continue
+        before = seq(actor)
+        tap(actor, actor.locator("[data-pick]"))
+        wait_all(pages, before + 1)
+        if not resolving_shot and laptop.locator(".eza-order li").count() == 3:
+            # EZA-T1 on every screen: who applies what, the one playing now marked.
+            for page in pages:
+                assert page.locator(".eza-order li").count() == 3
+                assert page.locator(".eza-order li.now").count() == 1
+            shots(laptop, "eza-table-resolving")
+            shots(actor, "eza-phone-resolving")
+            resolving_shot = True
+    else:
+        pytest.fail(f"no full round: turn {game_state(laptop, 'data-turn')}, feasts {feasts}")
+
+    assert screen(laptop) == "table" and resolving_shot
+    assert laptop.locator(".eza-checklist").count() == 0  # setup is over
+    assert laptop.locator("li.eza-human.dead").count() >= 1
+    assert laptop.locator(".eza-ruling").count() == 1
+    shots(laptop, "eza-table-round")
+    shots(phones[1], "eza-phone-round")
+    assert not axe.save(), axe.results
+    assert not watch.errors, watch.errors
+    assert not watch.dialogs, watch.dialogs
