@@ -40,6 +40,10 @@ def create_app(config: object | dict | None = None) -> Flask:
 
     storage.init_app(app, MIGRATIONS_DIR)
 
+    # Live events: Redis pub/sub across processes and servers when REDIS_URL is set,
+    # the in-process bus otherwise.
+    _install_bus(app)
+
     # Content packs and games, loaded and validated once.
     from . import catalog
 
@@ -55,3 +59,16 @@ def create_app(config: object | dict | None = None) -> Flask:
 
     web.init_app(app, PWA_DIR)
     return app
+
+
+def _install_bus(app: Flask) -> None:
+    from . import events
+    from .redisbus import RedisBus
+
+    url = app.config.get("REDIS_URL")
+    current = events.bus()
+    if url:
+        if not (isinstance(current, RedisBus) and current.url == url):
+            events.set_bus(RedisBus(url))
+    elif isinstance(current, RedisBus):
+        events.set_bus(events.LocalBus())

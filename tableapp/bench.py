@@ -249,6 +249,19 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def raise_open_files_limit() -> None:
+    """A thousand streams need more than the common soft limit of 1,024 descriptors: lift the
+    soft limit to the hard one (inherited by the servers and the load generator started here)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, OSError, ValueError):
+        pass
+
+
 def machine_busy_seconds() -> float:
     """CPU seconds the whole machine spent busy so far (all cores), from /proc/stat."""
     try:
@@ -259,33 +272,59 @@ def machine_busy_seconds() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
-class CpuMeter:
-    """CPU used over an interval by the servers, by this load generator and by everything
-    else on the machine (other processes competing for the same cores skew the figures; the
-    report says how much)."""
+def process_tree(pids: list[int]) -> list[int]:
+    """These processes and all their descendants (PostgreSQL's backends, say)."""
+    seen: list[int] = []
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.append(pid)
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return seen
 
-    def __init__(self, server_pids: list[int]) -> None:
+
+class CpuMeter:
+    """CPU used over an interval by the app servers, by the services (PostgreSQL, Redis),
+    by this load generator and by everything else on the machine: other processes competing
+    for the same cores skew the figures, and the report says how much."""
+
+    def __init__(self, server_pids: list[int], service_pids: list[int] | None = None) -> None:
         self.pids = server_pids
+        self.service_pids = service_pids or []
         self.start()
+
+    def _services(self) -> dict[int, float]:
+        return {pid: cpu_seconds([pid]) for pid in process_tree(self.service_pids)}
 
     def start(self) -> None:
         self.t = time.perf_counter()
         self.server = cpu_seconds(self.pids)
+        self.services = self._services()
         self.me = sum(os.times()[:2])
         self.machine = machine_busy_seconds()
 
     def read(self) -> dict:
         elapsed = max(1e-9, time.perf_counter() - self.t)
         server = cpu_seconds(self.pids) - self.server
+        services = sum(
+            max(0.0, now - self.services.get(pid, 0.0)) for pid, now in self._services().items()
+        )
         me = sum(os.times()[:2]) - self.me
         machine = machine_busy_seconds() - self.machine
-        other = max(0.0, machine - server - me) if machine else None
+        other = max(0.0, machine - server - services - me) if machine else None
 
         def pct(x):
             return None if x is None else round(100 * x / elapsed, 1)
 
         return {
             "server_cpu_percent": pct(server) if self.pids else None,
+            "services_cpu_percent": pct(services) if self.service_pids else None,
             "loadgen_cpu_percent": pct(me),
             "other_cpu_percent": pct(other),
         }
@@ -331,6 +370,7 @@ class _Chooser:
 
 def loadgen_main() -> None:
     """Entry point of the load-generator process (gevent already patched by LOADGEN_BOOT)."""
+    raise_open_files_limit()
     config = json.loads(sys.stdin.readline())
     result = LoadGenerator(config).run()
     sys.stdout.write(json.dumps(result) + "\n")
@@ -369,6 +409,8 @@ class LoadGenerator:
         self.latencies: dict[str, list[float]] = {"paced": [], "saturated": []}
         self.heartbeats = 0
         self.events_received = 0
+        self.sent: dict = {}  # greenlet → when its last request left
+        self.in_flight = 0
         self.requests = 0
 
     # ------------------------------------------------------------------ logging
@@ -395,8 +437,11 @@ class LoadGenerator:
         key: str | None = None,
     ) -> tuple[int, bytes]:
         """One request on a pooled keep-alive connection; one retry on a dropped connection
-        (safe: GETs, and POSTs that carry an Idempotency-Key)."""
+        (safe: GETs, and POSTs that carry an Idempotency-Key). ``self.sent[greenlet]`` is when
+        it left: latencies count the server, not a wait for a free client connection."""
         import http.client
+
+        import gevent
 
         headers = {"Accept": "application/json"}
         payload = None
@@ -412,6 +457,8 @@ class LoadGenerator:
         try:
             for attempt in (1, 2):
                 try:
+                    if attempt == 1:
+                        self.sent[gevent.getcurrent()] = time.perf_counter()
                     connection.request(method, path, body=payload, headers=headers)
                     response = connection.getresponse()
                     data = response.read()
@@ -631,9 +678,12 @@ class LoadGenerator:
     # ------------------------------------------------------------------ actions
 
     def act(self, table: dict, phase: str, server: int) -> None:
+        import gevent
+
         from .engine.playout import random_params
 
         table["busy"] = True
+        self.in_flight += 1
         try:
             waiting = [s for s in table["waiting"] if s == 0 or s in table["tokens"]]
             if not waiting:
@@ -659,7 +709,6 @@ class LoadGenerator:
                 "params": random_params(spec, self.chooser),
                 "expected": view["seq"],
             }
-            posted = time.perf_counter()
             status, data = self.request(
                 server,
                 "POST",
@@ -669,6 +718,7 @@ class LoadGenerator:
                 key=secrets.token_hex(12),
             )
             answered = time.perf_counter()
+            posted = self.sent.pop(gevent.getcurrent(), answered)
             if status == 201:
                 result = json.loads(data)
                 seq = result["action"]["seq"]
@@ -681,6 +731,7 @@ class LoadGenerator:
                 table["views"] = {}
                 self._refresh(table, server)
         finally:
+            self.in_flight -= 1
             table["busy"] = False
 
     def _refresh(self, table: dict, server: int) -> None:
@@ -702,9 +753,13 @@ class LoadGenerator:
         started = time.perf_counter()
         next_at = started
         skipped = 0
+        behind = 0
         count = 0
+        cap = self.c["max_in_flight"]
         while time.perf_counter() - started < duration:
-            for _ in range(len(tables)):
+            if self.in_flight >= cap:
+                behind += 1  # the server is not keeping up: offer no more than it answers
+            for _ in range(len(tables) if self.in_flight < cap else 0):
                 table = tables[cursor % len(tables)]
                 cursor += 1
                 if not table["busy"] and not table["finished"]:
@@ -726,6 +781,8 @@ class LoadGenerator:
             "actions": done,
             "actions_per_s": round(done / elapsed, 2),
             "skipped_busy": skipped,
+            "skipped_server_behind": behind,
+            "max_in_flight": cap,
         }
 
     def saturated(self) -> dict:
@@ -841,7 +898,7 @@ class LoadGenerator:
         gevent.sleep(min(1.0, self.c["settle"]))
         rss_before = rss_bytes(pids)
         self.open_streams_all()
-        meter = CpuMeter(pids)
+        meter = CpuMeter(pids, self.c.get("service_pids"))
         gevent.sleep(self.c["settle"])
         idle_cpu = meter.read()
         rss_after = rss_bytes(pids)
@@ -856,7 +913,7 @@ class LoadGenerator:
             }
         result["streams"] = {"target": target, "opened": self.open_streams, "idle_cpu": idle_cpu}
         result["memory"] = memory
-        meter = CpuMeter(pids)
+        meter = CpuMeter(pids, self.c.get("service_pids"))
         paced = self.paced()
         paced["cpu"] = meter.read()
         paced["action_ms"] = {
@@ -866,7 +923,7 @@ class LoadGenerator:
         paced["delivery_ms"] = self.delivery("paced", self.c["grace"])
         result["paced"] = paced
         if self.c["saturate_seconds"] > 0:
-            meter = CpuMeter(pids)
+            meter = CpuMeter(pids, self.c.get("service_pids"))
             saturated = self.saturated()
             saturated["cpu"] = meter.read()
             saturated["action_ms"] = {
@@ -876,7 +933,7 @@ class LoadGenerator:
             saturated["delivery_ms"] = self.delivery("saturated", self.c["grace"])
             result["saturated"] = saturated
         if self.c["floor_seconds"] > 0:
-            meter = CpuMeter(pids)
+            meter = CpuMeter(pids, self.c.get("service_pids"))
             result["floor"] = self.floor()
             result["floor"]["cpu"] = meter.read()
         result["streams"]["held_at_end"] = self.open_streams
@@ -917,6 +974,8 @@ def format_report(result: dict, header: str) -> str:
         parts = []
         if d.get("server_cpu_percent") is not None:
             parts.append(f"servers {d['server_cpu_percent']}%")
+        if d.get("services_cpu_percent") is not None:
+            parts.append(f"PostgreSQL/Redis {d['services_cpu_percent']}%")
         parts.append(f"load generator {d['loadgen_cpu_percent']}%")
         if d.get("other_cpu_percent") is not None:
             parts.append(f"other processes {d['other_cpu_percent']}%")
@@ -1062,6 +1121,20 @@ def format_report(result: dict, header: str) -> str:
     type=click.IntRange(1),
     help="Keep-alive connections per server for actions.",
 )
+@click.option(
+    "--max-in-flight",
+    default=32,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Paced phase: most actions awaiting an answer at once (a slot is skipped beyond).",
+)
+@click.option(
+    "--service-pid",
+    "service_pids",
+    multiple=True,
+    type=int,
+    help="PostgreSQL's or Redis's main process: their CPU is reported apart from others'.",
+)
 @click.option("--timeout", default=30.0, show_default=True, type=float)
 @click.option(
     "--grace",
@@ -1072,10 +1145,11 @@ def format_report(result: dict, header: str) -> str:
 )
 @click.option(
     "--settle",
-    default=5.0,
+    default=16.0,
     show_default=True,
     type=float,
-    help="Seconds between opening the streams and reading memory (idle CPU too).",
+    help="Seconds of open streams and no play before the actions (memory and idle CPU are "
+    "read over it; at least one 15 s heartbeat).",
 )
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option(
@@ -1109,6 +1183,8 @@ def bench(
     stream_poll,
     game,
     pool,
+    max_in_flight,
+    service_pids,
     timeout,
     grace,
     settle,
@@ -1121,6 +1197,7 @@ def bench(
         import gevent  # noqa: F401
     except ImportError:
         raise click.ClickException("bench needs gevent: pip install 'tableapp[hosted]'") from None
+    raise_open_files_limit()
     started: list[AppServer] = []
     workdir = None
     try:
@@ -1180,6 +1257,8 @@ def bench(
             "grace": grace,
             "seed": seed,
             "settle": settle,
+            "max_in_flight": max_in_flight,
+            "service_pids": list(service_pids),
             "server_pids": [pid for s in started for pid in s.pids()],
         }
         click.echo(header, err=True)

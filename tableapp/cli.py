@@ -181,5 +181,13 @@ def purge(age: str, export_to: str | None) -> None:
     click.echo(f"purged {count} finished table(s)")
 
 
+def _register_bench() -> None:
+    from .bench import bench
+
+    main.add_command(bench)
+
+
+_register_bench()
+
 if __name__ == "__main__":
     main()

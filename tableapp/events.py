@@ -24,6 +24,11 @@ class Bus(Protocol):
 class LocalBus:
     """In-process fan-out: one condition variable per table."""
 
+    #: Whether every commit is known to ring this bus. In-process it is not (other worker
+    #: processes commit too), so streams keep polling the log every ``SSE_POLL_SECONDS``;
+    #: a bus that is (RedisBus while subscribed) lets idle streams skip those reads.
+    reliable = False
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._latest: dict[str, int] = {}
@@ -106,4 +111,9 @@ def stream(
             if on_beat is not None:
                 on_beat()
             continue
-        bus().wait(code, after, min(remaining, poll))
+        current = bus()
+        # A reliable bus rings for every commit: re-read the log on a ring or at the next
+        # heartbeat; otherwise poll, so that nothing waits longer than ``poll``.
+        current.wait(
+            code, after, remaining if getattr(current, "reliable", False) else min(remaining, poll)
+        )

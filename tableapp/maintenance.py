@@ -10,7 +10,7 @@ from pathlib import Path
 from sqlalchemy import delete, select
 
 from .extensions import db
-from .models import Action, Seat, Table, utcnow
+from .models import Action, Table, utcnow
 from .tables import export, purge_idempotency
 
 
@@ -40,8 +40,7 @@ def purge_finished(age: str, export_to: str | None = None, app=None) -> int:
                 folder.mkdir(parents=True, exist_ok=True)
                 (folder / f"{table.code}.json").write_text(json.dumps(export(table)))
             db.session.execute(delete(Action).where(Action.table_id == table.id))
-            db.session.execute(delete(Seat).where(Seat.table_id == table.id))
-            db.session.delete(table)
+            db.session.delete(table)  # its seats go with it (cascade)
             count += 1
         db.session.commit()
         purge_idempotency(app.config["IDEMPOTENCY_TTL_HOURS"])

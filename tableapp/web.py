@@ -15,6 +15,48 @@ class ShellPath(PathConverter):
 
 
 def init_app(app: Flask, pwa_dir: Path) -> None:
+    @app.route("/healthz")
+    def healthz():
+        """Liveness: the process answers (load balancers, systemd, the bench's floor)."""
+        return {"status": "ok"}
+
+    @app.route("/readyz")
+    def readyz():
+        """Readiness: the database answers, and Redis too when REDIS_URL is set."""
+        from sqlalchemy import text
+
+        from . import events
+        from .extensions import db
+
+        checks = {}
+        try:
+            db.session.execute(text("SELECT 1"))
+            checks["database"] = "ok"
+        except Exception as error:  # noqa: BLE001 - any failure means not ready
+            app.logger.warning("readyz: database unreachable: %s", type(error).__name__)
+            checks["database"] = "unreachable"
+        finally:
+            db.session.remove()
+        if app.config.get("REDIS_URL"):
+            ping = getattr(events.bus(), "ping", None)
+            checks["redis"] = "ok" if ping is not None and ping() else "unreachable"
+        ready = all(value == "ok" for value in checks.values())
+        body = {"status": "ok" if ready else "unavailable", "checks": checks}
+        if not ready:
+            body.update(
+                type="about:blank",
+                title="Service unavailable",
+                status=503,
+                code="not_ready",
+                detail="A service this server needs is unreachable.",
+            )
+        response = app.json.response(body)
+        response.status_code = 200 if ready else 503
+        if not ready:
+            response.mimetype = "application/problem+json"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
     app.url_map.converters["shell"] = ShellPath
 
     @app.route("/")

@@ -56,6 +56,7 @@ def server(request, tmp_path):
         "TABLEAPP_SECRET_KEY": uuid.uuid4().hex,
         "TABLEAPP_JOIN_LIMIT": "10000",
         "TABLEAPP_CREATE_LIMIT": "10000",
+        "PYTHONUNBUFFERED": "1",  # the access log reaches the file before a worker exits
     }
     bin_dir = Path(sys.executable).parent
     subprocess.run(
@@ -76,6 +77,8 @@ def server(request, tmp_path):
             "gthread",
             "--threads",
             "16",
+            "--access-logfile",
+            "-",
             "--bind",
             f"127.0.0.1:{port}",
             "tableapp:create_app()",
@@ -105,10 +108,17 @@ def server(request, tmp_path):
     text = (tmp_path / "gunicorn.log").read_text()
     assert "database is locked" not in text
     assert "Traceback" not in text, text
+    assert " 201 " in text or '" 201' in text  # the access log did record requests
+    for token in ISSUED:
+        assert token not in text  # tokens never reach the logs
+
+
+ISSUED: list[str] = []
 
 
 def _started_table(base: str, players: int = 3):
     created = requests.post(f"{base}/api/tables", json={"game": "zombie-life"}, timeout=10).json()
+    ISSUED.append(created["host_token"])
     code = created["code"]
     tokens = [
         requests.post(f"{base}/api/tables/{code}/seats", json={"name": f"P{i}"}, timeout=10).json()[
@@ -116,6 +126,7 @@ def _started_table(base: str, players: int = 3):
         ]
         for i in range(players)
     ]
+    ISSUED.extend(tokens)
     host = {"Authorization": f"Bearer {created['host_token']}"}
     assert (
         requests.post(

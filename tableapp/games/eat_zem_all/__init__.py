@@ -1,4 +1,5 @@
-"""Eat Zem All (the Eat Zem All rulebook; rulings in ``games/RULINGS.md``): 2–4 Zombie Hordes around a House or Cemetery board.
+"""Eat Zem All (its rulebook; ``games/RULINGS.md``): 2–4 Zombie Hordes around a House or
+Cemetery board.
 
 The app holds every deck, hidden choice, token pool, tile, pawn reserve, turn and score; the
 board and pawns stay on the table. One module per rulebook chapter: ``setup`` (Setup),
