@@ -67,6 +67,7 @@ class ViewSchema(Schema):
     options = fields.Dict()
     status = fields.String(validate=validate.OneOf(["lobby", "playing", "finished"]))
     seq = fields.Integer()
+    join_url = fields.String(metadata={"description": "The address the table's QR code encodes"})
     seed_commitment = fields.String()
     seed = fields.String(allow_none=True)
     seats = fields.List(fields.Nested(SeatSchema))
