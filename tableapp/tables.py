@@ -507,6 +507,26 @@ def _check_expected(table: Table, actor: Actor, expected: int | None, presence: 
         )
 
 
+def _checked_params(game, state: dict, seat: int, legal: list, kind: str, params) -> dict:
+    """``params`` if ``legal`` lists them; otherwise the refusal, named by the game's ruling.
+
+    The specs only say "not listed"; the rules know why (ZL-2: a copy is already there). The
+    game's ``apply`` (pure, on a copy) is asked for that reason; whatever it says, an action
+    that is not listed is refused.
+    """
+    try:
+        return validate_params(legal, kind, params)
+    except RuleError as refusal:
+        try:
+            game.apply(state, seat, {"type": kind, "params": params}, Rng(b"\0" * 32, 0))
+        except RuleError as ruling:
+            if ruling.rule:
+                raise ruling from None
+        except Exception:  # garbage params may break the rules code: the refusal stands
+            pass
+        raise refusal from None
+
+
 def act(
     code: str,
     token: str | None,
@@ -534,7 +554,7 @@ def act(
             # Off-turn actions exist (an Instant Mutation): legal_actions decides, not the prompt.
             if not legal and actor.number not in game.prompt(state)["waiting_for"]:
                 raise Problem(403, "not_your_turn", "It is not your turn.")
-            params = validate_params(legal, kind, params)
+            params = _checked_params(game, state, actor.number, legal, kind, params)
             rng = Rng(bytes.fromhex(table.seed), _effective(table))
             new_state, produced = game.apply(
                 state, actor.number, {"type": kind, "params": params}, rng
