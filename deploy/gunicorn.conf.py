@@ -16,6 +16,8 @@ Everything is read from the environment (defaults in brackets):
   TABLEAPP_TIMEOUT              seconds a worker may be silent before it is restarted [60]
   TABLEAPP_FORWARDED_ALLOW_IPS  proxies whose X-Forwarded-* headers are trusted [127.0.0.1]
   TABLEAPP_ACCESS_LOG           access log file, "-" for stdout, "" for none [-]
+  TABLEAPP_SOLE_PROCESS         1: this is the only process writing to the database, so
+                                streams trust the in-process bus [1 for one worker on SQLite]
 
 and the app's own settings (DATABASE_URL, REDIS_URL, TABLEAPP_SECRET_KEY, ...). Run the
 migrations once before starting (``tableapp migrate``). This file is read by gunicorn's master
@@ -38,6 +40,10 @@ workers = _int("WEB_CONCURRENCY", multiprocessing.cpu_count())
 worker_class = os.environ.get("TABLEAPP_WORKER_CLASS", "gevent")
 worker_connections = _int("TABLEAPP_WORKER_CONNECTIONS", 1000)
 threads = _int("TABLEAPP_THREADS", 64) if worker_class == "gthread" else 1
+# One worker on SQLite is the only process writing to its database: its in-process bus hears
+# every commit, so idle streams need not poll the log (workers inherit this environment).
+if workers == 1 and not os.environ.get("DATABASE_URL", "sqlite").startswith("postgres"):
+    os.environ.setdefault("TABLEAPP_SOLE_PROCESS", "1")
 
 # gevent workers answer the master's heartbeat from their own greenlet, so a stream open for
 # hours never trips this; it only catches a worker stuck on the CPU.

@@ -71,4 +71,6 @@ def _install_bus(app: Flask) -> None:
         if not (isinstance(current, RedisBus) and current.url == url):
             events.set_bus(RedisBus(url))
     elif isinstance(current, RedisBus):
-        events.set_bus(events.LocalBus())
+        events.set_bus(events.LocalBus(reliable=app.config.get("SOLE_PROCESS", False)))
+    else:
+        current.reliable = bool(app.config.get("SOLE_PROCESS", False))

@@ -77,7 +77,8 @@ def serve(host: str, port: int, threads: int, use_https: bool) -> None:
     address = lan_address() if host in ("0.0.0.0", "::") else host
     scheme = "https" if use_https else "http"
     public = os.environ.get("TABLEAPP_PUBLIC_URL") or f"{scheme}://{address}:{port}"
-    app = create_app({"PUBLIC_URL": public})
+    # One process (below): the in-process bus hears every commit.
+    app = create_app({"PUBLIC_URL": public, "SOLE_PROCESS": True})
     storage.upgrade(app)
     options = {
         "bind": f"{host}:{port}",

@@ -42,6 +42,10 @@ class Config:
     # Streams re-read the log at least this often, so several processes without Redis
     # (or a Redis outage) still deliver every event.
     SSE_POLL_SECONDS = float(os.environ.get("TABLEAPP_STREAM_POLL", "2"))
+    # This process is the only one writing to the database (``tableapp serve``; one gunicorn
+    # worker on SQLite, set by deploy/gunicorn.conf.py): the in-process bus then hears every
+    # commit and idle streams need not poll.
+    SOLE_PROCESS = os.environ.get("TABLEAPP_SOLE_PROCESS", "") == "1"
     # A seat counts as connected while seen within this many seconds.
     PRESENCE_SECONDS = 40
 

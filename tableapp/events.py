@@ -8,10 +8,11 @@ one server; :mod:`tableapp.redisbus` plugs in the same interface across servers.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Iterator
 from typing import Protocol
+
+from . import codec
 
 
 class Bus(Protocol):
@@ -24,12 +25,15 @@ class Bus(Protocol):
 class LocalBus:
     """In-process fan-out: one condition variable per table."""
 
-    #: Whether every commit is known to ring this bus. In-process it is not (other worker
-    #: processes commit too), so streams keep polling the log every ``SSE_POLL_SECONDS``;
-    #: a bus that is (RedisBus while subscribed) lets idle streams skip those reads.
+    #: Whether every commit is known to ring this bus. In-process it is only when this
+    #: process is the sole one writing (``tableapp serve``; one gunicorn worker on SQLite):
+    #: otherwise other workers commit too, and streams keep polling the log every
+    #: ``SSE_POLL_SECONDS``. A reliable bus (this one when sole, RedisBus while subscribed)
+    #: lets idle streams skip those reads until the next heartbeat.
     reliable = False
 
-    def __init__(self) -> None:
+    def __init__(self, *, reliable: bool = False) -> None:
+        self.reliable = reliable
         self._lock = threading.Lock()
         self._latest: dict[str, int] = {}
         self._conditions: dict[str, threading.Condition] = {}
@@ -71,12 +75,12 @@ def set_bus(new: Bus) -> None:
 
 
 def format_event(entry: dict) -> str:
-    data = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    data = codec.dumps(entry).decode()
     return f"id: {entry['seq']}\nevent: action\ndata: {data}\n\n"
 
 
 def stream(
-    read_after,  # (after: int) -> (list of entries, current seq); opens and closes its session
+    read_after,  # (after, known: announced seq or None) -> entries; opens and closes its session
     code: str,
     after: int,
     *,
@@ -94,16 +98,19 @@ def stream(
     started = clock()
     yield f"retry: {retry_ms}\n: stream of table {code}\n\n"
     last_sent = clock()
+    known: int | None = None  # the newest number the bus announced, when it rang
     while True:
-        entries, _ = read_after(after)
+        entries = read_after(after, known)
         for entry in entries:
             yield format_event(entry)
             after = entry["seq"]
             last_sent = clock()
         if max_seconds is not None and clock() - started >= max_seconds:
             return
-        if entries:
+        if entries and (known is None or after < known):
+            known = None
             continue  # there may be more than one page
+        known = None
         remaining = heartbeat - (clock() - last_sent)
         if remaining <= 0:
             yield ": heartbeat\n\n"
@@ -114,6 +121,6 @@ def stream(
         current = bus()
         # A reliable bus rings for every commit: re-read the log on a ring or at the next
         # heartbeat; otherwise poll, so that nothing waits longer than ``poll``.
-        current.wait(
+        known = current.wait(
             code, after, remaining if getattr(current, "reliable", False) else min(remaining, poll)
         )

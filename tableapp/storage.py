@@ -8,15 +8,21 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from . import codec
 from .extensions import db, migrate
 
 
 def init_app(app: Flask, migrations_dir: Path) -> None:
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    # JSON columns (state, log entries) are encoded and decoded on every action: orjson.
+    options.setdefault("json_serializer", codec.dumps_text)
+    options.setdefault("json_deserializer", codec.loads)
     if uri.startswith("sqlite"):
-        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options["connect_args"] = {"timeout": 30, "check_same_thread": False}
-        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+        # A file on this machine does not drop connections: no ping before every checkout.
+        options.pop("pool_pre_ping", None)
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
     migrate.init_app(app, db, directory=str(migrations_dir), render_as_batch=True)
     with app.app_context():

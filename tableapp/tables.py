@@ -3,13 +3,13 @@
 Nothing here knows HTTP. Every change to a table — a join, the start, a game action, an undo —
 runs through :func:`_locked_change`: the table row is locked (SQLite ``BEGIN IMMEDIATE``,
 PostgreSQL ``SELECT … FOR UPDATE``), the bearer is identified, a stored Idempotency-Key answer
-is returned as it was, otherwise the change is computed on copies, appended to the log with the
-next gap-free number, and committed; then the table's channel is notified.
+is returned as it was, otherwise the change is computed in memory on the loaded rows (the rules
+never touch the stored state), appended to the log with the next gap-free number, written by
+:func:`store.save` and committed; then the table's channel is notified.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import re
@@ -17,26 +17,31 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from types import SimpleNamespace
 
 from flask import current_app, has_request_context, request
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
-from . import catalog, events
+from . import catalog, codec, events, store
 from .auth import hash_token, new_token, token_from_nonce
 from .engine import HOST, Rng, RuleError, validate_params
 from .engine.game import validate_options
 from .engine.replay import NON_GAME, replay
 from .engine.rng import commitment
 from .extensions import db
-from .models import Action, IdempotentResponse, Seat, Table, utcnow
+from .models import IdempotentResponse, utcnow
 from .problems import Problem
+from .store import SeatRow, TableRow
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud, typed on phones
 CODE_LENGTH = 6
 #: Colour-blind-safe seat colours (Okabe–Ito), each shown with its letter on screens.
 COLOURS = ["orange", "sky", "green", "yellow", "blue", "vermilion", "purple", "grey"]
 TOKEN_MARK = "\u2063tableapp:token\u2063"  # where a stored answer gets its token back
+#: An action refreshes its seat's ``last_seen`` only when older than this (presence is
+#: counted in tens of seconds; a write per action would cost more than it tells).
+TOUCH_SECONDS = 10
 
 
 def new_seed() -> bytes:
@@ -67,38 +72,39 @@ class Outcome:
 # --------------------------------------------------------------------------- reading
 
 
-def find_table(code: str) -> Table:
-    table = db.session.scalars(select(Table).where(Table.code == code.upper())).one_or_none()
+def find_table(code: str) -> TableRow:
+    table = store.load_table(code)
     if table is None:
         raise Problem(404, "unknown_table", f"There is no table {code!r}.")
     return table
 
 
-def identify(table: Table, token: str | None, *, required: bool = False) -> Actor | None:
+def identify(table: TableRow, token: str | None, *, required: bool = False) -> Actor | None:
     """The bearer's seat at this table; 401 for a token that is not one of its seats."""
     if token is None:
         if required:
             raise Problem(401, "missing_token", "This needs the seat's or host's token.")
         return None
     digest = hash_token(token)
-    seat = db.session.scalars(
-        select(Seat).where(Seat.table_id == table.id, Seat.token_hash == digest)
-    ).one_or_none()
+    seat = next((s for s in table.seats if s.token_hash == digest), None)
     if seat is None:
         raise Problem(401, "bad_token", "That token is not valid at this table.")
     return Actor(seat.number, seat.role, digest)
 
 
-def touch(table: Table, actor: Actor | None) -> None:
-    """Record that the bearer was seen (presence)."""
+def touch(table: TableRow, actor: Actor | None) -> None:
+    """Record that the bearer was seen (presence), at most every ``TOUCH_SECONDS``."""
     if actor is None or actor.role != "player":
         return
+    now = utcnow()
     for seat in table.seats:
-        if seat.number == actor.number:
-            seat.last_seen = utcnow()
+        if seat.number == actor.number and (
+            seat.last_seen is None or now - seat.last_seen >= timedelta(seconds=TOUCH_SECONDS)
+        ):
+            seat.last_seen = now
 
 
-def seat_dict(seat: Seat, presence_seconds: float) -> dict:
+def seat_dict(seat: SeatRow, presence_seconds: float) -> dict:
     connected = seat.last_seen is not None and (utcnow() - seat.last_seen) <= timedelta(
         seconds=presence_seconds
     )
@@ -119,7 +125,7 @@ def join_url(code: str) -> str:
     return f"{base.rstrip('/')}/join/{code}"
 
 
-def render_view(table: Table, actor: Actor | None, presence_seconds: float = 40) -> dict:
+def render_view(table: TableRow, actor: Actor | None, presence_seconds: float = 40) -> dict:
     """The view for one bearer (None: the table screen), per DESIGN's shape."""
     game = catalog.game(table.game)
     players = [s for s in table.seats if s.role == "player"]
@@ -169,13 +175,13 @@ def render_view(table: Table, actor: Actor | None, presence_seconds: float = 40)
     }
 
 
-def named(text: str, players: list[Seat]) -> str:
+def named(text: str, players: list[SeatRow]) -> str:
     """Rules speak of "Seat 2"; players read their names."""
     names = {str(s.number): s.name for s in players}
     return re.sub(r"\bSeat (\d+)\b", lambda m: names.get(m.group(1), m.group(0)), text)
 
 
-def entry_for(action: Action, viewer: int | None) -> dict:
+def entry_for(action, viewer: int | None) -> dict:
     """A log entry as ``viewer`` may see it: public events plus only its own private parts."""
     entry = {
         "seq": action.number,
@@ -195,13 +201,7 @@ def entry_for(action: Action, viewer: int | None) -> dict:
 
 
 def read_log(table_id: int, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict]:
-    rows = db.session.scalars(
-        select(Action)
-        .where(Action.table_id == table_id, Action.number > after)
-        .order_by(Action.number)
-        .limit(limit)
-    )
-    return [entry_for(a, viewer) for a in rows]
+    return [entry_for(a, viewer) for a in store.actions_after(table_id, after, limit)]
 
 
 def viewer_of(actor: Actor | None) -> int | None:
@@ -211,16 +211,9 @@ def viewer_of(actor: Actor | None) -> int | None:
 # --------------------------------------------------------------------------- writing
 
 
-def _lock(code: str) -> Table:
+def _lock(code: str) -> TableRow:
     """Begin a transaction holding the table's write lock."""
-    db.session.rollback()  # the lock must be the transaction's first statement
-    dialect = db.engine.dialect.name
-    if dialect == "sqlite":
-        db.session.connection(execution_options={"tableapp_immediate": True})
-    stmt = select(Table).where(Table.code == code.upper())
-    if dialect == "postgresql":
-        stmt = stmt.with_for_update()
-    table = db.session.scalars(stmt).one_or_none()
+    table = store.load_table(code, lock=True)
     if table is None:
         db.session.rollback()
         raise Problem(404, "unknown_table", f"There is no table {code!r}.")
@@ -228,7 +221,7 @@ def _lock(code: str) -> Table:
 
 
 def _dumps(payload: dict) -> bytes:
-    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+    return codec.dumps(payload)
 
 
 def request_hash(body: object) -> str:
@@ -236,16 +229,11 @@ def request_hash(body: object) -> str:
 
 
 def _stored(scope: str, key: str, req_hash: str, ttl_hours: int) -> Outcome | None:
-    row = db.session.scalars(
-        select(IdempotentResponse).where(
-            IdempotentResponse.scope == scope, IdempotentResponse.key == key
-        )
-    ).one_or_none()
+    row = store.stored_answer(scope, key)
     if row is None:
         return None
     if utcnow() - row.created_at > timedelta(hours=ttl_hours):
-        db.session.delete(row)
-        db.session.flush()
+        store.forget_answer(row.id)
         return None
     if row.request_hash != req_hash:
         raise Problem(
@@ -263,15 +251,13 @@ def _store(scope, key, req_hash, status, body: bytes, token=None, nonce=None) ->
     text = body.decode()
     if token:
         text = text.replace(token, TOKEN_MARK)
-    db.session.add(
-        IdempotentResponse(
-            scope=scope,
-            key=key,
-            request_hash=req_hash,
-            status=status,
-            body=text,
-            token_nonce=nonce if token else None,
-        )
+    store.store_answer(
+        scope=scope,
+        key=key,
+        request_hash=req_hash,
+        status=status,
+        body=text,
+        token_nonce=nonce if token else None,
     )
 
 
@@ -290,7 +276,7 @@ def _locked_change(
     code: str,
     token: str | None,
     idempotency: tuple[str, str] | None,  # (key, request hash)
-    change: Callable[[Table, Actor | None], Change],
+    change: Callable[[TableRow, Actor | None], Change],
     *,
     token_required: bool = True,
     ttl_hours: int = 48,
@@ -304,15 +290,14 @@ def _locked_change(
             if stored is not None:
                 db.session.rollback()
                 return stored
-        savepoint = db.session.begin_nested()
         try:
+            # The change edits ``table`` in memory; nothing is written unless it returns.
             result = change(table, actor)
-            savepoint.commit()
+            store.save(table)
         except (Problem, RuleError) as error:
-            savepoint.rollback()
             problem = error if isinstance(error, Problem) else Problem.from_rule(error)
             if problem.status == 409 and "view" not in problem.extra:
-                db.session.refresh(table)
+                table = store.load_table(table.code) or table  # as stored, not as edited
                 problem.extra["view"] = render_view(table, actor)
             result = Change(problem.status, problem.body(), logged=False)
         body = _dumps(result.payload)
@@ -329,30 +314,29 @@ def _locked_change(
 
 
 def _append(
-    table: Table,
+    table: TableRow,
     actor: int | None,
     kind: str,
     payload: dict,
     produced: list,
     idempotency_key: str | None,
-) -> Action:
-    """Append one entry to the log with the next gap-free number."""
+) -> SimpleNamespace:
+    """Append one entry to the log with the next gap-free number (written by ``save``)."""
     public, private = split_events(produced)
     table.seq += 1
-    table.updated_at = utcnow()
-    action = Action(
-        table_id=table.id,
-        number=table.seq,
-        seat=actor,
-        type=kind,
-        payload=payload,
-        idempotency_key=idempotency_key,
-        public=public,
-        private=private,
-        undone=False,
-    )
-    db.session.add(action)
-    return action
+    values = {
+        "number": table.seq,
+        "seat": actor,
+        "type": kind,
+        "payload": payload,
+        "idempotency_key": idempotency_key,
+        "public": public,
+        "private": private,
+        "undone": False,
+        "created_at": utcnow(),
+    }
+    table.new_actions.append(values)
+    return SimpleNamespace(**values)
 
 
 def split_events(produced: list[dict]) -> tuple[list[dict], dict[str, list]]:
@@ -366,17 +350,12 @@ def split_events(produced: list[dict]) -> tuple[list[dict], dict[str, list]]:
     return public, private
 
 
-def _effective(table: Table) -> int:
+def _effective(table: TableRow) -> int:
     """Effective entries so far: every entry but undos and the entries they undid."""
-    undos = db.session.scalar(
-        select(func.count())
-        .select_from(Action)
-        .where(Action.table_id == table.id, Action.type == "undo")
-    )
-    return table.seq - 2 * (undos or 0)
+    return table.seq - 2 * store.undo_count(table.id)
 
 
-def _game_for(table: Table):
+def _game_for(table: TableRow):
     return catalog.game(table.game)
 
 
@@ -409,23 +388,25 @@ def create_table(
     token, nonce = new_token()
     for _ in range(10):
         code = new_code()
-        if db.session.scalar(select(Table.id).where(Table.code == code)) is None:
+        if not store.code_taken(code):
             break
-    table = Table(
+    table = TableRow(
+        id=None,
         code=code,
         game=game.id,
         variant=variant,
         options=options,
-        content=copy.deepcopy(catalog.content(game.id)),
         status="lobby",
         seed=seed.hex(),
         seed_commitment=commitment(seed),
         state=None,
         seq=0,
+        created_at=None,
+        updated_at=None,
+        finished_at=None,
     )
-    table.seats.append(Seat(number=HOST, role="host", name="Host", token_hash=hash_token(token)))
-    db.session.add(table)
-    db.session.flush()
+    table.seats.append(SeatRow(None, HOST, "host", "Host", None, hash_token(token), last_seen=None))
+    store.insert_table(table, catalog.content(game.id))
     payload = {
         "code": table.code,
         "host_token": token,
@@ -434,9 +415,9 @@ def create_table(
         "view": render_view(table, Actor(HOST, "host", hash_token(token))),
     }
     body = _dumps(payload)
-    if idempotency:
-        _store(scope, *idempotency, 201, body, token, nonce)
     try:
+        if idempotency:
+            _store(scope, *idempotency, 201, body, token, nonce)
         db.session.commit()
     except IntegrityError:
         # A parallel repeat of the same Idempotency-Key won the race: answer as it did.
@@ -452,7 +433,7 @@ def create_table(
 def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] | None) -> Outcome:
     """Take the next seat in the lobby; logged so every phone sees who joined."""
 
-    def change(table: Table, actor: Actor | None) -> Change:
+    def change(table: TableRow, actor: Actor | None) -> Change:
         if table.status != "lobby":
             raise Problem(409, "game_started", "The game has started: no more seats.")
         game = _game_for(table)
@@ -472,16 +453,9 @@ def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] 
             )
         token, nonce = new_token()
         number = len(players) + 1
-        seat = Seat(
-            number=number,
-            role="player",
-            name=name,
-            colour=chosen,
-            token_hash=hash_token(token),
-            last_seen=utcnow(),
-        )
+        seat = SeatRow(None, number, "player", name, chosen, hash_token(token), utcnow())
+        seat._saved = ()  # new: inserted by save
         table.seats.append(seat)
-        db.session.flush()
         seat_view = seat_dict(seat, 40)
         _append(
             table,
@@ -496,7 +470,7 @@ def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] 
     return _locked_change(code, None, idempotency, change, token_required=False)
 
 
-def _check_expected(table: Table, actor: Actor, expected: int | None, presence: float) -> None:
+def _check_expected(table: TableRow, actor: Actor, expected: int | None, presence: float) -> None:
     """A phone that saw an older table gets a 409 with the fresh view, never a blind act."""
     if expected is not None and expected != table.seq:
         raise Problem(
@@ -536,11 +510,10 @@ def act(
 ) -> Outcome:
     """Apply one action ``{"type", "params", "expected"}`` for the bearer."""
 
-    def change(table: Table, actor: Actor | None) -> Change:
+    def change(table: TableRow, actor: Actor | None) -> Change:
         assert actor is not None
         _check_expected(table, actor, body.get("expected"), presence_seconds)
         kind, params = body["type"], body.get("params") or {}
-        touch(table, actor)
         game = _game_for(table)
         if kind == "start":
             produced, payload = _start(table, actor, game)
@@ -567,7 +540,7 @@ def act(
         action = _append(
             table, actor.number, kind, payload, produced, idempotency[0] if idempotency else None
         )
-        db.session.flush()
+        touch(table, actor)
         return Change(
             201,
             {
@@ -579,7 +552,7 @@ def act(
     return _locked_change(code, token, idempotency, change)
 
 
-def _start(table: Table, actor: Actor, game) -> tuple[list, dict]:
+def _start(table: TableRow, actor: Actor, game) -> tuple[list, dict]:
     if actor.role != "host":
         raise Problem(403, "host_only", "Only the host starts the game.")
     if table.status != "lobby":
@@ -596,10 +569,8 @@ def _start(table: Table, actor: Actor, game) -> tuple[list, dict]:
     return [{"text": f"The game starts with {len(seats)} players."}], {"seats": seats}
 
 
-def log_entries(table: Table) -> list[dict]:
-    rows = db.session.scalars(
-        select(Action).where(Action.table_id == table.id).order_by(Action.number)
-    )
+def log_entries(table) -> list[dict]:
+    rows = store.actions_after(table.id, 0, limit=None)
     return [
         {
             "number": a.number,
@@ -623,7 +594,7 @@ def undo(
 ) -> Outcome:
     """Revert the last game action in effect by replaying the log without it."""
 
-    def change(table: Table, actor: Actor | None) -> Change:
+    def change(table: TableRow, actor: Actor | None) -> Change:
         assert actor is not None
         _check_expected(table, actor, body.get("expected"), presence_seconds)
         if table.status == "lobby":
@@ -631,14 +602,7 @@ def undo(
         if table.status == "finished":
             # The seed is public once the game is over: an undo then could fish for cards.
             raise Problem(409, "game_over", "The game is over; its log is final.")
-        target = db.session.scalars(
-            select(Action)
-            .where(
-                Action.table_id == table.id, Action.undone.is_(False), Action.type.not_in(NON_GAME)
-            )
-            .order_by(Action.number.desc())
-            .limit(1)
-        ).one_or_none()
+        target = store.last_in_effect(table.id, NON_GAME)
         if target is None:
             raise Problem(409, "nothing_to_undo", "There is no action to undo.")
         if actor.role != "host" and actor.number != target.seat:
@@ -662,7 +626,7 @@ def undo(
             seed=bytes.fromhex(table.seed),
             entries=entries,
         )
-        target.undone = True
+        table.undone.append(target.number)
         table.state = replayed.state
         table.status = "playing" if game.result(replayed.state) is None else "finished"
         table.finished_at = None if table.status == "playing" else table.finished_at
@@ -680,7 +644,6 @@ def undo(
             ],
             idempotency[0] if idempotency else None,
         )
-        db.session.flush()
         return Change(
             201,
             {
@@ -697,7 +660,7 @@ def reissue(
 ) -> Outcome:
     """The host gives a seat a new token (lost phone); the old one stops working."""
 
-    def change(table: Table, actor: Actor | None) -> Change:
+    def change(table: TableRow, actor: Actor | None) -> Change:
         assert actor is not None
         if actor.role != "host":
             raise Problem(403, "host_only", "Only the host can re-issue a seat.")
@@ -711,7 +674,7 @@ def reissue(
     return _locked_change(code, token, idempotency, change)
 
 
-def export(table: Table) -> dict:
+def export(table) -> dict:
     """Everything needed to verify a finished game: the log, the options and the seed."""
     if table.status != "finished":
         raise Problem(409, "not_finished", "The export opens once the game is over.")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections import defaultdict, deque
 from threading import Lock
 
 from flask import Response, current_app, request
 
-from .. import tables
+from .. import codec, tables
 from ..auth import bearer
 from ..problems import Problem
 from .errors import PROBLEM
@@ -47,7 +46,7 @@ def idempotency(body: object) -> tuple[str, str] | None:
 
 def json_response(payload: dict | list, status: int = 200, private: bool = True) -> Response:
     response = Response(
-        json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+        codec.dumps(payload),
         status=status,
         mimetype="application/json",
     )

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import Response, current_app
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from .. import codec
 from ..problems import Problem
 from .schemas import ProblemSchema
 
@@ -28,7 +27,7 @@ HTTP_CODES = {
 
 def problem_response(problem: Problem) -> Response:
     response = Response(
-        json.dumps(problem.body(), ensure_ascii=False, separators=(",", ":")),
+        codec.dumps(problem.body()),
         status=problem.status,
         mimetype=PROBLEM,
     )

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections import Counter
+
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
-from sqlalchemy import update
 
-from .. import events, tables
+from .. import events, store, tables
 from ..extensions import db
-from ..models import Seat, utcnow
+from ..models import utcnow
 from ..problems import Problem
 from .common import AUTH_DOC, token
 from .errors import PROBLEM
@@ -17,12 +20,59 @@ from .schemas import EventsQuerySchema, ProblemSchema
 bp = Blueprint("events", __name__, url_prefix="/api/tables", description="Live events")
 
 
-def _seen(app, seat_id: int | None, when) -> None:
-    if seat_id is None:
-        return
-    with app.app_context():
-        db.session.execute(update(Seat).where(Seat.id == seat_id).values(last_seen=when))
-        db.session.commit()
+class Presence:
+    """Which seats hold an open stream in this process, and when that was last written.
+
+    A stream marks its seat seen when it opens and unseen when the last stream of that seat
+    closes. While open, heartbeats refresh ``last_seen`` for every open seat of the process
+    in one statement at most every ``interval`` seconds (a quarter of the presence window),
+    instead of one write per stream per heartbeat.
+    """
+
+    def __init__(self) -> None:
+        self._open: Counter[int] = Counter()
+        self._lock = threading.Lock()
+        self._written = 0.0
+        self.writes = 0
+
+    def _write(self, app, seat_ids: list[int], when) -> None:
+        if not seat_ids:
+            return
+        with app.app_context():
+            store.mark_seen(seat_ids, when)
+            db.session.commit()
+        self.writes += 1
+
+    def opened(self, app, seat_id: int | None) -> None:
+        if seat_id is None:
+            return
+        with self._lock:
+            self._open[seat_id] += 1
+        self._write(app, [seat_id], utcnow())
+
+    def closed(self, app, seat_id: int | None) -> None:
+        if seat_id is None:
+            return
+        with self._lock:
+            self._open[seat_id] -= 1
+            last = self._open[seat_id] <= 0
+            if last:
+                del self._open[seat_id]
+        if last:
+            self._write(app, [seat_id], None)
+
+    def beat(self, app) -> None:
+        interval = app.config["PRESENCE_SECONDS"] / 4
+        with self._lock:
+            now = time.monotonic()
+            if now - self._written < interval:
+                return
+            self._written = now
+            seat_ids = sorted(self._open)
+        self._write(app, seat_ids, utcnow())
+
+
+presence = Presence()
 
 
 @bp.route("/<code>/events")
@@ -61,12 +111,17 @@ def stream(query: dict, code: str):
     config = app.config
     db.session.remove()  # hold no connection while streaming
 
-    def read_after(since: int):
-        with app.app_context():
-            return tables.read_log(table_id, viewer, since), None
+    def read_after(since: int, known: int | None) -> list[dict]:
+        def load() -> list:
+            with app.app_context():
+                return store.actions_after(table_id, since)
+
+        # Every phone of the table wakes for the same entries: the first reads them.
+        entries = store.recent_log.entries(table_id, since, known, load)
+        return [tables.entry_for(entry, viewer) for entry in entries]
 
     def generate():
-        _seen(app, seat_id, utcnow())
+        presence.opened(app, seat_id)
         try:
             yield from events.stream(
                 read_after,
@@ -75,11 +130,11 @@ def stream(query: dict, code: str):
                 heartbeat=config["SSE_HEARTBEAT_SECONDS"],
                 poll=config["SSE_POLL_SECONDS"],
                 retry_ms=config["SSE_RETRY_MS"],
-                on_beat=lambda: _seen(app, seat_id, utcnow()),
+                on_beat=lambda: presence.beat(app),
                 max_seconds=config.get("SSE_MAX_SECONDS"),
             )
         finally:
-            _seen(app, seat_id, None)
+            presence.closed(app, seat_id)
 
     response = Response(generate(), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"

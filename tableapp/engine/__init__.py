@@ -11,6 +11,7 @@ from .errors import RuleError
 from .game import HOST, Game, action, choice, counts, integer, subset, validate_params
 from .registry import all_games, get_game, register
 from .rng import Rng
+from .state import clone
 
 __all__ = [
     "HOST",
@@ -20,6 +21,7 @@ __all__ = [
     "RuleError",
     "all_games",
     "choice",
+    "clone",
     "counts",
     "get_game",
     "integer",

@@ -10,11 +10,11 @@ machine they plug into, ``views`` what each viewer sees and ``content`` the pack
 
 from __future__ import annotations
 
-from ...engine import HOST, Rng, RuleError, action, choice, validate_params
+from ...engine import HOST, Rng, RuleError, action, choice, clone, validate_params
 from ...engine.game import validate_options
 from . import attack, feast, humans, scoring, views  # noqa: F401  (registers the steps)
 from .content import validate
-from .flow import QUESTIONS, Ctx, State, actors, clone, name, run, top
+from .flow import QUESTIONS, Ctx, State, actors, name, run, top
 from .setup import OPTIONS, PLAYERS, VARIANTS, deal
 
 _FREE_ACTIONS = {"use_mutation"}

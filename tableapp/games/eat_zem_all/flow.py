@@ -13,7 +13,6 @@ Humans in play, pawn moves between reserve and board, and the event log of one a
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -237,9 +236,3 @@ def finish(state: State, ctx: Ctx) -> None:
         reason="The game ends once the last Human is dead or has fled and the current effects "
         "are resolved.",
     )
-
-
-def clone(value: Any) -> Any:
-    """A deep copy of plain JSON data: ``marshal`` round trip, in memory (many times faster
-    than ``copy.deepcopy`` on a whole game state)."""
-    return marshal.loads(marshal.dumps(value))

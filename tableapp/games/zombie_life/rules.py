@@ -12,10 +12,9 @@ Action types (the phone renders them from :func:`legal_actions`):
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
-from tableapp.engine import HOST, Rng, RuleError, piles
+from tableapp.engine import HOST, Rng, RuleError, clone, piles
 from tableapp.engine.game import action, choice, validate_options
 
 from .content import build_cards, validate_content
@@ -141,7 +140,7 @@ def apply(state: State, seat: int, move: dict, rng: Rng) -> tuple[State, list[Ev
         raise RuleError("illegal_params", None, "'params' must be an object.")
     if state["phase"] == PHASE_OVER:
         raise RuleError("game_over", None, "The game is over.")
-    new = copy.deepcopy(state)
+    new = clone(state)
     events: list[Event] = []
     if move["type"] == "choose_first":
         choose_first(new, seat, params, events)

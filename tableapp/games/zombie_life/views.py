@@ -9,9 +9,7 @@ the host) sees nothing private.
 
 from __future__ import annotations
 
-import copy
-
-from tableapp.engine import HOST
+from tableapp.engine import HOST, clone
 
 from .state import (
     PHASE_CHOOSE_FIRST,
@@ -90,7 +88,7 @@ def prompt(state: State) -> dict:
 
 def reveal(state: State) -> dict:
     """Everything, the draw pile's order included: for after the game."""
-    full = copy.deepcopy(state)
+    full = clone(state)
     full["draw_pile"] = [card(state, c) for c in state["piles"]["draw"]]
     return full
 

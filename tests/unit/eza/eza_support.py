@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 
 from tableapp.content import load_pack
-from tableapp.engine import Rng
+from tableapp.engine import Rng, clone
 from tableapp.games.eat_zem_all import GAME
-from tableapp.games.eat_zem_all.flow import Ctx, clone, push, run
+from tableapp.games.eat_zem_all.flow import Ctx, push, run
 
 PACK = load_pack("eat-zem-all")
 SEED = b"eat-zem-all unit tests, seed 001"

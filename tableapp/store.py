@@ -1,0 +1,366 @@
+"""The action path's rows, read and written with SQLAlchemy Core.
+
+The ORM models (:mod:`tableapp.models`) define the schema, the migrations and the
+maintenance commands. The hot path — every action, view, log read and stream wake-up — reads
+plain rows here instead: an ORM unit of work (identity map, lazy loads, change tracking,
+expiry after commit) cost several times what the rules themselves cost. A change is computed
+on a :class:`TableRow` in memory and written by :func:`save` in a handful of statements after
+the rules have accepted it, so a refusal never leaves anything half-written.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from types import SimpleNamespace
+from typing import Any
+
+from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy.engine import Connection
+
+from .extensions import db
+from .models import Action, IdempotentResponse, Seat, Table, utcnow
+
+TABLES = Table.__table__
+SEATS = Seat.__table__
+ACTIONS = Action.__table__
+ANSWERS = IdempotentResponse.__table__
+_TRACKED = ("status", "seq", "state", "finished_at")
+
+
+@dataclass(eq=False)
+class SeatRow:
+    id: int | None
+    number: int
+    role: str
+    name: str
+    colour: str | None
+    token_hash: str
+    last_seen: datetime | None
+    _saved: tuple = ()
+
+    def __post_init__(self) -> None:
+        self._saved = (self.token_hash, self.last_seen)
+
+    @property
+    def changed(self) -> bool:
+        return (self.token_hash, self.last_seen) != self._saved
+
+
+@dataclass(eq=False)
+class TableRow:
+    """One table with its seats, as loaded; changes wait in memory until :func:`save`."""
+
+    id: int | None
+    code: str
+    game: str
+    variant: str | None
+    options: dict
+    status: str
+    seed: str
+    seed_commitment: str
+    state: dict | None
+    seq: int
+    created_at: datetime | None
+    updated_at: datetime | None
+    finished_at: datetime | None
+    seats: list[SeatRow] = field(default_factory=list)
+    new_actions: list[dict] = field(default_factory=list)
+    undone: list[int] = field(default_factory=list)
+    _content: dict | None = None
+    _saved: tuple = ()
+
+    def __post_init__(self) -> None:
+        self._saved = tuple(getattr(self, name) for name in _TRACKED)
+
+    @property
+    def content(self) -> dict:
+        """The content pack the table plays with (read on first use)."""
+        if self._content is None:
+            self._content = (
+                connection()
+                .execute(select(TABLES.c.content).where(TABLES.c.id == self.id))
+                .scalar_one()
+            )
+        return self._content
+
+    def changed(self) -> bool:
+        status, seq, state, finished_at = self._saved
+        return (
+            self.state is not state  # a new state object is a new state: no deep compare
+            or (self.status, self.seq, self.finished_at) != (status, seq, finished_at)
+        )
+
+
+# The rows' columns, in their fields' order (rows are built positionally). A table's content
+# pack is not among them: only the start, an undo and the export read it.
+_TABLE_COLUMNS = [TABLES.c[f.name] for f in fields(TableRow) if f.name in TABLES.c]
+_SEAT_COLUMNS = [SEATS.c[f.name] for f in fields(SeatRow) if f.name in SEATS.c]
+
+# The hot path's statements, built once: SQLAlchemy then skips building them and computing
+# their cache keys on every execution (a large share of a statement's cost in Python).
+_LOAD_TABLE = select(*_TABLE_COLUMNS).where(TABLES.c.code == bindparam("p_code"))
+_LOAD_TABLE_LOCKED = _LOAD_TABLE.with_for_update()
+_LOAD_SEATS = (
+    select(*_SEAT_COLUMNS).where(SEATS.c.table_id == bindparam("p_table")).order_by(SEATS.c.number)
+)
+_UPDATE_SEAT = (
+    update(SEATS)
+    .where(SEATS.c.id == bindparam("p_id"))
+    .values(token_hash=bindparam("p_token_hash"), last_seen=bindparam("p_last_seen"))
+)
+_INSERT_ACTIONS = insert(ACTIONS)
+_TABLE_VALUES = {
+    "seq": bindparam("p_seq"),
+    "status": bindparam("p_status"),
+    "finished_at": bindparam("p_finished_at"),
+    "updated_at": bindparam("p_updated_at"),
+}
+_UPDATE_TABLE = update(TABLES).where(TABLES.c.id == bindparam("p_id")).values(**_TABLE_VALUES)
+_UPDATE_TABLE_STATE = (
+    update(TABLES)
+    .where(TABLES.c.id == bindparam("p_id"))
+    .values(**_TABLE_VALUES, state=bindparam("p_state"))
+)
+_ACTIONS_AFTER = (
+    select(ACTIONS)
+    .where(ACTIONS.c.table_id == bindparam("p_table"), ACTIONS.c.number > bindparam("p_after"))
+    .order_by(ACTIONS.c.number)
+)
+_ACTIONS_AFTER_PAGE = _ACTIONS_AFTER.limit(bindparam("p_limit"))
+_UNDO_COUNT = (
+    select(func.count())
+    .select_from(ACTIONS)
+    .where(ACTIONS.c.table_id == bindparam("p_table"), ACTIONS.c.type == "undo")
+)
+_STORED_ANSWER = select(ANSWERS).where(
+    ANSWERS.c.scope == bindparam("p_scope"), ANSWERS.c.key == bindparam("p_key")
+)
+_INSERT_ANSWER = insert(ANSWERS)
+
+
+def connection(*, immediate: bool = False) -> Connection:
+    """The request session's connection (one transaction per request, as with the ORM)."""
+    if immediate and db.engine.dialect.name == "sqlite":
+        return db.session.connection(execution_options={"tableapp_immediate": True})
+    return db.session.connection()
+
+
+def load_table(code: str, *, lock: bool = False) -> TableRow | None:
+    """The table and its seats; ``lock`` makes this the write transaction's first statement
+    (SQLite ``BEGIN IMMEDIATE``, PostgreSQL ``SELECT … FOR UPDATE``)."""
+    if lock:
+        db.session.rollback()
+    conn = connection(immediate=lock)
+    stmt = _LOAD_TABLE_LOCKED if lock and conn.dialect.name == "postgresql" else _LOAD_TABLE
+    row = conn.execute(stmt, {"p_code": code.upper()}).one_or_none()
+    if row is None:
+        return None
+    table = TableRow(*row)
+    table.seats = [SeatRow(*seat) for seat in conn.execute(_LOAD_SEATS, {"p_table": table.id})]
+    return table
+
+
+def code_taken(code: str) -> bool:
+    return (
+        connection().execute(select(TABLES.c.id).where(TABLES.c.code == code)).first() is not None
+    )
+
+
+def insert_table(table: TableRow, content: dict) -> None:
+    """A new table with its seats (``table.id`` is set)."""
+    conn = connection()
+    now = utcnow()
+    table.id = conn.execute(
+        insert(TABLES)
+        .values(
+            code=table.code,
+            game=table.game,
+            variant=table.variant,
+            options=table.options,
+            content=content,
+            status=table.status,
+            seed=table.seed,
+            seed_commitment=table.seed_commitment,
+            state=table.state,
+            seq=table.seq,
+            created_at=now,
+            updated_at=now,
+        )
+        .returning(TABLES.c.id)
+    ).scalar_one()
+    table._content = content
+    for seat in table.seats:
+        _insert_seat(conn, table.id, seat)
+
+
+def _insert_seat(conn: Connection, table_id: int, seat: SeatRow) -> None:
+    seat.id = conn.execute(
+        insert(SEATS)
+        .values(
+            table_id=table_id,
+            number=seat.number,
+            role=seat.role,
+            name=seat.name,
+            colour=seat.colour,
+            token_hash=seat.token_hash,
+            last_seen=seat.last_seen,
+        )
+        .returning(SEATS.c.id)
+    ).scalar_one()
+    seat._saved = (seat.token_hash, seat.last_seen)
+
+
+def save(table: TableRow) -> None:
+    """Write what a change did to ``table``: seats, undo marks, new log entries, the row."""
+    conn = connection()
+    for seat in table.seats:
+        if seat.id is None:
+            _insert_seat(conn, table.id, seat)
+        elif seat.changed:
+            conn.execute(
+                _UPDATE_SEAT,
+                {"p_id": seat.id, "p_token_hash": seat.token_hash, "p_last_seen": seat.last_seen},
+            )
+            seat._saved = (seat.token_hash, seat.last_seen)
+    if table.undone:
+        conn.execute(
+            update(ACTIONS)
+            .where(ACTIONS.c.table_id == table.id, ACTIONS.c.number.in_(table.undone))
+            .values(undone=True)
+        )
+        table.undone = []
+    if table.new_actions:
+        conn.execute(_INSERT_ACTIONS, [dict(a, table_id=table.id) for a in table.new_actions])
+        table.new_actions = []
+    if table.changed():
+        table.updated_at = utcnow()
+        values: dict[str, Any] = {
+            "p_id": table.id,
+            "p_seq": table.seq,
+            "p_status": table.status,
+            "p_finished_at": table.finished_at,
+            "p_updated_at": table.updated_at,
+        }
+        if table.state is not table._saved[2]:
+            conn.execute(_UPDATE_TABLE_STATE, {**values, "p_state": table.state})
+        else:
+            conn.execute(_UPDATE_TABLE, values)
+        table._saved = tuple(getattr(table, name) for name in _TRACKED)
+
+
+def actions_after(table_id: int, after: int = 0, limit: int | None = 500) -> list:
+    params = {"p_table": table_id, "p_after": after}
+    if limit is None:
+        return connection().execute(_ACTIONS_AFTER, params).all()
+    return connection().execute(_ACTIONS_AFTER_PAGE, {**params, "p_limit": limit}).all()
+
+
+def undo_count(table_id: int) -> int:
+    return connection().execute(_UNDO_COUNT, {"p_table": table_id}).scalar_one()
+
+
+def last_in_effect(table_id: int, exclude: tuple[str, ...]):
+    """The newest entry not undone whose type is not in ``exclude`` (or None)."""
+    return (
+        connection()
+        .execute(
+            select(ACTIONS)
+            .where(
+                ACTIONS.c.table_id == table_id,
+                ACTIONS.c.undone.is_(False),
+                ACTIONS.c.type.not_in(exclude),
+            )
+            .order_by(ACTIONS.c.number.desc())
+            .limit(1)
+        )
+        .one_or_none()
+    )
+
+
+def stored_answer(scope: str, key: str):
+    return connection().execute(_STORED_ANSWER, {"p_scope": scope, "p_key": key}).one_or_none()
+
+
+def forget_answer(answer_id: int) -> None:
+    connection().execute(delete(ANSWERS).where(ANSWERS.c.id == answer_id))
+
+
+def store_answer(**values: Any) -> None:
+    connection().execute(_INSERT_ANSWER, {"created_at": utcnow(), **values})
+
+
+def mark_seen(seat_ids: list[int], when: datetime | None) -> None:
+    """Presence for several seats in one statement."""
+    if seat_ids:
+        connection().execute(update(SEATS).where(SEATS.c.id.in_(seat_ids)).values(last_seen=when))
+
+
+class RecentLog:
+    """The last few log entries of each table, shared by this process's open streams.
+
+    Every phone at a table is woken by the same commit and asks for the same new entries;
+    the first one reads them from the database and the others are served from here, so a
+    table of five phones costs one query per action, not five. Entries are immutable once
+    written except their ``undone`` mark, which is set here too when an undo is seen (as the
+    undo itself commits it). Bounded: ``per_table`` entries for the ``tables`` most recent.
+    """
+
+    def __init__(self, per_table: int = 16, tables: int = 4096) -> None:
+        self.per_table = per_table
+        self.tables = tables
+        self._lock = threading.Lock()
+        self._readers = [threading.Lock() for _ in range(64)]  # one database read per table
+        self._entries: OrderedDict[int, dict[int, SimpleNamespace]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def read(self, table_id: int, after: int, known: int | None) -> list | None:
+        """Entries ``after+1 … known`` when all are held here, else None."""
+        if known is None or known <= after:
+            return None
+        with self._lock:
+            held = self._entries.get(table_id)
+            if held is None or any(n not in held for n in range(after + 1, known + 1)):
+                self.misses += 1
+                return None
+            self._entries.move_to_end(table_id)
+            self.hits += 1
+            return [held[n] for n in range(after + 1, known + 1)]
+
+    def entries(self, table_id: int, after: int, known: int | None, load) -> list:
+        """Entries after ``after``: held ones when they reach ``known``, else ``load()``'s
+        rows (remembered). Phones woken together wait for the first one's read."""
+        held = self.read(table_id, after, known)
+        if held is not None:
+            return held
+        if known is None:
+            return self.keep(table_id, load())
+        with self._readers[table_id % len(self._readers)]:
+            held = self.read(table_id, after, known)
+            return held if held is not None else self.keep(table_id, load())
+
+    def keep(self, table_id: int, rows: list) -> list:
+        """Remember freshly read rows; returns them as plain, shareable entries."""
+        entries = [SimpleNamespace(**row._asdict()) for row in rows]
+        if not entries:
+            return entries
+        with self._lock:
+            held = self._entries.setdefault(table_id, {})
+            self._entries.move_to_end(table_id)
+            for entry in entries:
+                if entry.type == "undo" and isinstance(entry.payload, dict):
+                    target = held.get(entry.payload.get("target"))
+                    if target is not None and not target.undone:
+                        held[target.number] = SimpleNamespace(**{**vars(target), "undone": True})
+                held[entry.number] = entry
+            for number in sorted(held)[: max(0, len(held) - self.per_table)]:
+                del held[number]
+            while len(self._entries) > self.tables:
+                self._entries.popitem(last=False)
+        return entries
+
+
+recent_log = RecentLog()
