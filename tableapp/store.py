@@ -306,6 +306,8 @@ class RecentLog:
     table of five phones costs one query per action, not five. Entries are immutable once
     written except their ``undone`` mark, which is set here too when an undo is seen (as the
     undo itself commits it). Bounded: ``per_table`` entries for the ``tables`` most recent.
+    Keyed by table id *and* code, so a purged table's entries never reach a later table
+    that happens to get the same id.
     """
 
     def __init__(self, per_table: int = 16, tables: int = 4096) -> None:
@@ -313,43 +315,43 @@ class RecentLog:
         self.tables = tables
         self._lock = threading.Lock()
         self._readers = [threading.Lock() for _ in range(64)]  # one database read per table
-        self._entries: OrderedDict[int, dict[int, SimpleNamespace]] = OrderedDict()
+        self._entries: OrderedDict[tuple[int, str], dict[int, SimpleNamespace]] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
-    def read(self, table_id: int, after: int, known: int | None) -> list | None:
+    def read(self, table: tuple[int, str], after: int, known: int | None) -> list | None:
         """Entries ``after+1 … known`` when all are held here, else None."""
         if known is None or known <= after:
             return None
         with self._lock:
-            held = self._entries.get(table_id)
+            held = self._entries.get(table)
             if held is None or any(n not in held for n in range(after + 1, known + 1)):
                 self.misses += 1
                 return None
-            self._entries.move_to_end(table_id)
+            self._entries.move_to_end(table)
             self.hits += 1
             return [held[n] for n in range(after + 1, known + 1)]
 
-    def entries(self, table_id: int, after: int, known: int | None, load) -> list:
+    def entries(self, table: tuple[int, str], after: int, known: int | None, load) -> list:
         """Entries after ``after``: held ones when they reach ``known``, else ``load()``'s
         rows (remembered). Phones woken together wait for the first one's read."""
-        held = self.read(table_id, after, known)
+        held = self.read(table, after, known)
         if held is not None:
             return held
         if known is None:
-            return self.keep(table_id, load())
-        with self._readers[table_id % len(self._readers)]:
-            held = self.read(table_id, after, known)
-            return held if held is not None else self.keep(table_id, load())
+            return self.keep(table, load())
+        with self._readers[hash(table) % len(self._readers)]:
+            held = self.read(table, after, known)
+            return held if held is not None else self.keep(table, load())
 
-    def keep(self, table_id: int, rows: list) -> list:
+    def keep(self, table: tuple[int, str], rows: list) -> list:
         """Remember freshly read rows; returns them as plain, shareable entries."""
         entries = [SimpleNamespace(**row._asdict()) for row in rows]
         if not entries:
             return entries
         with self._lock:
-            held = self._entries.setdefault(table_id, {})
-            self._entries.move_to_end(table_id)
+            held = self._entries.setdefault(table, {})
+            self._entries.move_to_end(table)
             for entry in entries:
                 if entry.type == "undo" and isinstance(entry.payload, dict):
                     target = held.get(entry.payload.get("target"))

@@ -117,7 +117,7 @@ def stream(query: dict, code: str):
                 return store.actions_after(table_id, since)
 
         # Every phone of the table wakes for the same entries: the first reads them.
-        entries = store.recent_log.entries(table_id, since, known, load)
+        entries = store.recent_log.entries((table_id, table_code), since, known, load)
         return [tables.entry_for(entry, viewer) for entry in entries]
 
     def generate():
