@@ -121,6 +121,7 @@ def stream(
         current = bus()
         # A reliable bus rings for every commit: re-read the log on a ring or at the next
         # heartbeat; otherwise poll, so that nothing waits longer than ``poll``.
-        known = current.wait(
-            code, after, remaining if getattr(current, "reliable", False) else min(remaining, poll)
-        )
+        timeout = remaining if getattr(current, "reliable", False) else min(remaining, poll)
+        if max_seconds is not None:
+            timeout = max(0.0, min(timeout, max_seconds - (clock() - started)))
+        known = current.wait(code, after, timeout)
