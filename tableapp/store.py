@@ -316,8 +316,6 @@ class RecentLog:
         self._lock = threading.Lock()
         self._readers = [threading.Lock() for _ in range(64)]  # one database read per table
         self._entries: OrderedDict[tuple[int, str], dict[int, SimpleNamespace]] = OrderedDict()
-        self.hits = 0
-        self.misses = 0
 
     def read(self, table: tuple[int, str], after: int, known: int | None) -> list | None:
         """Entries ``after+1 … known`` when all are held here, else None."""
@@ -326,10 +324,8 @@ class RecentLog:
         with self._lock:
             held = self._entries.get(table)
             if held is None or any(n not in held for n in range(after + 1, known + 1)):
-                self.misses += 1
                 return None
             self._entries.move_to_end(table)
-            self.hits += 1
             return [held[n] for n in range(after + 1, known + 1)]
 
     def entries(self, table: tuple[int, str], after: int, known: int | None, load) -> list:
