@@ -501,6 +501,17 @@ def _checked_params(game, state: dict, seat: int, legal: list, kind: str, params
         raise refusal from None
 
 
+def _logged(table: TableRow, actor: Actor, action, presence_seconds: float) -> Change:
+    """An action's answer: the logged entry as the bearer sees it, and the new view."""
+    return Change(
+        201,
+        {
+            "action": entry_for(action, viewer_of(actor)),
+            "view": render_view(table, actor, presence_seconds),
+        },
+    )
+
+
 def act(
     code: str,
     token: str | None,
@@ -541,13 +552,7 @@ def act(
             table, actor.number, kind, payload, produced, idempotency[0] if idempotency else None
         )
         touch(table, actor)
-        return Change(
-            201,
-            {
-                "action": entry_for(action, viewer_of(actor)),
-                "view": render_view(table, actor, presence_seconds),
-            },
-        )
+        return _logged(table, actor, action, presence_seconds)
 
     return _locked_change(code, token, idempotency, change)
 
@@ -644,13 +649,7 @@ def undo(
             ],
             idempotency[0] if idempotency else None,
         )
-        return Change(
-            201,
-            {
-                "action": entry_for(action, viewer_of(actor)),
-                "view": render_view(table, actor, presence_seconds),
-            },
-        )
+        return _logged(table, actor, action, presence_seconds)
 
     return _locked_change(code, token, idempotency, change)
 
