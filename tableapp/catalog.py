@@ -50,9 +50,23 @@ def content(game_id: str) -> dict:
     return _content[game_id]
 
 
-def help_text(game_id: str) -> str:
+def help_text(game_id: str, lang: str = "en") -> str:
+    """The game's help page: how the app reads its rules where they leave room. English is
+    the game package's docstring; other languages come from the catalogue (``<game>.help``,
+    e.g. ``zombie_life.help``)."""
     load()
+    if lang != "en":
+        from .i18n import catalogue
+
+        translated = catalogue(lang).texts.get(f"{help_id(game_id)}")
+        if isinstance(translated, str):
+            return translated
     return _help[game_id]
+
+
+def help_id(game_id: str) -> str:
+    """The catalogue id of a game's translated help (``zombie-life`` → ``zombie_life.help``)."""
+    return game_id.replace("-", "_") + ".help"
 
 
 def games() -> list[Game]:

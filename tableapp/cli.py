@@ -140,9 +140,14 @@ def verify(export_file) -> None:
 @click.option("--seed", default=1, show_default=True, type=int)
 def simulate(game_id: str, variant: str | None, players: int, count: int, seed: int) -> None:
     """Random legal playouts through the pure engine, invariants checked after every step."""
+    from .engine import RuleError
     from .engine.playout import random_playout
+    from .i18n import render
 
-    game = catalog.game(game_id)
+    try:
+        game = catalog.game(game_id)
+    except RuleError as error:
+        raise click.BadParameter(render(error.message), param_hint="--game") from None
     if variant is None and None not in game.variants:
         variant = game.variants[0]
     content = catalog.content(game_id)

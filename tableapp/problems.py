@@ -35,8 +35,18 @@ class Problem(Exception):
         self.headers: dict[str, str] = {}
 
     @classmethod
-    def from_rule(cls, error: RuleError, status: int = 422) -> Problem:
-        return cls(status, error.code, error.message, rule=error.rule)
+    def from_rule(cls, error: RuleError, renderer=None, status: int = 422) -> Problem:
+        """The rules' refusal, its message rendered (in the request's language unless a
+        ``renderer`` of the table's texts is given); ``msg`` and ``args`` stay in the body."""
+        message = error.message
+        if not isinstance(message, dict):
+            return cls(status, error.code, str(message), rule=error.rule)
+        if renderer is None:
+            from .i18n import Renderer, request_language
+
+            renderer = Renderer(request_language())
+        extra = {"msg": message["msg"], "args": renderer.localize(message.get("args") or {})}
+        return cls(status, error.code, renderer.text(message), rule=error.rule, **extra)
 
     def body(self) -> dict:
         body = {

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,11 +24,12 @@ from sqlalchemy.exc import IntegrityError
 
 from . import catalog, codec, events, store
 from .auth import hash_token, new_token, token_from_nonce
-from .engine import HOST, Rng, RuleError, validate_params
+from .engine import HOST, M, Rng, RuleError, seat_ref, validate_params
 from .engine.game import validate_options
 from .engine.replay import NON_GAME, replay
 from .engine.rng import commitment
 from .extensions import db
+from .i18n import Renderer, request_language
 from .models import IdempotentResponse, utcnow
 from .problems import Problem
 from .store import SeatRow, TableRow
@@ -125,8 +125,21 @@ def join_url(code: str) -> str:
     return f"{base.rstrip('/')}/join/{code}"
 
 
-def render_view(table: TableRow, actor: Actor | None, presence_seconds: float = 40) -> dict:
-    """The view for one bearer (None: the table screen), per DESIGN's shape."""
+def texts(table: TableRow, lang: str | None = None) -> Renderer:
+    """Renders this table's messages in ``lang`` (default: the request's language), naming
+    each seat's player."""
+    names = {s.number: s.name for s in table.seats if s.role == "player"}
+    return Renderer(lang or request_language(), names)
+
+
+def render_view(
+    table: TableRow,
+    actor: Actor | None,
+    presence_seconds: float = 40,
+    renderer: Renderer | None = None,
+) -> dict:
+    """The view for one bearer (None: the table screen), per DESIGN's shape, in the bearer's
+    language."""
     game = catalog.game(table.game)
     players = [s for s in table.seats if s.role == "player"]
     me = None if actor is None else {"seat": actor.number or None, "role": actor.role}
@@ -137,15 +150,15 @@ def render_view(table: TableRow, actor: Actor | None, presence_seconds: float = 
         can_start = low <= len(players) <= high
         prompt = {
             "waiting_for": [HOST],
-            "text": (
-                f"{len(players)} joined: the host can start."
+            **(
+                M("table.lobby.ready", count=len(players))
                 if can_start
-                else f"Waiting for players ({len(players)} of {low}–{high})."
+                else M("table.lobby.waiting", count=len(players), min=low, max=high)
             ),
         }
         actions = []
         if actor is not None and actor.role == "host" and can_start:
-            actions = [{"type": "start", "label": "Start the game", "params": {}}]
+            actions = [{"type": "start", "label": M("table.action.start"), "params": {}}]
         game_view: dict = {"players": {"min": low, "max": high}}
     else:
         state = table.state
@@ -155,8 +168,12 @@ def render_view(table: TableRow, actor: Actor | None, presence_seconds: float = 
             actions = game.legal_actions(state, actor.number)
         game_view = game.view(state, viewer)
         result = game.result(state)
-    prompt = dict(prompt, text=named(prompt.get("text", ""), players))
-    return {
+    renderer = renderer or texts(table)
+    prompt = renderer.localize(prompt)
+    asked = prompt.pop("ask", None)
+    if asked and actor is not None and actor.number in prompt.get("waiting_for", ()):
+        prompt["text"] = asked  # the seats asked read the question put to them
+    view = {
         "code": table.code,
         "game": table.game,
         "variant": table.variant,
@@ -173,21 +190,17 @@ def render_view(table: TableRow, actor: Actor | None, presence_seconds: float = 
         "game_view": game_view,
         "result": result,
     }
+    return {**renderer.localize(view), "prompt": prompt}
 
 
-def named(text: str, players: list[SeatRow]) -> str:
-    """Rules speak of "Seat 2"; players read their names."""
-    names = {str(s.number): s.name for s in players}
-    return re.sub(r"\bSeat (\d+)\b", lambda m: names.get(m.group(1), m.group(0)), text)
-
-
-def entry_for(action, viewer: int | None) -> dict:
-    """A log entry as ``viewer`` may see it: public events plus only its own private parts."""
+def entry_for(action, viewer: int | None, renderer: Renderer) -> dict:
+    """A log entry as ``viewer`` may see it: public events plus only its own private parts,
+    each with its message and its text in the renderer's language."""
     entry = {
         "seq": action.number,
         "type": action.type,
         "seat": action.seat,
-        "events": action.public,
+        "events": renderer.localize(action.public),
         "undone": action.undone,
         "at": action.created_at.isoformat() + "Z",
     }
@@ -196,12 +209,13 @@ def entry_for(action, viewer: int | None) -> dict:
     if viewer is not None:
         mine = action.private.get(str(viewer))
         if mine:
-            entry["private"] = mine
+            entry["private"] = renderer.localize(mine)
     return entry
 
 
-def read_log(table_id: int, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict]:
-    return [entry_for(a, viewer) for a in store.actions_after(table_id, after, limit)]
+def read_log(table: TableRow, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict]:
+    renderer = texts(table)
+    return [entry_for(a, viewer, renderer) for a in store.actions_after(table.id, after, limit)]
 
 
 def viewer_of(actor: Actor | None) -> int | None:
@@ -295,7 +309,9 @@ def _locked_change(
             result = change(table, actor)
             store.save(table)
         except (Problem, RuleError) as error:
-            problem = error if isinstance(error, Problem) else Problem.from_rule(error)
+            problem = (
+                error if isinstance(error, Problem) else Problem.from_rule(error, texts(table))
+            )
             if problem.status == 409 and "view" not in problem.extra:
                 table = store.load_table(table.code) or table  # as stored, not as edited
                 problem.extra["view"] = render_view(table, actor)
@@ -462,7 +478,7 @@ def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] 
             number,
             "join",
             {"name": name, "colour": chosen},
-            [{"text": f"{name} joined.", "seat": seat_view}],
+            [{**M("table.joined", seat=seat_ref(number)), "seat": seat_view}],
             idempotency[0] if idempotency else None,
         )
         return Change(201, {"seat": seat_view, "token": token}, token, nonce)
@@ -484,30 +500,27 @@ def _check_expected(table: TableRow, actor: Actor, expected: int | None, presenc
 def _checked_params(game, state: dict, seat: int, legal: list, kind: str, params) -> dict:
     """``params`` if ``legal`` lists them; otherwise the refusal, named by the game's ruling.
 
-    The specs only say "not listed"; the rules know why (ZL-2: a copy is already there). The
-    game's ``apply`` (pure, on a copy) is asked for that reason; whatever it says, an action
+    The specs only say "not listed"; the rules know why (ZL-2: a copy is already there): the
+    game is asked for its ruling, from what the seat may know. Whatever it says, an action
     that is not listed is refused.
     """
     try:
         return validate_params(legal, kind, params)
     except RuleError as refusal:
-        try:
-            game.apply(state, seat, {"type": kind, "params": params}, Rng(b"\0" * 32, 0))
-        except RuleError as ruling:
-            if ruling.rule:
-                raise ruling from None
-        except Exception:  # garbage params may break the rules code: the refusal stands
-            pass
+        ruling = game.explain(state, seat, {"type": kind, "params": params})
+        if ruling is not None and ruling.rule:
+            raise ruling from None
         raise refusal from None
 
 
 def _logged(table: TableRow, actor: Actor, action, presence_seconds: float) -> Change:
     """An action's answer: the logged entry as the bearer sees it, and the new view."""
+    renderer = texts(table)
     return Change(
         201,
         {
-            "action": entry_for(action, viewer_of(actor)),
-            "view": render_view(table, actor, presence_seconds),
+            "action": entry_for(action, viewer_of(actor), renderer),
+            "view": render_view(table, actor, presence_seconds, renderer),
         },
     )
 
@@ -567,11 +580,11 @@ def _start(table: TableRow, actor: Actor, game) -> tuple[list, dict]:
     if not low <= len(seats) <= high:
         raise Problem(422, "player_count", f"{game.name} is for {low} to {high} players.")
     rng = Rng(bytes.fromhex(table.seed), _effective(table))
-    table.state = game.setup(
+    table.state, dealt = game.begin(
         content=table.content, variant=table.variant, options=table.options, seats=seats, rng=rng
     )
     table.status = "playing"
-    return [{"text": f"The game starts with {len(seats)} players."}], {"seats": seats}
+    return [M("table.started", count=len(seats)), *dealt], {"seats": seats}
 
 
 def log_entries(table) -> list[dict]:
@@ -635,7 +648,6 @@ def undo(
         table.state = replayed.state
         table.status = "playing" if game.result(replayed.state) is None else "finished"
         table.finished_at = None if table.status == "playing" else table.finished_at
-        who = next((s.name for s in table.seats if s.number == actor.number), "Host")
         action = _append(
             table,
             actor.number,
@@ -643,7 +655,12 @@ def undo(
             {"target": target.number},
             [
                 {
-                    "text": f"{who} undid action {target.number} ({target.type}).",
+                    **M(
+                        "table.undone",
+                        seat=seat_ref(actor.number),
+                        number=target.number,
+                        type=target.type,
+                    ),
                     "target": target.number,
                 }
             ],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from ..i18n import render
 from . import actions, errors, events, games, seats, tables
 
 api = errors.ProblemApi()
@@ -47,7 +48,8 @@ def _option_schema(declaration: dict) -> dict:
         out = {"type": "integer", "minimum": declaration["min"], "maximum": declaration["max"]}
     else:
         out = {"enum": list(declaration["choices"])}
-    return out | {"description": declaration.get("label", ""), "default": declaration["default"]}
+    label = declaration.get("label", "")
+    return out | {"description": render(label), "default": declaration["default"]}
 
 
 def _document_games(spec) -> None:

@@ -107,6 +107,7 @@ def stream(query: dict, code: str):
     viewer = tables.viewer_of(actor)
     table_id, table_code = table.id, table.code
     seat_id = next((s.id for s in table.seats if viewer is not None and s.number == viewer), None)
+    renderer = tables.texts(table)  # the stream speaks the language it was opened in
     app = current_app._get_current_object()
     config = app.config
     db.session.remove()  # hold no connection while streaming
@@ -118,7 +119,10 @@ def stream(query: dict, code: str):
 
         # Every phone of the table wakes for the same entries: the first reads them.
         entries = store.recent_log.entries((table_id, table_code), since, known, load)
-        return [tables.entry_for(entry, viewer) for entry in entries]
+        for entry in entries:
+            if entry.type == "join":  # a player who joined after the stream opened
+                renderer.names[entry.seat] = entry.payload.get("name", "")
+        return [tables.entry_for(entry, viewer, renderer) for entry in entries]
 
     def generate():
         presence.opened(app, seat_id)

@@ -18,6 +18,13 @@ class ProblemSchema(Schema):
     detail = fields.String(required=True)
     code = fields.String(required=True, metadata={"description": "Stable machine-readable code"})
     rule = fields.String(metadata={"description": "Ruling id, when a rule refused it (ZL-2)"})
+    msg = fields.String(
+        metadata={
+            "description": "The refusal's stable message id (`detail` is "
+            "its text in the request's language)"
+        }
+    )
+    args = fields.Dict(metadata={"description": "The message's arguments"})
     errors = fields.Dict(metadata={"description": "Per-field messages for bad input"})
     view = fields.Dict(metadata={"description": "The fresh view (409 stale)"})
 

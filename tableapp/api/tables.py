@@ -83,7 +83,7 @@ def log(query: dict, code: str):
     """The log as the bearer may see it: public events plus only the bearer's private parts."""
     table = tables.find_table(code)
     actor = tables.identify(table, token())
-    entries = tables.read_log(table.id, tables.viewer_of(actor), query["after"])
+    entries = tables.read_log(table, tables.viewer_of(actor), query["after"])
     return json_response({"entries": entries})
 
 

@@ -1,4 +1,5 @@
-"""Game-agnostic pure core: the Game protocol, piles, the keyed RNG, errors and the registry.
+"""Game-agnostic pure core: game definitions, the step stack, decks and pools, privacy, texts
+as messages, the keyed RNG, errors and the registry.
 
 Nothing here imports Flask, SQLAlchemy or marshmallow, reads a clock, touches I/O or uses the
 global ``random`` module: every game is a pure function of its state, the action and the
@@ -7,25 +8,37 @@ table's seeded stream.
 
 from __future__ import annotations
 
+from .definition import Definition, Game, Moves, define
 from .errors import RuleError
-from .game import HOST, Game, action, choice, counts, integer, subset, validate_params
+from .flow import Ctx, Flow, Question
+from .game import HOST, action, choice, counts, integer, subset, validate_params
+from .messages import M, named, seat_ref
 from .registry import all_games, get_game, register
 from .rng import Rng
 from .state import clone
 
 __all__ = [
     "HOST",
+    "Ctx",
+    "Definition",
+    "Flow",
     "Game",
-    "action",
+    "M",
+    "Moves",
+    "Question",
     "Rng",
     "RuleError",
+    "action",
     "all_games",
     "choice",
     "clone",
     "counts",
+    "define",
     "get_game",
     "integer",
+    "named",
     "register",
+    "seat_ref",
     "subset",
     "validate_params",
 ]

@@ -14,36 +14,59 @@ phones, bots and tests can play any game from ``legal_actions`` alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from .errors import RuleError
-from .rng import Rng
+from .messages import M
 
 #: The actor id of the host (table screen) when it takes a game action, e.g. a tie-break.
 HOST = 0
 
-State = dict[str, Any]
-Event = dict[str, Any]
+
+def _labelled(spec: dict, labels: Sequence | None) -> dict:
+    if labels is not None:
+        labels = list(labels)
+        if len(labels) != len(spec["choices"]):
+            raise ValueError("one label per choice")
+        spec["labels"] = labels
+    return spec
 
 
-def choice(values: Sequence) -> dict:
-    return {"choices": list(values)}
+def choice(values: Sequence, labels: Sequence | None = None) -> dict:
+    """Pick one value; ``labels`` (messages, one per value) are what the phone shows."""
+    return _labelled({"choices": list(values)}, labels)
 
 
-def subset(values: Sequence, low: int, high: int) -> dict:
-    return {"choices": list(values), "multiple": True, "min": low, "max": high}
+def subset(values: Sequence, low: int, high: int, labels: Sequence | None = None) -> dict:
+    return _labelled({"choices": list(values), "multiple": True, "min": low, "max": high}, labels)
 
 
-def integer(low: int, high: int) -> dict:
-    return {"min": low, "max": high}
+def integer(low: int, high: int, value: int | None = None) -> dict:
+    spec = {"min": low, "max": high}
+    if value is not None:
+        spec["value"] = value
+    return spec
 
 
-def counts(bounds: dict[str, tuple[int, int]]) -> dict:
-    return {"counts": {key: {"min": lo, "max": hi} for key, (lo, hi) in bounds.items()}}
+def counts(
+    bounds: dict[str, tuple[int, int]],
+    labels: dict[str, Any] | None = None,
+    values: dict[str, int] | None = None,
+) -> dict:
+    """An object of integers; ``labels`` name each key, ``values`` are the current ones (the
+    phone's steppers start there)."""
+    out = {}
+    for key, (lo, hi) in bounds.items():
+        out[key] = {"min": lo, "max": hi}
+        if labels and key in labels:
+            out[key]["label"] = labels[key]
+        if values and key in values:
+            out[key]["value"] = values[key]
+    return {"counts": out}
 
 
-def action(type_: str, label: str, **params: dict) -> dict:
-    """An ActionSpec."""
+def action(type_: str, label: Any, **params: dict) -> dict:
+    """An ActionSpec; ``label`` is a message (``M(...)``)."""
     return {"type": type_, "label": label, "params": params}
 
 
@@ -61,32 +84,38 @@ def _listed(value: Any, choices: list) -> bool:
 
 
 def _check_param(name: str, spec: dict, value: Any) -> None:
-    def bad(why: str) -> RuleError:
-        return RuleError("illegal_params", None, f"'{name}' {why}.")
+    def bad(message: dict) -> RuleError:
+        return RuleError("illegal_params", None, message)
 
     if "counts" in spec:
         if not isinstance(value, dict) or set(value) != set(spec["counts"]):
-            raise bad(f"must be an object with keys {sorted(spec['counts'])}")
+            raise bad(M("engine.param.keys", param=name, keys=sorted(spec["counts"])))
         for key, bounds in spec["counts"].items():
             v = value[key]
             if not _is_int(v) or not bounds["min"] <= v <= bounds["max"]:
                 raise bad(
-                    f"[{key!r}] must be a whole number from {bounds['min']} to {bounds['max']}"
+                    M(
+                        "engine.param.count",
+                        param=name,
+                        key=key,
+                        min=bounds["min"],
+                        max=bounds["max"],
+                    )
                 )
     elif spec.get("multiple"):
         if not isinstance(value, list):
-            raise bad("must be a list")
+            raise bad(M("engine.param.list", param=name))
         distinct = all(not _same(a, b) for i, a in enumerate(value) for b in value[i + 1 :])
         if not all(_listed(v, spec["choices"]) for v in value) or not distinct:
-            raise bad("must be distinct values from the listed choices")
+            raise bad(M("engine.param.distinct", param=name))
         if not spec["min"] <= len(value) <= spec["max"]:
-            raise bad(f"must hold {spec['min']} to {spec['max']} values")
+            raise bad(M("engine.param.size", param=name, min=spec["min"], max=spec["max"]))
     elif "choices" in spec:
         if not _listed(value, spec["choices"]):
-            raise bad("is not one of the listed choices")
+            raise bad(M("engine.param.not_listed", param=name))
     else:
         if not _is_int(value) or not spec["min"] <= value <= spec["max"]:
-            raise bad(f"must be a whole number from {spec['min']} to {spec['max']}")
+            raise bad(M("engine.param.integer", param=name, min=spec["min"], max=spec["max"]))
 
 
 def validate_params(specs: list[dict], action_type: str, params: Any) -> dict:
@@ -97,22 +126,24 @@ def validate_params(specs: list[dict], action_type: str, params: Any) -> dict:
     """
     matching = [s for s in specs if s["type"] == action_type]
     if not matching:
-        raise RuleError("action_not_available", None, f"'{action_type}' is not possible now.")
+        raise RuleError(
+            "action_not_available", None, M("engine.action_not_available", type=action_type)
+        )
     if params is None:
         params = {}
     if not isinstance(params, dict):
-        raise RuleError("illegal_params", None, "'params' must be an object.")
+        raise RuleError("illegal_params", None, M("engine.param.not_object"))
     last_error: RuleError | None = None
     for spec in matching:
         try:
             unknown = set(params) - set(spec["params"])
             if unknown:
                 raise RuleError(
-                    "illegal_params", None, f"Unknown parameter(s): {', '.join(sorted(unknown))}."
+                    "illegal_params", None, M("engine.param.unknown", names=sorted(unknown))
                 )
             for name, param in spec["params"].items():
                 if name not in params:
-                    raise RuleError("illegal_params", None, f"'{name}' is required.")
+                    raise RuleError("illegal_params", None, M("engine.param.required", param=name))
                 _check_param(name, param, params[name])
             return params
         except RuleError as error:
@@ -121,66 +152,16 @@ def validate_params(specs: list[dict], action_type: str, params: Any) -> dict:
     raise last_error
 
 
-class Game(Protocol):
-    """What a game module registers. ``state`` is plain JSON-able data."""
-
-    id: str
-    name: str
-    variants: list[str | None]
-    players: tuple[int, int]
-    #: ``{name: {"type": "bool"|"int"|"choice", "default", "choices" or "min"/"max", "label"}}``
-    options: dict[str, dict]
-
-    def setup(
-        self, *, content: dict, variant: str | None, options: dict, seats: list[int], rng: Rng
-    ) -> State:
-        """The state after setup. ``seats`` are the seat ids in table order (1, 2, ...);
-        ``content`` is the game's loaded content pack, copied into the state as needed so the
-        state stands alone."""
-
-    def legal_actions(self, state: State, seat: int) -> list[dict]:
-        """ActionSpecs ``seat`` may post now (``HOST`` for the host's own decisions)."""
-
-    def apply(self, state: State, seat: int, action: dict, rng: Rng) -> tuple[State, list[Event]]:
-        """Apply ``{"type", "params"}`` (params already checked against ``legal_actions``) to a
-        copy of ``state``. Raises RuleError, never applies partially. Each event is a dict with
-        a public ``text`` (and ``rule`` where a ruling was made) plus, optionally, ``private``:
-        ``{str(seat): {...}}`` parts only that seat may see."""
-
-    def view(self, state: State, seat: int | None) -> dict:
-        """What ``seat`` may see; ``None`` (or ``HOST``) is the table screen. Never a draw
-        pile's order, never another seat's private cards."""
-
-    def prompt(self, state: State) -> dict:
-        """``{"waiting_for": [seat ids], "text": "..."}``."""
-
-    def result(self, state: State) -> dict | None:
-        """None while playing; ``{"winners": [...], "standings": [{"seat", "score",
-        "breakdown"}]}`` once over."""
-
-    def check_invariants(self, state: State) -> None:
-        """Raise AssertionError if the state breaks a conservation rule (used by tests and
-        ``tableapp simulate``)."""
-
-    def reveal(self, state: State) -> dict:
-        """Everything, draw-pile order included: used only once the game is finished."""
-
-    def validate_content(self, pack: dict) -> list[str]:
-        """Problems with a content pack, each naming the file and field (``[]`` when fine)."""
-
-
 def validate_options(declared: dict[str, dict], options: Any) -> dict:
     """Options with defaults filled in; RuleError("illegal_options") for anything undeclared
     or out of range. Declarations: ``{"type": "bool"|"int"|"choice", "default", ...}``."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise RuleError("illegal_options", None, "'options' must be an object.")
+        raise RuleError("illegal_options", None, M("engine.options.not_object"))
     unknown = set(options) - set(declared)
     if unknown:
-        raise RuleError(
-            "illegal_options", None, f"Unknown option(s): {', '.join(sorted(unknown))}."
-        )
+        raise RuleError("illegal_options", None, M("engine.options.unknown", names=sorted(unknown)))
     out = {}
     for name, decl in declared.items():
         value = options.get(name, decl["default"])
@@ -191,6 +172,6 @@ def validate_options(declared: dict[str, dict], options: Any) -> dict:
             or (kind == "choice" and _listed(value, decl["choices"]))
         )
         if not ok:
-            raise RuleError("illegal_options", None, f"Option '{name}' has an illegal value.")
+            raise RuleError("illegal_options", None, M("engine.options.illegal", option=name))
         out[name] = value
     return out

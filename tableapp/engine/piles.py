@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .errors import RuleError
+from .messages import M
 from .rng import Rng
 
 Piles = dict[str, list]
@@ -39,7 +40,7 @@ def draw(piles: Piles, name: str, n: int = 1) -> list:
     if n < 0:
         raise ValueError("n must not be negative")
     if len(pile) < n:
-        raise RuleError("pile_empty", None, f"The {name} pile has only {len(pile)} card(s).")
+        raise RuleError("pile_empty", None, M("engine.pile_empty", pile=name, count=len(pile)))
     taken = pile[:n]
     del pile[:n]
     return taken
@@ -60,7 +61,7 @@ def take(piles: Piles, name: str, card) -> None:
     try:
         pile.remove(card)
     except ValueError:
-        raise RuleError("card_not_there", None, f"That card is not in the {name} pile.") from None
+        raise RuleError("card_not_there", None, M("engine.card_not_there", pile=name)) from None
 
 
 def move(piles: Piles, card, source: str, target: str, *, bottom: bool = False) -> None:
@@ -101,7 +102,7 @@ def return_to_box(piles: Piles, name: str, cards: Iterable) -> None:
     """Explicitly take cards out of play (the only way the multiset shrinks)."""
     cards = list(cards)
     if Counter(cards) - Counter(_pile(piles, name)):
-        raise RuleError("card_not_there", None, f"Not all of those cards are in the {name} pile.")
+        raise RuleError("card_not_there", None, M("engine.cards_not_there", pile=name))
     for card in cards:
         take(piles, name, card)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 
-from .game import HOST, Game, validate_params
+from .definition import Game
+from .game import HOST, validate_params
 from .rng import Rng
 
 
@@ -28,9 +29,19 @@ def random_params(spec: dict, rng: Rng) -> dict:
     return params
 
 
+#: Actions a random playout never picks: a correction changes counts the table disagrees
+#: with, not a move of the game (corrections have their own tests).
+NOT_PLAYED = ("correct",)
+
+
+def playable(game: Game, state: dict, seat: int) -> list[dict]:
+    """The legal actions of ``seat`` a playout may pick."""
+    return [s for s in game.legal_actions(state, seat) if s["type"] not in NOT_PLAYED]
+
+
 def actors(game: Game, state: dict) -> list[int]:
     """Who may act now, from the prompt (the host included when the game waits for it)."""
-    return [s for s in game.prompt(state)["waiting_for"] if game.legal_actions(state, s)]
+    return [s for s in game.prompt(state)["waiting_for"] if playable(game, state, s)]
 
 
 def random_playout(
@@ -46,15 +57,18 @@ def random_playout(
 ) -> tuple[dict, int]:
     """Play one game to its end from ``legal_actions``; returns (final state, steps).
 
-    ``on_step(state, seat, action, events)`` runs after each step (views and leak checks).
+    ``on_step(state, seat, action, events)`` runs after the setup (seat and action ``None``) and
+    after each step (views and leak checks).
     """
     from .game import validate_options
 
     options = validate_options(game.options, options or {})
-    state = game.setup(
+    state, events = game.begin(
         content=content, variant=variant, options=options, seats=seats, rng=Rng(seed, 0)
     )
     game.check_invariants(state)
+    if on_step is not None:
+        on_step(state, None, None, events)
     chooser = Rng(hashlib.sha256(b"playout-chooser" + seed).digest(), 0)
     for step in range(1, max_steps + 1):
         if game.result(state) is not None:
@@ -63,7 +77,7 @@ def random_playout(
         if not who:
             raise AssertionError(f"stuck: nobody can act at step {step}: {game.prompt(state)}")
         seat = chooser.choice(who)
-        spec = chooser.choice(game.legal_actions(state, seat))
+        spec = chooser.choice(playable(game, state, seat))
         action = {"type": spec["type"], "params": random_params(spec, chooser)}
         validate_params(game.legal_actions(state, seat), action["type"], action["params"])
         state, events = game.apply(state, seat, action, Rng(seed, step))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .definition import Game
 from .errors import RuleError
-from .game import Game
+from .messages import M
 
 _GAMES: dict[str, Game] = {}
 
@@ -17,7 +18,7 @@ def get_game(game_id: str) -> Game:
     try:
         return _GAMES[game_id]
     except KeyError:
-        raise RuleError("unknown_game", None, f"There is no game called {game_id!r}.") from None
+        raise RuleError("unknown_game", None, M("engine.unknown_game", game=game_id)) from None
 
 
 def all_games() -> list[Game]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .definition import Game
 from .errors import RuleError
-from .game import Game
+from .messages import M
 from .rng import Rng
 
 NON_GAME = ("join", "start", "undo")
@@ -47,26 +48,23 @@ def replay(
         if kind == "join":
             events[number] = []
         elif kind == "start":
-            state = game.setup(
+            state, events[number] = game.begin(
                 content=content,
                 variant=variant,
                 options=options,
                 seats=list(payload["seats"]),
                 rng=Rng(seed, effective),
             )
-            events[number] = []
         elif kind == "undo":
             target = payload["target"]
             if not stack or stack[-1][0] != target:
-                raise RuleError(
-                    "bad_undo", None, f"Entry {number} undoes {target}, not the last action."
-                )
+                raise RuleError("bad_undo", None, M("engine.bad_undo", entry=number, target=target))
             _, state, effective = stack.pop()
             events[number] = []
             continue  # an undo is not itself an effective entry
         else:
             if state is None:
-                raise RuleError("not_started", None, f"Entry {number} comes before the start.")
+                raise RuleError("not_started", None, M("engine.not_started", entry=number))
             before = state
             state, produced = game.apply(
                 state, entry["seat"], {"type": kind, "params": payload}, Rng(seed, effective)

@@ -19,6 +19,8 @@ from tableapp.engine.game import validate_options, validate_params
 from tableapp.engine.playout import random_playout
 from tableapp.games.zombie_life import GAME
 from tableapp.games.zombie_life.content import build_cards
+from tableapp.i18n import Renderer
+from tests.texts import english
 
 PACK = load_pack("zombie-life")
 SEED = bytes(range(32))
@@ -31,6 +33,11 @@ def rng(index: int = 1) -> Rng:
 def down(card_id: str) -> dict:
     """A Refuge card turned face down by a pass."""
     return {"card": card_id, "face_up": False}
+
+
+def en(value):
+    """A view, an action list or a prompt as an English phone reads it."""
+    return Renderer("en").localize(value)
 
 
 def table(
@@ -55,11 +62,9 @@ def table(
     """A literal Zombie Life state; ``scores`` gives each seat's points of the rounds played."""
     cards = build_cards(pack)
     seats = sorted(refuges)
-    slots = {
-        str(s): [slot if isinstance(slot, dict) else {"card": slot, "face_up": True} for slot in r]
-        for s, r in refuges.items()
-    }
-    placed = {slot["card"] for r in slots.values() for slot in r}
+    up = {str(s): [c for c in r if not isinstance(c, dict)] for s, r in refuges.items()}
+    hidden = {str(s): [c["card"] for c in r if isinstance(c, dict)] for s, r in refuges.items()}
+    placed = {c for r in up.values() for c in r} | {c for r in hidden.values() for c in r}
     placed |= set(horde) | set(draw) | set(discard)
     if pending:
         placed.add(pending["card"])
@@ -76,10 +81,11 @@ def table(
             "discard": list(discard) + (rest if rest_to == "discard" else []),
             "horde": list(horde),
         },
-        "refuges": slots,
+        "refuges": up,
+        "face_down": hidden,
+        "drawn": {str(pending["seat"]): pending["card"]} if pending else {},
         "status": {str(s): (status or {}).get(s, "playing") for s in seats},
         "turn": turn,
-        "pending": pending,
         "eliminated": list(eliminated),
         "dealer": None,
         "tied": list(tied),
@@ -121,11 +127,16 @@ def spec(state: dict, seat: int, type_: str) -> dict:
 
 
 def face_up(state: dict, seat: int) -> list[str]:
-    return [slot["card"] for slot in state["refuges"][str(seat)] if slot["face_up"]]
+    return list(state["refuges"][str(seat)])
 
 
 def face_down(state: dict, seat: int) -> list[str]:
-    return [slot["card"] for slot in state["refuges"][str(seat)] if not slot["face_up"]]
+    return list(state["face_down"][str(seat)])
+
+
+def choices(state: dict, seat: int, type_: str) -> dict:
+    """Each param's listed choices."""
+    return {name: p["choices"] for name, p in spec(state, seat, type_)["params"].items()}
 
 
 def rules_of(events: list[dict]) -> list[str | None]:
@@ -149,7 +160,7 @@ def test_game_declares_itself():
     assert caught.value.code == "illegal_options"
     with pytest.raises(RuleError) as caught:
         GAME.setup(content=PACK, variant=None, options={}, seats=[1], rng=rng())
-    assert caught.value.code == "bad_player_count"
+    assert caught.value.code == "player_count"
 
 
 # ZL-1 Round 1: deal one card face up to each player; the lowest card starts --------------------
@@ -164,26 +175,28 @@ def test_ZL_1_lowest_card_starts():
     assert state["round"] == 1
     assert len(state["piles"]["draw"]) == 60 - 3
     dealt = {s: state["refuges"][str(s)] for s in (1, 2, 3)}
-    assert all(len(r) == 1 and r[0]["face_up"] for r in dealt.values())
-    values = {s: state["cards"][r[0]["card"]]["value"] for s, r in dealt.items()}
+    assert all(len(r) == 1 for r in dealt.values()) and not any(state["face_down"].values())
+    values = {s: state["cards"][r[0]]["value"] for s, r in dealt.items()}
     assert state["turn"] == min(values, key=values.get)
     assert GAME.prompt(state)["waiting_for"] == [state["turn"]]
     assert types(state, state["turn"]) == ["draw", "pass"]  # the Horde is empty
 
 
 def test_ZL_1_tie_for_lowest_card_the_host_picks_the_oldest():
-    only_fours = {"cards": {"cards": [{"value": 4, "name": "Lurker", "copies": 6}]}}
+    only_fours = {
+        "cards": {"cards": [{"value": 4, "name": "Lurker", "name_fr": "Rôdeur", "copies": 6}]}
+    }
     assert GAME.validate_content(only_fours) == []
     state = GAME.setup(content=only_fours, variant=None, options={}, seats=[1, 2, 3], rng=rng())
     GAME.check_invariants(state)
     assert state["phase"] == "choose_first"
     assert GAME.prompt(state)["waiting_for"] == [HOST]
     assert GAME.prompt(state)["rule"] == "ZL-1"
-    assert GAME.legal_actions(state, HOST) == [
+    assert en(GAME.legal_actions(state, HOST)) == [
         {
             "type": "choose_first",
             "label": "Pick who starts (the oldest)",
-            "params": {"seat": {"choices": [1, 2, 3]}},
+            "params": {"seat": {"choices": [1, 2, 3], "labels": ["Seat 1", "Seat 2", "Seat 3"]}},
         }
     ]
     assert GAME.legal_actions(state, 1) == []
@@ -203,7 +216,7 @@ def test_ZL_1_host_may_only_pick_a_tied_player():
         tied=[1, 3],
         tie_rule="ZL-1",
     )
-    assert spec(state, HOST, "choose_first")["params"] == {"seat": {"choices": [1, 3]}}
+    assert choices(state, HOST, "choose_first") == {"seat": [1, 3]}
     error = refused(state, HOST, "choose_first", seat=2)
     assert (error.code, error.rule) == ("not_tied", "ZL-1")
 
@@ -215,39 +228,43 @@ def test_ZL_2_drawn_card_stays_private_until_placed():
     state = table({1: ["c03a"], 2: ["c09a"]}, draw=["c07a"])
     state, events = play(state, 1, "draw")
     (event,) = events
-    assert event["text"] == "Seat 1 drew a card."
-    assert event["private"] == {
-        "1": {
-            "card": {"id": "c07a", "name": "Screamer", "value": 7},
-            "text": "You drew 7 (Screamer).",
-        }
-    }
+    assert english(event) == "Seat 1 drew a card."
+    private = en(event["private"])["1"]
+    assert private["card"] == {"id": "c07a", "name": "Screamer", "value": 7}
+    assert private["text"] == "You drew 7 (Screamer)."
+    assert private["seen"] == "7 (Screamer)"  # what an undo would make public
     assert "c07a" not in json.dumps({k: v for k, v in event.items() if k != "private"})
-    assert state["pending"] == {"seat": 1, "card": "c07a"}
+    assert state["drawn"] == {"1": "c07a"}
     assert GAME.view(state, 1)["pending"]["card"]["id"] == "c07a"
     assert GAME.view(state, 2)["pending"] == {"seat": 1}
     assert GAME.view(state, None)["pending"] == {"seat": 1}
-    assert GAME.legal_actions(state, 1) == [
-        {"type": "place", "label": "Put it…", "params": {"area": {"choices": ["refuge", "horde"]}}}
+    assert en(GAME.legal_actions(state, 1)) == [
+        {
+            "type": "place",
+            "label": "Put the card…",
+            "params": {
+                "area": {"choices": ["refuge", "horde"], "labels": ["In my Refuge", "In the Horde"]}
+            },
+        }
     ]
     assert refused(state, 1, "pass").code == "card_pending"
 
     state, events = play(state, 1, "place", area="refuge")
     assert face_up(state, 1) == ["c03a", "c07a"]
-    assert state["pending"] is None
+    assert state["drawn"] == {}
     assert events[0]["card"]["id"] == "c07a"  # placed face up: public now
     assert state["turn"] == 2  # the player to the left
 
 
 def test_ZL_2_never_in_an_area_already_holding_that_card():
     state = table({1: ["c07b"], 2: ["c09a"]}, pending={"seat": 1, "card": "c07a"})
-    assert spec(state, 1, "place")["params"] == {"area": {"choices": ["horde"]}}
+    assert choices(state, 1, "place") == {"area": ["horde"]}
     error = refused(state, 1, "place", area="refuge")
     assert (error.code, error.rule) == ("copy_in_area", "ZL-2")
-    assert error.message == "Your Refuge already holds a 7."
+    assert english(error.message) == "Your Refuge already holds a 7."
 
     state = table({1: ["c03a"], 2: ["c09a"]}, horde=["c07b"], pending={"seat": 1, "card": "c07a"})
-    assert spec(state, 1, "place")["params"] == {"area": {"choices": ["refuge"]}}
+    assert choices(state, 1, "place") == {"area": ["refuge"]}
     error = refused(state, 1, "place", area="horde")
     assert (error.code, error.rule) == ("copy_in_area", "ZL-2")
 
@@ -259,9 +276,9 @@ def test_ZL_2_both_areas_hold_it_overwhelmed_and_refuge_discarded():
     assert state["eliminated"] == [1]
     assert state["refuges"]["1"] == []
     assert {"c07a", "c07b", "c03a"} <= set(state["piles"]["discard"])
-    assert state["pending"] is None
+    assert state["drawn"] == {}
     assert events[0]["rule"] == "ZL-2"
-    assert "eliminated" in events[0]["text"]
+    assert "eliminated" in english(events[0])
     assert state["turn"] == 2
 
 
@@ -269,7 +286,7 @@ def test_ZL_2_place_in_the_horde():
     state = table({1: ["c03a"], 2: ["c09a"]}, pending={"seat": 1, "card": "c07a"})
     state, _ = play(state, 1, "place", area="horde")
     assert state["piles"]["horde"] == ["c07a"]
-    assert GAME.view(state, None)["horde"] == [{"id": "c07a", "name": "Screamer", "value": 7}]
+    assert en(GAME.view(state, None)["horde"]) == [{"id": "c07a", "name": "Screamer", "value": 7}]
 
 
 # ZL-3 Take: a Horde card into your Refuge, never one already there ----------------------------
@@ -277,7 +294,7 @@ def test_ZL_2_place_in_the_horde():
 
 def test_ZL_3_take_a_horde_card_your_refuge_lacks():
     state = table({1: ["c07b"], 2: ["c09a"]}, horde=["c05a", "c07c"])
-    assert spec(state, 1, "take")["params"] == {"card": {"choices": ["c05a"]}}
+    assert choices(state, 1, "take") == {"card": ["c05a"]}
     error = refused(state, 1, "take", card="c07c")
     assert (error.code, error.rule) == ("copy_in_refuge", "ZL-3")
     assert refused(state, 1, "take", card="c11a").code == "not_in_horde"
@@ -306,7 +323,7 @@ def test_ZL_4_pass_turns_down_as_many_cards_as_players_still_in_play():
     assert face_up(state, 1) == ["c09a"]
     assert state["status"]["1"] == "passed"
     assert rules_of(events) == ["ZL-4"]
-    assert events[0]["text"] == (
+    assert english(events[0]) == (
         "Seat 1 passes and hides, turning 2 Refuge cards face down (2 players still in play)."
     )
     assert state["turn"] == 2
@@ -321,14 +338,14 @@ def test_ZL_4_passer_counts_themself_with_the_option():
         options={"pass_counts_self": True},
     )
     state, _ = play(state, 1, "pass")
-    assert face_down(state, 1) == ["c09a", "c02a", "c05a"]
+    assert sorted(face_down(state, 1)) == ["c02a", "c05a", "c09a"]
 
 
 def test_ZL_4_face_down_cards_are_hidden_from_the_others():
     state = table({1: ["c09a", "c02a", "c05a"], 2: ["c04a"], 3: ["c06a"]})
     state, _ = play(state, 1, "pass")
     for viewer in (2, 3, None, HOST):
-        refuge = GAME.view(state, viewer)["players"][0]["refuge"]
+        refuge = en(GAME.view(state, viewer))["players"][0]["refuge"]
         assert refuge == [
             {"id": "c09a", "name": "Brute", "value": 9, "face_down": False},
             {"face_down": True},
@@ -361,7 +378,7 @@ def test_ZL_5_each_elimination_turns_up_a_card_of_each_passer():
     state, events = play(state, 3, "draw")
     assert state["status"]["3"] == "eliminated"
     assert face_down(state, 1) == ["c02a"]  # the highest face-down card came up
-    assert face_up(state, 1) == ["c05a", "c09a"]
+    assert sorted(face_up(state, 1)) == ["c05a", "c09a"]
     assert face_down(state, 2) == []
     assert rules_of(events) == ["ZL-2", "ZL-5", "ZL-5", "ZL-6"]
     assert [e["seat"] for e in events if e.get("rule") == "ZL-5"] == [1, 2]
@@ -382,7 +399,7 @@ def test_ZL_6_last_player_in_play_may_not_take():
     assert types(state, 3) == ["draw", "pass"]
     error = refused(state, 3, "take", card="c05a")
     assert (error.code, error.rule) == ("last_player_cannot_take", "ZL-6")
-    assert "may not take from the Horde" in GAME.prompt(state)["text"]
+    assert "may not take from the Horde" in english(GAME.prompt(state))
     assert GAME.prompt(state)["rule"] == "ZL-6"
 
     state, _ = play(state, 3, "draw")
@@ -433,13 +450,14 @@ def test_ZL_8_game_ends_at_21_and_most_points_wins():
     state, events = play(state, 3, "pass")
     assert state["phase"] == "over"
     assert events[-1]["rule"] == "ZL-8"
-    assert GAME.result(state) == {
+    assert en(GAME.result(state)) == {
         "winners": [1],
         "standings": [
             {"seat": 1, "score": 22, "breakdown": {"round 1": 10, "round 2": 9, "round 3": 3}},
             {"seat": 2, "score": 21, "breakdown": {"round 1": 12, "round 2": 8, "round 3": 1}},
             {"seat": 3, "score": 6, "breakdown": {"round 1": 2, "round 2": 3, "round 3": 1}},
         ],
+        "parts": {"round 1": "round 1", "round 2": "round 2", "round 3": "round 3"},
     }
     assert GAME.prompt(state)["waiting_for"] == []
     assert all(GAME.legal_actions(state, s) == [] for s in (HOST, 1, 2, 3))
@@ -456,7 +474,7 @@ def test_ZL_8_tie_for_the_most_points_is_a_shared_win():
     )
     state, events = play(state, 3, "pass")
     assert GAME.result(state)["winners"] == [1, 2]
-    assert events[-1]["text"] == "Seats 1 and 2 share the win with 21 points."
+    assert english(events[-1]) == "Seat 1 and Seat 2 share the win with 21 points."
 
 
 def test_ZL_8_below_21_a_new_round_starts():
@@ -491,7 +509,7 @@ def test_ZL_9_fewest_points_deals_and_the_lowest_card_starts():
     # starting from their left: seat 1, seat 2, then themself.
     assert state["dealer"] == 3
     deal = [e for e in events if e.get("rule") == "ZL-9"]
-    assert deal[0]["text"] == "Round 3: Seat 3 deals (tied on fewest points, eliminated first)."
+    assert english(deal[0]) == "Round 3: Seat 3 deals (tied on fewest points, eliminated first)."
     assert {s: face_up(state, s) for s in (1, 2, 3)} == {1: ["c08a"], 2: ["c02a"], 3: ["c11a"]}
     assert state["turn"] == 2  # the 2 is the lowest card
     assert state["status"] == {"1": "playing", "2": "playing", "3": "playing"}
@@ -516,7 +534,7 @@ def test_ZL_9_tie_for_the_lowest_card_waits_for_the_host():
     assert state["phase"] == "choose_first"
     assert GAME.prompt(state)["waiting_for"] == [HOST]
     assert GAME.prompt(state)["rule"] == "ZL-9"
-    assert spec(state, HOST, "choose_first")["params"] == {"seat": {"choices": [1, 3]}}
+    assert choices(state, HOST, "choose_first") == {"seat": [1, 3]}
     state, events = play(state, HOST, "choose_first", seat=3)
     assert state["turn"] == 3 and rules_of(events) == ["ZL-9"]
 
@@ -528,7 +546,7 @@ def test_ZL_10_content_pack_is_valid_and_says_it_is_reconstructed():
     assert GAME.validate_content(PACK) == []
     cards = build_cards(PACK)
     assert len(cards) == 60 and len(set(cards)) == 60
-    assert all({"id", "name", "value"} <= set(c) for c in cards.values())
+    assert all({"id", "name", "name_fr", "value"} <= set(c) for c in cards.values())
     header = Path(pack_dir("zombie-life"), "cards.toml").read_text(encoding="utf-8")
     assert "RECONSTRUCTED" in header and "edit it to match your box" in header
 
@@ -537,8 +555,8 @@ def test_ZL_10_validate_content_names_the_file_and_the_field():
     broken = {
         "cards": {
             "cards": [
-                {"value": 1, "name": "Crawler", "copies": 5},
-                {"value": 1, "name": "", "copies": 0},
+                {"value": 1, "name": "Crawler", "name_fr": "Rampant", "copies": 5},
+                {"value": 1, "name": "", "name_fr": "Vide", "copies": 0},
                 {"value": "x", "name": "Brute", "copies": 2, "colour": "red"},
             ]
         }
@@ -549,9 +567,10 @@ def test_ZL_10_validate_content_names_the_file_and_the_field():
         "cards.toml: cards[1].copies must be a whole number from 1 to 26",
         "cards.toml: cards[2] has unknown field(s): colour",
         "cards.toml: cards[2].value must be a whole number from 0 to 99",
+        "cards.toml: cards[2].name_fr must be a non-empty string",
     ]
     assert GAME.validate_content({}) == ["cards.toml: the file is missing"]
-    tiny = {"cards": {"cards": [{"value": 1, "name": "Crawler", "copies": 2}]}}
+    tiny = {"cards": {"cards": [{"value": 1, "name": "Crawler", "name_fr": "R", "copies": 2}]}}
     assert GAME.validate_content(tiny) == [
         "cards.toml: cards hold 2 card(s); a round needs at least 6"
     ]
@@ -573,7 +592,7 @@ def test_ZL_10_new_round_reshuffles_every_card_by_default():
     state, events = play(_round_about_to_end(), 2, "pass")
     assert state["piles"]["discard"] == [] and state["piles"]["horde"] == []
     assert len(state["piles"]["draw"]) == 60 - 2
-    assert "All the cards are shuffled into a new draw pile." in [e["text"] for e in events]
+    assert "All the cards are shuffled into a new draw pile." in [english(e) for e in events]
 
 
 def test_ZL_10_option_continues_the_draw_pile():
@@ -594,7 +613,13 @@ def test_ZL_10_an_empty_draw_pile_is_rebuilt_from_the_discard():
 
 
 def test_ZL_10_nothing_left_to_draw():
-    small = {"cards": {"cards": [{"value": v, "name": f"Z{v}", "copies": 2} for v in (1, 2, 3)]}}
+    small = {
+        "cards": {
+            "cards": [
+                {"value": v, "name": f"Z{v}", "name_fr": f"Z{v}", "copies": 2} for v in (1, 2, 3)
+            ]
+        }
+    }
     state = table({1: ["c01a", "c02a", "c03a"], 2: ["c01b", "c02b"]}, horde=["c03b"], pack=small)
     assert types(state, 1) == ["pass"]
     error = refused(state, 1, "draw")
@@ -611,9 +636,13 @@ def test_out_of_turn_and_unknown_actions_are_refused():
     assert refused(state, 1, "steal").code == "unknown_action"
     assert refused(state, 1, "place", area="refuge").code == "nothing_to_place"
     assert refused(state, HOST, "choose_first", seat=1).code == "action_not_available"
-    assert GAME.prompt(state) == {
+    prompt = en(GAME.prompt(state))
+    assert prompt == {
         "waiting_for": [1],
+        "msg": "zl.prompt.turn",
+        "args": {"seat": {"seat": 1}},
         "text": "Seat 1: draw a card, take one from the Horde, or pass.",
+        "ask": "Your turn: draw a card, take one from the Horde, or pass.",
         "seat": 1,
         "rule": None,
     }
@@ -633,7 +662,7 @@ def test_view_for_each_seat_and_for_the_table_screen():
     )
     draw_ids = set(state["piles"]["draw"])
     for viewer in (None, HOST, 1, 2, 3):
-        seen = GAME.view(state, viewer)
+        seen = en(GAME.view(state, viewer))
         assert json.loads(json.dumps(seen)) == seen
         assert seen["draw_pile"] == len(draw_ids)
         assert not draw_ids & card_ids(seen)
@@ -645,7 +674,7 @@ def test_view_for_each_seat_and_for_the_table_screen():
         assert ("c02a" in card_ids(seen)) == (viewer == 1)
     assert GAME.view(state, None) == GAME.view(state, HOST)
     assert GAME.view(state, None)["me"] is None
-    assert GAME.view(state, 2)["pending"] == {
+    assert en(GAME.view(state, 2))["pending"] == {
         "seat": 2,
         "card": {"id": "c08a", "name": "Bloater", "value": 8},
         "areas": ["refuge", "horde"],
@@ -657,8 +686,8 @@ def test_reveal_shows_everything_once_over():
     state = table({1: [down("c02a")], 2: ["c04a"]}, draw=["c05a"], status={1: "passed"}, turn=2)
     full = GAME.reveal(state)
     assert full["piles"]["draw"][0] == "c05a"
-    assert full["draw_pile"][0] == {"id": "c05a", "name": "Biter", "value": 5}
-    assert full["refuges"]["1"] == [{"card": "c02a", "face_up": False}]
+    assert en(full["draw_pile"][0]) == {"id": "c05a", "name": "Biter", "value": 5}
+    assert full["face_down"]["1"] == ["c02a"]
 
 
 # Whole games ----------------------------------------------------------------------------------
@@ -684,10 +713,9 @@ ALL_IDS = set(build_cards(PACK))
 def no_leak(state: dict, seat: int, action: dict, events: list[dict]) -> None:
     """No view or public text shows a draw-pile card, another's drawn or face-down card."""
     draw = set(state["piles"]["draw"])
-    pending = state["pending"]
     hidden = {s: set(face_down(state, s)) for s in state["seats"]}
-    if pending:
-        hidden[pending["seat"]].add(pending["card"])
+    for drawer, drawn in state["drawn"].items():
+        hidden[int(drawer)].add(drawn)
     for viewer in (None, HOST, *state["seats"]):
         seen = card_ids(GAME.view(state, viewer)) | card_ids(GAME.legal_actions(state, viewer))
         assert not seen & draw, f"seat {viewer} sees draw-pile cards"

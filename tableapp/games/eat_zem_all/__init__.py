@@ -36,6 +36,16 @@ class EatZemAll:
         run(state, Ctx(rng))
         return state
 
+    def begin(self, **kwargs) -> tuple[State, list[dict]]:
+        return self.setup(**kwargs), []
+
+    def explain(self, state: State, seat: int, act: dict) -> RuleError | None:
+        step = top(state)
+        if step is None or seat not in actors(state) or QUESTIONS[step["kind"]].refuse is None:
+            return None
+        act = {"type": act.get("type"), "params": act.get("params") or {}}
+        return QUESTIONS[step["kind"]].refuse(state, step, seat, act)
+
     def legal_actions(self, state: State, seat: int) -> list[dict]:
         if state["phase"] == "finished" or seat == HOST or seat not in state["seats"]:
             return []

@@ -33,7 +33,7 @@ def validate_content(pack: Any) -> list[str]:
         if not isinstance(entry, dict):
             problems.append(f"{field} must be a table")
             continue
-        unknown = set(entry) - {"value", "name", "copies"}
+        unknown = set(entry) - {"value", "name", "name_fr", "copies"}
         if unknown:
             problems.append(f"{field} has unknown field(s): {', '.join(sorted(unknown))}")
         value = entry.get("value")
@@ -43,9 +43,10 @@ def validate_content(pack: Any) -> list[str]:
             problems.append(f"{field}.value {value} is listed twice")
         else:
             seen_values.add(value)
-        name = entry.get("name")
-        if not isinstance(name, str) or not name.strip():
-            problems.append(f"{field}.name must be a non-empty string")
+        for name_key in ("name", "name_fr"):
+            name = entry.get(name_key)
+            if not isinstance(name, str) or not name.strip():
+                problems.append(f"{field}.{name_key} must be a non-empty string")
         copies = entry.get("copies")
         if not _is_int(copies) or not 1 <= copies <= MAX_COPIES:
             problems.append(f"{field}.copies must be a whole number from 1 to {MAX_COPIES}")
@@ -57,12 +58,18 @@ def validate_content(pack: Any) -> list[str]:
 
 
 def build_cards(pack: dict) -> dict[str, dict]:
-    """``{card id: {"id", "name", "value"}}`` for every physical card of a valid pack."""
+    """``{card id: {"id", "name", "name_fr", "value"}}`` for every physical card of a valid
+    pack."""
     cards: dict[str, dict] = {}
     for entry in sorted(pack[CARDS_FILE]["cards"], key=lambda e: e["value"]):
         for copy in range(entry["copies"]):
             card_id = f"c{entry['value']:02d}{ascii_lowercase[copy]}"
-            cards[card_id] = {"id": card_id, "name": entry["name"], "value": entry["value"]}
+            cards[card_id] = {
+                "id": card_id,
+                "name": entry["name"],
+                "name_fr": entry["name_fr"],
+                "value": entry["value"],
+            }
     return cards
 
 

@@ -32,27 +32,28 @@ def check_invariants(state: State) -> None:
     for name in ("draw", "discard", "horde"):
         located.update(state["piles"][name])
     for k in keys:
-        located.update(slot["card"] for slot in state["refuges"][k])
-    if state["pending"] is not None:
-        located[state["pending"]["card"]] += 1
+        located.update(state["refuges"][k])
+        located.update(state["face_down"][k])
+    located.update(state["drawn"].values())
     assert located == Counter(list(state["cards"])), "card conservation broken"
 
     # ZL-2, ZL-3: no area holds two copies of a value.
     horde = [value(state, c) for c in state["piles"]["horde"]]
     assert len(horde) == len(set(horde)), "two copies in the Horde"
     for k in keys:
-        values = [value(state, slot["card"]) for slot in state["refuges"][k]]
+        values = [value(state, c) for c in state["refuges"][k] + state["face_down"][k]]
         assert len(values) == len(set(values)), f"two copies in the Refuge of seat {k}"
 
     assert sorted(state["status"]) == sorted(keys)
     for seat in seats:
         st = state["status"][key(seat)]
-        slots = state["refuges"][key(seat)]
         assert st in (PLAYING, PASSED, ELIMINATED), f"bad status {st!r}"
         if st == ELIMINATED:
-            assert not slots, "an eliminated player keeps a Refuge"
+            assert not state["refuges"][key(seat)] and not state["face_down"][key(seat)], (
+                "an eliminated player keeps a Refuge"
+            )
         if st != PASSED:
-            assert all(slot["face_up"] for slot in slots), "a face-down card outside a passer"
+            assert not state["face_down"][key(seat)], "a face-down card outside a passer"
     eliminated = state["eliminated"]
     assert len(eliminated) == len(set(eliminated))
     assert set(eliminated) == {s for s in seats if state["status"][key(s)] == ELIMINATED}
@@ -67,15 +68,16 @@ def check_invariants(state: State) -> None:
 
     phase = state["phase"]
     assert phase in (PHASE_CHOOSE_FIRST, PHASE_PLAYING, PHASE_OVER), f"bad phase {phase!r}"
-    pending = state["pending"]
+    drawn = state["drawn"]
+    assert len(drawn) <= 1, "more than one drawn card waits"
     if phase == PHASE_PLAYING:
         assert state["turn"] in in_play(state), "the turn is not a player in play"
         assert not state["tied"]
-        if pending is not None:
-            assert pending["seat"] == state["turn"], "a card pending for someone else"
-            assert free_areas(state, pending["seat"], pending["card"]), "an unplaceable card"
+        for seat_key, card_id in drawn.items():
+            assert int(seat_key) == state["turn"], "a card pending for someone else"
+            assert free_areas(state, int(seat_key), card_id), "an unplaceable card"
     else:
-        assert state["turn"] is None and pending is None
+        assert state["turn"] is None and not drawn
     if phase == PHASE_CHOOSE_FIRST:
         assert len(state["tied"]) >= 2 and set(state["tied"]) <= set(seats)
         assert state["tie_rule"] in ("ZL-1", "ZL-9")

@@ -1,7 +1,7 @@
 """Zombie Life turns: setup (ZL-1) and the three actions of a turn, draw (ZL-2), take from the
 Horde (ZL-3) and pass (ZL-4), with eliminations (ZL-2, ZL-5) and the last player (ZL-6).
 
-Action types (the phone renders them from :func:`legal_actions`):
+Action types (the phone renders them from the legal actions):
 
 - ``draw``: no params; the card stays private to the drawer until placed.
 - ``place``: ``area`` in ``["refuge", "horde"]`` (only the legal ones are listed).
@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tableapp.engine import HOST, Rng, RuleError, clone, piles
-from tableapp.engine.game import action, choice, validate_options
+from tableapp.engine import HOST, Ctx, M, Moves, RuleError, action, choice, piles, seat_ref
 
 from .content import build_cards, validate_content
 from .rounds import choose_first, deal_round, end_round
@@ -29,11 +28,10 @@ from .state import (
     PHASE_PLAYING,
     PLAYING,
     REFUGE,
-    Event,
     State,
     can_draw,
     card,
-    card_text,
+    card_msg,
     discard_refuge,
     draw_cards,
     free_areas,
@@ -41,25 +39,25 @@ from .state import (
     key,
     next_in_play,
     passed,
+    pending_seat,
     refuge,
     refuge_values,
     value,
-    who,
 )
 
 GAME_ID = "zombie-life"
+_AREA_LABELS = {REFUGE: M("zl.area.refuge"), HORDE: M("zl.area.horde")}
 PLAYERS = (2, 6)
-VARIANTS: list[str | None] = [None]
 OPTIONS: dict[str, dict] = {
     "continue_draw_pile": {
         "type": "bool",
         "default": False,
-        "label": "New rounds continue the draw pile instead of reshuffling everything (ZL-10)",
+        "label": M("zl.option.continue_draw_pile"),
     },
     "pass_counts_self": {
         "type": "bool",
         "default": False,
-        "label": "A player who passes counts themself among the players still in play (ZL-4)",
+        "label": M("zl.option.pass_counts_self"),
     },
 }
 
@@ -68,20 +66,13 @@ OPTIONS: dict[str, dict] = {
 
 
 def setup(
-    *, content: dict, variant: str | None, options: dict, seats: list[int], rng: Rng
+    ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats: list[int]
 ) -> State:
     """ZL-1: shuffle every card into the draw pile, deal one face up to each player in table
-    order; the lowest card starts (a tie waits for the host)."""
-    if variant not in VARIANTS:
-        raise RuleError("unknown_variant", None, f"Zombie Life has no variant {variant!r}.")
-    options = validate_options(OPTIONS, options)
-    if not PLAYERS[0] <= len(seats) <= PLAYERS[1] or len(set(seats)) != len(seats):
-        raise RuleError("bad_player_count", None, "Zombie Life is for 2 to 6 players.")
-    if any(isinstance(s, bool) or not isinstance(s, int) or s == HOST for s in seats):
-        raise RuleError("bad_seats", None, "Seats must be whole numbers other than the host's 0.")
+    order; the lowest card starts (a tie waits for the host). The deal is logged."""
     problems = validate_content(content)
     if problems:
-        raise RuleError("bad_content", None, "; ".join(problems))
+        raise RuleError("bad_content", None, M("engine.bad_content", problems=problems))
     cards = build_cards(content)
     state: State = {
         "cards": cards,
@@ -91,9 +82,10 @@ def setup(
         "round": 1,
         "piles": piles.new(draw=sorted(cards), discard=[], horde=[]),
         "refuges": {key(s): [] for s in seats},
+        "face_down": {key(s): [] for s in seats},
+        "drawn": {},
         "status": {key(s): PLAYING for s in seats},
         "turn": None,
-        "pending": None,
         "eliminated": [],
         "dealer": None,
         "tied": [],
@@ -102,8 +94,8 @@ def setup(
         "round_points": {key(s): [] for s in seats},
         "winners": [],
     }
-    piles.shuffle(state["piles"], "draw", rng)
-    deal_round(state, list(seats), "ZL-1", rng, [])
+    piles.shuffle(state["piles"], "draw", ctx.rng)
+    deal_round(state, list(seats), "ZL-1", ctx)
     return state
 
 
@@ -115,184 +107,205 @@ def legal_actions(state: State, seat: int) -> list[dict]:
     if state["phase"] == PHASE_CHOOSE_FIRST:
         if seat != HOST:
             return []
-        return [action("choose_first", "Pick who starts (the oldest)", seat=choice(state["tied"]))]
+        tied = state["tied"]
+        return [
+            action(
+                "choose_first",
+                M("zl.action.choose_first"),
+                seat=choice(tied, [M("zl.choice.seat", seat=seat_ref(s)) for s in tied]),
+            )
+        ]
     if state["phase"] != PHASE_PLAYING or seat != state["turn"]:
         return []
-    pending = state["pending"]
-    if pending is not None:
-        return [action("place", "Put it…", area=choice(free_areas(state, seat, pending["card"])))]
+    if key(seat) in state["drawn"]:
+        areas = free_areas(state, seat, state["drawn"][key(seat)])
+        return [
+            action(
+                "place", M("zl.action.place"), area=choice(areas, [_AREA_LABELS[a] for a in areas])
+            )
+        ]
     specs = []
     if can_draw(state):
-        specs.append(action("draw", "Draw a card"))
+        specs.append(action("draw", M("zl.action.draw")))
     takeable = _takeable(state, seat)
     if takeable:
-        specs.append(action("take", "Take from the Horde", card=choice(takeable)))
-    specs.append(action("pass", "Pass and hide"))
+        specs.append(
+            action(
+                "take",
+                M("zl.action.take"),
+                card=choice(takeable, [card_msg(state, c) for c in takeable]),
+            )
+        )
+    specs.append(action("pass", M("zl.action.pass")))
     return specs
 
 
-def apply(state: State, seat: int, move: dict, rng: Rng) -> tuple[State, list[Event]]:
-    """Apply one action to a copy of ``state``; raises RuleError and leaves ``state`` alone."""
-    if not isinstance(move, dict) or move.get("type") not in (*_TURN_ACTIONS, "choose_first"):
-        raise RuleError("unknown_action", None, "Zombie Life has no such action.")
-    params = move.get("params") or {}
-    if not isinstance(params, dict):
-        raise RuleError("illegal_params", None, "'params' must be an object.")
-    if state["phase"] == PHASE_OVER:
-        raise RuleError("game_over", None, "The game is over.")
-    new = clone(state)
-    events: list[Event] = []
+def explain(state: State, seat: int, move: dict) -> RuleError | None:
+    """The ruling that forbids a move, from what ``seat`` may know (None: nothing rules it
+    out, or the params are simply not the listed ones)."""
+    kind, params = move.get("type"), move.get("params") or {}
+    if kind not in (*_TURN_ACTIONS, "choose_first"):
+        return RuleError("unknown_action", None, M("zl.refuse.unknown_action"))
+    if kind == "choose_first":
+        if state["phase"] != PHASE_CHOOSE_FIRST:
+            return RuleError("action_not_available", None, M("zl.refuse.nobody_tied"))
+        if seat != HOST:
+            return RuleError("not_your_turn", None, M("zl.refuse.host_picks"))
+        chosen = params.get("seat")
+        if isinstance(chosen, bool) or chosen not in state["tied"]:
+            return RuleError("not_tied", state["tie_rule"], M("zl.refuse.not_tied"))
+        return None
+    if state["phase"] == PHASE_CHOOSE_FIRST:
+        return RuleError("not_your_turn", None, M("zl.refuse.waiting_host"))
+    if seat != state["turn"]:
+        return RuleError("not_your_turn", None, M("zl.refuse.not_your_turn"))
+    pending = state["drawn"].get(key(seat))
+    if kind == "place":
+        if key(seat) not in state["drawn"]:
+            return RuleError("nothing_to_place", "ZL-2", M("zl.refuse.nothing_to_place"))
+        area = params.get("area")
+        if area in AREAS and pending is not None and area not in free_areas(state, seat, pending):
+            v = value(state, pending)
+            copy_in = (
+                M("zl.refuse.copy_in_refuge", value=v)
+                if area == REFUGE
+                else M("zl.refuse.copy_in_horde", value=v)
+            )
+            return RuleError("copy_in_area", "ZL-2", copy_in)
+        return None
+    if key(seat) in state["drawn"]:
+        return RuleError("card_pending", "ZL-2", M("zl.refuse.card_pending"))
+    if kind == "draw" and not can_draw(state):
+        return RuleError("draw_pile_empty", "ZL-10", M("zl.refuse.draw_empty"))
+    if kind == "take":
+        if len(in_play(state)) == 1:
+            return RuleError("last_player_cannot_take", "ZL-6", M("zl.refuse.last_cannot_take"))
+        card_id = params.get("card")
+        if not isinstance(card_id, str) or card_id not in state["piles"][HORDE]:
+            return RuleError("not_in_horde", "ZL-3", M("zl.refuse.not_in_horde"))
+        if value(state, card_id) in refuge_values(state, seat):
+            return RuleError(
+                "copy_in_refuge", "ZL-3", M("zl.refuse.copy_in_refuge", value=value(state, card_id))
+            )
+    return None
+
+
+def apply(state: State, seat: int, move: dict, ctx: Ctx) -> None:
+    """Apply one checked move to the copy ``state`` (the engine has already asked
+    :func:`explain` and checked the params)."""
     if move["type"] == "choose_first":
-        choose_first(new, seat, params, events)
+        choose_first(state, seat, move["params"], ctx)
     else:
-        _check_turn(new, seat)
-        _TURN_ACTIONS[move["type"]](new, seat, params, rng, events)
-    return new, events
+        _TURN_ACTIONS[move["type"]](state, seat, move["params"], ctx)
 
 
-def _draw(state: State, seat: int, params: dict, rng: Rng, events: list[Event]) -> None:
+def _draw(state: State, seat: int, params: dict, ctx: Ctx) -> None:
     """ZL-2: look at the card; it is placed by ``place`` unless both areas already hold it."""
-    _no_pending(state)
-    if not can_draw(state):
-        raise RuleError("draw_pile_empty", "ZL-10", "No card is left to draw.")
-    (card_id,) = draw_cards(state, 1, rng, events)
+    (card_id,) = draw_cards(state, 1, ctx)
     if free_areas(state, seat, card_id):
-        state["pending"] = {"seat": seat, "card": card_id}
-        events.append(
-            {
-                "text": f"{who(seat)} drew a card.",
-                "seat": seat,
-                "private": {
-                    key(seat): {
-                        "card": card(state, card_id),
-                        "text": f"You drew {card_text(state, card_id)}.",
-                    }
-                },
-            }
+        state["drawn"][key(seat)] = card_id
+        ctx.say(
+            M("zl.drew", seat=seat_ref(seat)),
+            seat=seat,
+            private={
+                seat: {
+                    **M("zl.drew.you", card=card_msg(state, card_id)),
+                    "card": card(state, card_id),
+                    "seen": card_msg(state, card_id),
+                }
+            },
         )
         return
     # ZL-2: the card is already in the Horde and in the Refuge: overwhelmed.
-    events.append(
-        {
-            "text": f"{who(seat)} drew {card_text(state, card_id)}, already in their Refuge and in "
-            "the Horde: overwhelmed by the zombies, eliminated from the round. Their Refuge is "
-            "discarded.",
-            "seat": seat,
-            "card": card(state, card_id),
-            "rule": "ZL-2",
-        }
+    ctx.say(
+        M("zl.overwhelmed", seat=seat_ref(seat), card=card_msg(state, card_id)),
+        seat=seat,
+        card=card(state, card_id),
+        rule="ZL-2",
     )
     piles.put_top(state["piles"], "discard", [card_id])
-    _eliminate(state, seat, events)
-    _next_turn(state, seat, rng, events)
+    _eliminate(state, seat, ctx)
+    _next_turn(state, seat, ctx)
 
 
-def _place(state: State, seat: int, params: dict, rng: Rng, events: list[Event]) -> None:
+def _place(state: State, seat: int, params: dict, ctx: Ctx) -> None:
     """ZL-2: the drawn card goes face up into the Refuge or the Horde, never beside a copy."""
-    pending = state["pending"]
-    if pending is None:
-        raise RuleError("nothing_to_place", "ZL-2", "Draw a card before placing one.")
-    area = params.get("area")
-    if area not in AREAS:
-        raise RuleError("illegal_params", None, "'area' must be 'refuge' or 'horde'.")
-    card_id = pending["card"]
-    if area not in free_areas(state, seat, card_id):
-        where = "Your Refuge" if area == REFUGE else "The Horde"
-        raise RuleError("copy_in_area", "ZL-2", f"{where} already holds a {value(state, card_id)}.")
-    state["pending"] = None
+    area = params["area"]
+    card_id = state["drawn"].pop(key(seat))
     if area == REFUGE:
-        refuge(state, seat).append({"card": card_id, "face_up": True})
-        text = f"{who(seat)} puts {card_text(state, card_id)} in their Refuge."
+        refuge(state, seat).append(card_id)
     else:
         piles.put_top(state["piles"], HORDE, [card_id])
-        text = f"{who(seat)} puts {card_text(state, card_id)} in the Horde."
-    events.append({"text": text, "seat": seat, "card": card(state, card_id), "area": area})
-    _next_turn(state, seat, rng, events)
+    ctx.say(
+        M(
+            "zl.place.refuge" if area == REFUGE else "zl.place.horde",
+            seat=seat_ref(seat),
+            card=card_msg(state, card_id),
+        ),
+        seat=seat,
+        card=card(state, card_id),
+        area=area,
+    )
+    _next_turn(state, seat, ctx)
 
 
-def _take(state: State, seat: int, params: dict, rng: Rng, events: list[Event]) -> None:
+def _take(state: State, seat: int, params: dict, ctx: Ctx) -> None:
     """ZL-3: a Horde card moves into the Refuge unless the Refuge holds a copy (ZL-6: not for
     the last player in play)."""
-    _no_pending(state)
-    if len(in_play(state)) == 1:
-        raise RuleError(
-            "last_player_cannot_take",
-            "ZL-6",
-            "The last player in play may go on but may not take from the Horde.",
-        )
-    card_id = params.get("card")
-    if not isinstance(card_id, str) or card_id not in state["piles"][HORDE]:
-        raise RuleError("not_in_horde", "ZL-3", "That card is not in the Horde.")
-    if value(state, card_id) in refuge_values(state, seat):
-        raise RuleError(
-            "copy_in_refuge", "ZL-3", f"Your Refuge already holds a {value(state, card_id)}."
-        )
+    card_id = params["card"]
     piles.take(state["piles"], HORDE, card_id)
-    refuge(state, seat).append({"card": card_id, "face_up": True})
-    events.append(
-        {
-            "text": f"{who(seat)} takes {card_text(state, card_id)} from the Horde.",
-            "seat": seat,
-            "card": card(state, card_id),
-            "rule": "ZL-3",
-        }
+    refuge(state, seat).append(card_id)
+    ctx.say(
+        M("zl.take", seat=seat_ref(seat), card=card_msg(state, card_id)),
+        seat=seat,
+        card=card(state, card_id),
+        rule="ZL-3",
     )
-    _next_turn(state, seat, rng, events)
+    _next_turn(state, seat, ctx)
 
 
-def _pass(state: State, seat: int, params: dict, rng: Rng, events: list[Event]) -> None:
+def _pass(state: State, seat: int, params: dict, ctx: Ctx) -> None:
     """ZL-4: hide until the round ends, turning face down as many Refuge cards as there are
     players still in play.
 
     Every face-up card scores 1 whatever its value (ZL-7), so which cards go face down changes
     nothing: the app turns the lowest values, leaving no choice to make at the table.
     """
-    _no_pending(state)
     still_in_play = len(in_play(state)) - 1
     if state["options"]["pass_counts_self"]:
         # ZL-4, the other reading: the passer counts among the players still in play.
         still_in_play += 1
     state["status"][key(seat)] = PASSED
-    slots = sorted(refuge(state, seat), key=lambda slot: value(state, slot["card"]))
-    turned = min(still_in_play, len(slots))
-    for slot in slots[:turned]:
-        slot["face_up"] = False
-    events.append(
-        {
-            "text": f"{who(seat)} passes and hides, turning {_count(turned, 'Refuge card')} "
-            f"face down ({_count(still_in_play, 'player')} still in play).",
-            "seat": seat,
-            "turned_down": turned,
-            "rule": "ZL-4",
-        }
+    cards = sorted(refuge(state, seat), key=lambda c: value(state, c))
+    turned = cards[: min(still_in_play, len(cards))]
+    state["refuges"][key(seat)] = [c for c in refuge(state, seat) if c not in turned]
+    state["face_down"][key(seat)] = turned
+    ctx.say(
+        M(
+            "zl.pass",
+            seat=seat_ref(seat),
+            cards=M("zl.n_refuge_cards", count=len(turned)),
+            players=M("zl.n_players", count=still_in_play),
+        ),
+        seat=seat,
+        turned_down=len(turned),
+        rule="ZL-4",
     )
-    _next_turn(state, seat, rng, events)
+    _next_turn(state, seat, ctx)
 
 
 #: The actions of the player whose turn it is; the host's ``choose_first`` is in rounds.py.
-_TURN_ACTIONS: dict[str, Callable[[State, int, dict, Rng, list[Event]], None]] = {
+_TURN_ACTIONS: dict[str, Callable[[State, int, dict, Ctx], None]] = {
     "draw": _draw,
     "place": _place,
     "take": _take,
     "pass": _pass,
 }
 
+MOVES = Moves(specs=legal_actions, apply=apply, explain=explain)
+
 
 # Pure helpers ---------------------------------------------------------------------------------
-
-
-def _check_turn(state: State, seat: int) -> None:
-    if state["phase"] == PHASE_CHOOSE_FIRST:
-        raise RuleError("not_your_turn", None, "Waiting for the host to pick who starts.")
-    if seat != state["turn"]:
-        raise RuleError("not_your_turn", None, "It is not your turn.")
-
-
-def _no_pending(state: State) -> None:
-    if state["pending"] is not None:
-        raise RuleError(
-            "card_pending", "ZL-2", "Put the card you drew in your Refuge or the Horde first."
-        )
 
 
 def _takeable(state: State, seat: int) -> list[str]:
@@ -304,46 +317,37 @@ def _takeable(state: State, seat: int) -> list[str]:
     return [c for c in state["piles"][HORDE] if value(state, c) not in mine]
 
 
-def _eliminate(state: State, seat: int, events: list[Event]) -> None:
+def _eliminate(state: State, seat: int, ctx: Ctx) -> None:
     """ZL-2: out of the round, the Refuge discarded; ZL-5: every player who passed turns one
     face-down card face up (the highest value first; which one changes no score)."""
     discard_refuge(state, seat)
     state["status"][key(seat)] = ELIMINATED
     state["eliminated"].append(seat)
     for other in passed(state):
-        face_down = [slot for slot in refuge(state, other) if not slot["face_up"]]
-        if not face_down:
+        hidden = state["face_down"][key(other)]
+        if not hidden:
             continue
-        slot = max(face_down, key=lambda s: value(state, s["card"]))
-        slot["face_up"] = True
-        events.append(
-            {
-                "text": f"{who(other)} turns {card_text(state, slot['card'])} face up.",
-                "seat": other,
-                "card": card(state, slot["card"]),
-                "rule": "ZL-5",
-            }
+        shown = max(hidden, key=lambda c: value(state, c))
+        hidden.remove(shown)
+        refuge(state, other).append(shown)
+        ctx.say(
+            M("zl.face_up", seat=seat_ref(other), card=card_msg(state, shown)),
+            seat=other,
+            card=card(state, shown),
+            rule="ZL-5",
         )
 
 
-def _next_turn(state: State, seat: int, rng: Rng, events: list[Event]) -> None:
+def _next_turn(state: State, seat: int, ctx: Ctx) -> None:
     """The turn goes to the left; nobody left in play ends the round (ZL-7)."""
     remaining = in_play(state)
     if not remaining:
-        end_round(state, rng, events)
+        end_round(state, ctx)
         return
     state["turn"] = next_in_play(state, seat)
     if len(remaining) == 1 and state["status"][key(seat)] != PLAYING:
         # ZL-6: the last player in play goes on alone, without taking from the Horde.
-        events.append(
-            {
-                "text": f"{who(remaining[0])} is the last player in play: they may go on, but "
-                "may not take from the Horde.",
-                "seat": remaining[0],
-                "rule": "ZL-6",
-            }
-        )
+        ctx.say(M("zl.last_player", seat=seat_ref(remaining[0])), seat=remaining[0], rule="ZL-6")
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+__all__ = ["GAME_ID", "MOVES", "OPTIONS", "PHASE_OVER", "PLAYERS", "pending_seat", "setup"]

@@ -1,24 +1,28 @@
-"""Zombie Life state: its shape, and the small pure helpers every chapter shares.
+"""Zombie Life state: its shape, what is hidden, and the small pure helpers every chapter shares.
 
 The state is plain JSON (string keys everywhere)::
 
     {
-      "cards":   {card id: {"id", "name", "value"}},   # the content pack, copied in
+      "cards":   {card id: {"id", "name", "name_fr", "value"}},   # the content pack, copied in
       "seats":   [1, 2, 3],            # table order; a player's left is the next seat
       "options": {...},                # validated table options
       "phase":   "choose_first" | "playing" | "over",
       "round":   1,
       "piles":   {"draw": [...], "discard": [...], "horde": [...]},   # card ids, 0 = top
-      "refuges": {"1": [{"card": id, "face_up": bool}, ...]},         # in placing order
+      "refuges": {"1": [card ids face up, in placing order]},
+      "face_down": {"1": [card ids a pass turned face down]},        # private to their owner
+      "drawn":   {"1": card id},       # drawn, seen only by its drawer, not placed yet
       "status":  {"1": "playing" | "passed" | "eliminated"},
       "turn":    seat or None,
-      "pending": {"seat": s, "card": id} or None,   # drawn, seen only by s, not placed yet
       "eliminated": [seats in the order they were eliminated this round],
       "dealer":  seat,
       "tied":    [seats tied for the lowest card],  "tie_rule": "ZL-1" | "ZL-9" | None,
       "scores":  {"1": 0},  "round_points": {"1": [points of round 1, round 2, ...]},
       "winners": [seats]   # once over
     }
+
+Hidden (the engine's privacy convention): the draw pile from everyone; a seat's ``drawn`` card
+and ``face_down`` cards from everyone else.
 """
 
 from __future__ import annotations
@@ -26,10 +30,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tableapp.engine import Rng, RuleError, piles
+from tableapp.engine import Ctx, M, RuleError, named, piles, seat_ref
+from tableapp.engine.decks import draw as draw_from
 
 State = dict[str, Any]
-Event = dict[str, Any]
+
+SECRET = (("piles", "draw"),)
+PRIVATE = (("drawn", "{seat}"), ("face_down", "{seat}"))
 
 PLAYING = "playing"
 PASSED = "passed"
@@ -49,31 +56,36 @@ def key(seat: int) -> str:
     return str(seat)
 
 
-def who(seat: int) -> str:
-    """How texts name a seat (the web layer knows the names; events also carry ``seat``)."""
-    return f"Seat {seat}"
-
-
 def card(state: State, card_id: str) -> dict:
-    """The public card object (a copy)."""
-    return dict(state["cards"][card_id])
+    """The public card object: its id, value and name."""
+    c = state["cards"][card_id]
+    return {
+        "id": c["id"],
+        "value": c["value"],
+        "name": named({"en": c["name"], "fr": c["name_fr"]}),
+    }
+
+
+def card_msg(state: State, card_id: str) -> dict:
+    """ "8 (Brute)" in the reader's language."""
+    c = card(state, card_id)
+    return M("zl.card", value=c["value"], name=c["name"])
 
 
 def value(state: State, card_id: str) -> int:
     return state["cards"][card_id]["value"]
 
 
-def card_text(state: State, card_id: str) -> str:
-    c = state["cards"][card_id]
-    return f"{c['value']} ({c['name']})"
-
-
-def refuge(state: State, seat: int) -> list[dict]:
+def refuge(state: State, seat: int) -> list[str]:
+    """The face-up cards of a Refuge."""
     return state["refuges"][key(seat)]
 
 
 def refuge_values(state: State, seat: int) -> set[int]:
-    return {value(state, slot["card"]) for slot in refuge(state, seat)}
+    """Every value in a Refuge, face down included (only rules code, never a view, reads the
+    face-down ones: the owner's own state, or the full state)."""
+    ids = refuge(state, seat) + state["face_down"][key(seat)]
+    return {value(state, c) for c in ids if c is not None}
 
 
 def horde_values(state: State) -> set[int]:
@@ -108,6 +120,11 @@ def next_in_play(state: State, seat: int) -> int | None:
     return None
 
 
+def pending_seat(state: State) -> int | None:
+    """The seat holding a drawn card it has not placed yet (public: who, never which)."""
+    return next((int(s) for s in state["drawn"]), None)
+
+
 def free_areas(state: State, seat: int, card_id: str) -> list[str]:
     """The areas that do not hold a copy of this card yet (ZL-2)."""
     v = value(state, card_id)
@@ -124,43 +141,32 @@ def can_draw(state: State) -> bool:
     return bool(state["piles"]["draw"] or state["piles"]["discard"])
 
 
-def draw_cards(state: State, n: int, rng: Rng, events: list[Event]) -> list[str]:
+def draw_cards(state: State, n: int, ctx: Ctx) -> list[str]:
     """Take ``n`` cards off the draw pile, reshuffling the discard into it when it runs out.
 
     The rule text never says what happens when the pile is empty; a new draw pile from the
     discard keeps every round finite (ZL-10 is where the pack and the reshuffles are ruled).
     """
-    pile = state["piles"]
-    drawn: list[str] = []
-    while len(drawn) < n:
-        if not pile["draw"]:
-            if not pile["discard"]:
-                raise RuleError("draw_pile_empty", "ZL-10", "No card is left to draw.")
-            piles.move_all(pile, "discard", "draw")
-            piles.shuffle(pile, "draw", rng)
-            events.append(
-                {
-                    "text": "The draw pile ran out: the discard is shuffled into a new draw pile.",
-                    "rule": "ZL-10",
-                    "code": "draw_pile_reshuffled",
-                }
-            )
-        drawn += piles.draw(pile, "draw", 1)
+    drawn = draw_from(
+        state["piles"],
+        ctx.rng,
+        n,
+        on_reshuffle=lambda: ctx.say(M("zl.reshuffle"), rule="ZL-10", code="draw_pile_reshuffled"),
+    )
+    if len(drawn) < n:
+        raise RuleError("draw_pile_empty", "ZL-10", M("zl.refuse.draw_empty"))
     return drawn
 
 
 def discard_refuge(state: State, seat: int) -> list[str]:
-    """Put every card of a Refuge on the discard pile; return their ids."""
-    ids = [slot["card"] for slot in refuge(state, seat)]
+    """Put every card of a Refuge (face down ones too) on the discard pile; return their ids."""
+    ids = refuge(state, seat) + state["face_down"][key(seat)]
     state["refuges"][key(seat)] = []
+    state["face_down"][key(seat)] = []
     piles.put_top(state["piles"], "discard", ids)
     return ids
 
 
-def seat_list(seats: Iterable[int]) -> str:
-    """``Seat 1``, ``Seats 1 and 3``, ``Seats 1, 2 and 4``."""
-    seats = list(seats)
-    if len(seats) == 1:
-        return who(seats[0])
-    names = [str(s) for s in seats]
-    return "Seats " + ", ".join(names[:-1]) + " and " + names[-1]
+def seats_arg(seats: Iterable[int]) -> list[dict]:
+    """A list argument naming players ("Ana and Ben")."""
+    return [seat_ref(s) for s in seats]

@@ -1,15 +1,15 @@
 """What each viewer of a Zombie Life table may see, and what the table waits for.
 
-Public: every Refuge's face-up cards, how many cards each has face down, the Horde, the
-discard, the size of the draw pile (never its cards), scores, who passed or was eliminated, and
-that a drawn card is waiting to be placed. Private: the drawn card (its drawer only) and the
-cards a player turned face down when passing (their owner only). The table screen (``None`` or
-the host) sees nothing private.
+The engine hands these functions the state with what the viewer may not know already hidden
+(the draw pile; another seat's drawn and face-down cards): they cannot leak it. Public: every
+Refuge's face-up cards, how many cards each has face down, the Horde, the discard, the size of
+the draw pile, scores, who passed or was eliminated, and that a drawn card waits to be placed.
+A player's own drawn and face-down cards are theirs to see.
 """
 
 from __future__ import annotations
 
-from tableapp.engine import HOST, clone
+from tableapp.engine import HOST, M, seat_ref
 
 from .state import (
     PHASE_CHOOSE_FIRST,
@@ -19,23 +19,24 @@ from .state import (
     free_areas,
     in_play,
     key,
+    pending_seat,
     refuge,
-    seat_list,
+    seats_arg,
     value,
-    who,
 )
 
 
 def view(state: State, seat: int | None) -> dict:
-    """The game part of the view for ``seat`` (``None`` or ``HOST``: the table screen)."""
+    """The game part of the view for ``seat`` (``None``: the table screen)."""
     viewer = seat if seat in state["seats"] and seat != HOST else None
-    pending = state["pending"]
+    drawer = pending_seat(state)
     shown_pending = None
-    if pending is not None:
-        shown_pending = {"seat": pending["seat"]}
-        if pending["seat"] == viewer:
-            shown_pending["card"] = card(state, pending["card"])
-            shown_pending["areas"] = free_areas(state, viewer, pending["card"])
+    if drawer is not None:
+        shown_pending = {"seat": drawer}
+        if drawer == viewer:
+            drawn = state["drawn"][key(viewer)]
+            shown_pending["card"] = card(state, drawn)
+            shown_pending["areas"] = free_areas(state, viewer, drawn)
     return {
         "me": viewer,
         "round": state["round"],
@@ -57,57 +58,55 @@ def view(state: State, seat: int | None) -> dict:
 
 
 def prompt(state: State) -> dict:
-    """``{"waiting_for": [seat ids], "text", "seat", "rule"}``."""
+    """``{"waiting_for", "msg", "args", "ask", "seat", "rule"}`` from the public state: it
+    never narrows down a hidden card (which areas a drawn card may go to is for its drawer's
+    actions, not for the table to read)."""
     if state["phase"] == PHASE_OVER:
-        return {"waiting_for": [], "text": "The game is over.", "seat": None, "rule": "ZL-8"}
+        return {"waiting_for": [], **M("zl.prompt.over"), "seat": None, "rule": "ZL-8"}
     if state["phase"] == PHASE_CHOOSE_FIRST:
         return {
             "waiting_for": [HOST],
-            "text": f"Host: {seat_list(state['tied'])} tie for the lowest card; pick the oldest "
-            "of them to start.",
+            **M("zl.prompt.tie", seats=seats_arg(state["tied"])),
+            "ask": M("zl.ask.tie", seats=seats_arg(state["tied"])),
             "seat": None,
             "rule": state["tie_rule"],
         }
     seat = state["turn"]
-    pending = state["pending"]
     rule = None
-    if pending is not None:
-        areas = free_areas(state, seat, pending["card"])
-        where = " or ".join("your Refuge" if a == "refuge" else "the Horde" for a in areas)
-        text = f"{who(seat)}: put the card in {where}."
+    if pending_seat(state) == seat:
+        message, ask = M("zl.prompt.placing", seat=seat_ref(seat)), M("zl.ask.place")
     elif len(in_play(state)) == 1:
         # ZL-6: the last player in play goes on without taking from the Horde.
-        text = (
-            f"{who(seat)}: draw a card or pass (the last one in play may not take from the Horde)."
-        )
+        message, ask = M("zl.prompt.last", seat=seat_ref(seat)), M("zl.ask.last")
         rule = "ZL-6"
     else:
-        text = f"{who(seat)}: draw a card, take one from the Horde, or pass."
-    return {"waiting_for": [seat], "text": text, "seat": seat, "rule": rule}
+        message, ask = M("zl.prompt.turn", seat=seat_ref(seat)), M("zl.ask.turn")
+    return {"waiting_for": [seat], **message, "ask": ask, "seat": seat, "rule": rule}
 
 
 def reveal(state: State) -> dict:
     """Everything, the draw pile's order included: for after the game."""
-    full = clone(state)
+    full = dict(state)
     full["draw_pile"] = [card(state, c) for c in state["piles"]["draw"]]
     return full
 
 
 def _player(state: State, seat: int, viewer: int | None) -> dict:
-    slots = sorted(refuge(state, seat), key=lambda slot: value(state, slot["card"]))
-    face_up = [{**card(state, s["card"]), "face_down": False} for s in slots if s["face_up"]]
-    face_down = [s for s in slots if not s["face_up"]]
+    up = sorted(refuge(state, seat), key=lambda c: value(state, c))
+    down = state["face_down"][key(seat)]
+    face_up = [{**card(state, c), "face_down": False} for c in up]
     if seat == viewer:
         # A player knows the cards they turned over themself.
-        hidden = [{**card(state, s["card"]), "face_down": True} for s in face_down]
+        ordered = sorted(down, key=lambda c: value(state, c))
+        hidden = [{**card(state, c), "face_down": True} for c in ordered]
     else:
-        hidden = [{"face_down": True} for _ in face_down]
+        hidden = [{"face_down": True} for _ in down]
     return {
         "seat": seat,
         "status": state["status"][key(seat)],
         "refuge": face_up + hidden,
         "face_up": len(face_up),
-        "face_down": len(face_down),
+        "face_down": len(down),
         "score": state["scores"][key(seat)],
         "breakdown": {
             f"round {n}": points

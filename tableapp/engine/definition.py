@@ -1,0 +1,342 @@
+"""A game is a definition: plain data and rule functions; the engine fills in the rest.
+
+Like boardgame.io's ``ProcessGameConfig``, a game module writes one :class:`Definition` and
+the engine turns it into a :class:`Game`, the object the table server calls. The engine
+provides, for every game:
+
+- privacy: ``view``, ``prompt``, ``legal_actions`` and refusal reasons only ever see the state
+  with the paths the viewer may not know hidden (:mod:`tableapp.engine.privacy`);
+- the turn machine: with a :class:`~tableapp.engine.flow.Flow`, ``legal_actions``, ``apply``
+  and ``prompt`` come from the waiting question;
+- copies: ``apply`` works on a copy (keys in ``constant`` are shared, never changed);
+- corrections (the table is the truth): a public, logged, undoable ``correct`` action for the
+  counts the game declares correctable;
+- defaults for the rest (no invariants, no content to check, the whole state revealed at the
+  end).
+
+Setup functions take a :class:`~tableapp.engine.flow.Ctx` so what they deal is logged like any
+other action (``ctx.say``) and drawn from ``ctx.rng``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RuleError
+from .flow import Ctx, Flow
+from .game import HOST, action, choice, counts, validate_options, validate_params
+from .messages import M, Message, seat_ref
+from .privacy import Path, redact
+from .rng import Rng
+from .state import clone
+
+State = dict[str, Any]
+
+#: Why a count is corrected: the phone offers these.
+CORRECTION_REASONS = {
+    "card": M("engine.why.card"),
+    "miscount": M("engine.why.miscount"),
+    "knocked": M("engine.why.knocked"),
+    "other": M("engine.why.other"),
+}
+
+
+@dataclass(frozen=True)
+class Moves:
+    """Actions outside a flow's questions: a seat's turn in a game without a flow, or what a
+    seat may do at any moment (an Instant Mutation, a Reaction card).
+
+    ``specs(state, seat)`` lists the ActionSpecs (on the viewer's redacted state);
+    ``apply(state, seat, action, ctx)`` changes the copy in place or raises RuleError;
+    ``explain(state, seat, action)`` returns the RuleError naming the rule that forbids an
+    unlisted action, for its refusal (optional).
+    """
+
+    specs: Callable[[State, int], list[dict]]
+    apply: Callable[[State, int, dict, Ctx], None]
+    explain: Callable[[State, int, dict], RuleError | None] | None = None
+
+
+@dataclass(frozen=True)
+class Definition:
+    """What a game module writes. Only ``id``, ``name``, ``players``, ``setup`` and a way to
+    play (``flow`` and/or ``moves``) are required."""
+
+    id: str
+    name: str
+    players: tuple[int, int]
+    #: ``setup(ctx, content=, variant=, options=, seats=) -> state``
+    setup: Callable[..., State]
+    variants: tuple[str | None, ...] = (None,)
+    #: ``{name: {"type": "bool"|"int"|"choice", "default", "choices"|"min"/"max", "label"}}``
+    options: Mapping[str, dict] = field(default_factory=dict)
+    flow: Flow | None = None
+    #: a turn's actions for games without a flow
+    moves: Moves | None = None
+    #: actions possible at any moment, beside the flow's question or the turn's moves
+    anytime: Moves | None = None
+    #: ``view(redacted state, viewer or None) -> dict`` (default: the state, minus its steps)
+    view: Callable[[State, int | None], dict] | None = None
+    #: ``prompt(public state) -> {"waiting_for", "msg", "args", ...}`` (default: the flow's)
+    prompt: Callable[[State], dict] | None = None
+    #: ``result(state) -> None | {"winners", "standings", ...}``
+    result: Callable[[State], dict | None] = lambda state: None
+    invariants: Callable[[State], None] | None = None
+    reveal: Callable[[State], dict] | None = None
+    validate_content: Callable[[Mapping], list[str]] | None = None
+    #: privacy: paths nobody sees before the end, and paths only "{seat}" sees
+    secret: tuple[Path, ...] = ()
+    private: tuple[Path, ...] = ()
+    #: state keys shared between copies (a content pack copied into the state, read-only)
+    constant: tuple[str, ...] = ()
+    #: ``corrections(state) -> {group: {"label": msg, "counts": {key: {"label", "min", "max",
+    #: "value"}}}}``; ``correct(state, group, key, value, ctx)`` sets one count.
+    corrections: Callable[[State], dict] | None = None
+    correct: Callable[[State, str, str, int, Ctx], None] | None = None
+    #: ``is_over(state)``; the default also serves the flow
+    is_over: Callable[[State], bool] | None = None
+
+
+class Game:
+    """A processed definition: the interface the table server, replay and playouts use."""
+
+    def __init__(self, definition: Definition) -> None:
+        if definition.flow is None and definition.moves is None:
+            raise ValueError(f"{definition.id}: a game needs a flow or moves")
+        self.definition = d = definition
+        self.id = d.id
+        self.name = d.name
+        self.players = d.players
+        self.variants = list(d.variants)
+        self.options = dict(d.options)
+        self.flow = d.flow
+
+    # --- privacy -------------------------------------------------------------------------------
+
+    def known_to(self, state: State, viewer: int | None) -> State:
+        """``state`` as ``viewer`` may know it (``None`` or the host: only what is public)."""
+        viewer = viewer if viewer in state.get("seats", ()) else None
+        return redact(state, viewer, self.definition.private, self.definition.secret)
+
+    # --- setup ---------------------------------------------------------------------------------
+
+    def begin(
+        self, *, content: dict, variant: str | None, options: dict, seats: list[int], rng: Rng
+    ) -> tuple[State, list[dict]]:
+        """The state after setup and the events of the deal."""
+        if variant not in self.variants:
+            raise RuleError("unknown_variant", None, M("engine.unknown_variant", variant=variant))
+        low, high = self.players
+        if not low <= len(seats) <= high or len(set(seats)) != len(seats):
+            raise RuleError("player_count", None, M("engine.player_count", min=low, max=high))
+        if any(isinstance(s, bool) or not isinstance(s, int) or s == HOST for s in seats):
+            raise RuleError("bad_seats", None, M("engine.bad_seats"))
+        ctx = Ctx(rng)
+        state = self.definition.setup(
+            ctx,
+            content=content,
+            variant=variant,
+            options=validate_options(self.options, options),
+            seats=list(seats),
+        )
+        if self.flow is not None:
+            self.flow.run(state, ctx)
+        return state, ctx.events
+
+    def setup(self, **kwargs: Any) -> State:
+        return self.begin(**kwargs)[0]
+
+    # --- playing -------------------------------------------------------------------------------
+
+    def over(self, state: State) -> bool:
+        if self.definition.is_over is not None:
+            return self.definition.is_over(state)
+        if self.flow is not None:
+            return self.flow.over(state)
+        return self.result(state) is not None
+
+    def legal_actions(self, state: State, seat: int) -> list[dict]:
+        """What ``seat`` (``HOST`` for the host) may post now, from what it may know."""
+        if self.over(state):
+            return []
+        known = self.known_to(state, seat)
+        d = self.definition
+        specs: list[dict] = []
+        if self.flow is not None:
+            specs += self.flow.specs(known, seat)
+        if d.moves is not None:
+            specs += d.moves.specs(known, seat)
+        if d.anytime is not None:
+            specs += d.anytime.specs(known, seat)
+        if d.corrections is not None and (seat == HOST or seat in state.get("seats", ())):
+            specs += self._correction_specs(known)
+        return specs
+
+    def apply(self, state: State, seat: int, act: dict, rng: Rng) -> tuple[State, list[dict]]:
+        """Apply ``{"type", "params"}`` to a copy of ``state``; raises RuleError and changes
+        nothing when the rules refuse it."""
+        if self.over(state):
+            raise RuleError("game_over", None, M("engine.game_over"))
+        if not isinstance(act, dict) or not isinstance(act.get("type"), str):
+            raise RuleError("illegal_action", None, M("engine.illegal_action"))
+        params = act.get("params") or {}
+        if not isinstance(params, dict):
+            raise RuleError("illegal_params", None, M("engine.param.not_object"))
+        act = {"type": act["type"], "params": params}
+        d = self.definition
+        new = self._copy(state)
+        known = self.known_to(state, seat)
+        ctx = Ctx(rng)
+        kind = act["type"]
+        flow = self.flow
+        if kind == "correct" and d.corrections is not None:
+            self._correct(new, seat, act, ctx)
+        elif d.anytime is not None and kind in _types(d.anytime.specs(known, seat)):
+            _play(d.anytime, known, new, seat, act, ctx)
+        elif d.moves is not None and (flow is None or seat not in flow.actors(new)):
+            _play(d.moves, known, new, seat, act, ctx)
+        elif flow is not None:
+            flow.answer(new, seat, act, ctx)  # refuses an action it does not wait for
+        else:
+            raise RuleError(
+                "action_not_available", None, M("engine.action_not_available", type=kind)
+            )
+        if self.flow is not None:
+            self.flow.run(new, ctx)
+        return new, ctx.events
+
+    def explain(self, state: State, seat: int, act: dict) -> RuleError | None:
+        """The ruling that forbids an action ``legal_actions`` does not list (its refusal's
+        reason), asked of the rules on what ``seat`` may know; ``None`` when no rule names it."""
+        known = self.known_to(state, seat)
+        d = self.definition
+        for source in (self.flow, d.moves, d.anytime):
+            if source is None:
+                continue
+            explain = source.explain
+            if explain is None:
+                continue
+            ruling = explain(known, seat, act)
+            if ruling is not None:
+                return ruling
+        return None
+
+    def _copy(self, state: State) -> State:
+        shared = self.definition.constant
+        if not shared:
+            return clone(state)
+        new = clone({k: v for k, v in state.items() if k not in shared})
+        for key in shared:
+            if key in state:
+                new[key] = state[key]
+        return new
+
+    # --- what viewers see ----------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict:
+        viewer = seat if seat in state.get("seats", ()) else None
+        known = self.known_to(state, viewer)
+        if self.definition.view is not None:
+            return self.definition.view(known, viewer)
+        return {k: v for k, v in known.items() if k not in ("steps", *self.definition.constant)}
+
+    def prompt(self, state: State) -> dict:
+        public = self.known_to(state, None)
+        if self.definition.prompt is not None:
+            return self.definition.prompt(public)
+        if self.flow is not None:
+            return self.flow.prompt(public)
+        return {"waiting_for": [], **M("engine.nothing_to_do")}
+
+    def result(self, state: State) -> dict | None:
+        return self.definition.result(state)
+
+    def check_invariants(self, state: State) -> None:
+        if self.definition.invariants is not None:
+            self.definition.invariants(state)
+
+    def reveal(self, state: State) -> dict:
+        """Everything, draw-pile order included (only once the game is over)."""
+        if self.definition.reveal is not None:
+            return self.definition.reveal(state)
+        return {k: v for k, v in state.items() if k not in self.definition.constant}
+
+    def validate_content(self, pack: Mapping) -> list[str]:
+        if self.definition.validate_content is None:
+            return []
+        return self.definition.validate_content(pack)
+
+    # --- corrections (the table is the truth) --------------------------------------------------
+
+    def _correction_specs(self, known: State) -> list[dict]:
+        groups = self.definition.corrections(known)
+        specs = []
+        for group, spec in groups.items():
+            keys = spec["counts"]
+            specs.append(
+                action(
+                    "correct",
+                    M("engine.correct", what=spec["label"]),
+                    group=choice([group], [spec["label"]]),
+                    counts=counts(
+                        {k: (c["min"], c["max"]) for k, c in keys.items()},
+                        labels={k: c["label"] for k, c in keys.items()},
+                        values={k: c["value"] for k, c in keys.items()},
+                    ),
+                    why=choice(list(CORRECTION_REASONS), list(CORRECTION_REASONS.values())),
+                )
+            )
+        return specs
+
+    def _correct(self, state: State, seat: int, act: dict, ctx: Ctx) -> None:
+        """A correction: every count that differs from the app's is set, each change logged
+        publicly with who made it and why."""
+        d = self.definition
+        specs = self._correction_specs(self.known_to(state, seat))
+        params = validate_params(specs, "correct", act["params"])
+        group = params["group"]
+        declared = d.corrections(state)[group]
+        changes = [
+            (key, spec, params["counts"][key])
+            for key, spec in declared["counts"].items()
+            if params["counts"][key] != spec["value"]
+        ]
+        if not changes:
+            raise RuleError("nothing_corrected", None, M("engine.nothing_corrected"))
+        for key, spec, value in changes:
+            d.correct(state, group, key, value, ctx)
+            ctx.say(
+                M(
+                    "engine.corrected",
+                    seat=seat_ref(seat),
+                    what=spec["label"],
+                    before=spec["value"],
+                    after=value,
+                    why=CORRECTION_REASONS[params["why"]],
+                ),
+                correction={"group": group, "key": key, "before": spec["value"], "after": value},
+            )
+
+
+def _play(moves: Moves, known: State, state: State, seat: int, act: dict, ctx: Ctx) -> None:
+    """A move: the rules' own refusal first (it names the rule), then the specs, then apply."""
+    if moves.explain is not None:
+        ruling = moves.explain(known, seat, act)
+        if ruling is not None:
+            raise ruling
+    validate_params(moves.specs(known, seat), act["type"], act["params"])
+    moves.apply(state, seat, act, ctx)
+
+
+def _types(specs: list[dict]) -> set[str]:
+    return {s["type"] for s in specs}
+
+
+def define(**fields: Any) -> Game:
+    """A game from its definition's fields (``define(id=..., name=..., setup=..., flow=...)``)."""
+    return Game(Definition(**fields))
+
+
+__all__ = ["CORRECTION_REASONS", "Definition", "Game", "Message", "Moves", "define"]

@@ -1,0 +1,186 @@
+"""Rendering the rules' messages in the viewer's language, from gettext catalogs.
+
+Rules code produces messages (``{"msg": id, "args": {...}}``, see
+:mod:`tableapp.engine.messages`); this module turns them into text with the catalogs in
+``tableapp/translations/<lang>/LC_MESSAGES/*.po`` (one domain per game, ``messages`` for the
+engine and the shell), read with Babel. Message ids are
+stable and symbolic (``zl.place.refuge``); English is a catalogue like French, so no text
+lives in code. Placeholders are ``{name}`` fields filled from the rendered arguments.
+
+:func:`localize` walks any JSON value (a view, a log entry, an action answer): a bare text
+value (a message alone, or a content name ``{"i18n": {...}}``) becomes its string; a dict that
+carries a message among other keys (an event, a prompt) keeps ``msg`` and ``args`` and gains
+``text``.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.lists import format_list
+from babel.messages.pofile import read_po
+
+from .engine.messages import LANGUAGES, is_message
+
+DEFAULT = "en"
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+
+
+class MissingMessage(KeyError):
+    """A message id with no text in a catalogue (tests render strictly)."""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    lang: str
+    texts: dict[str, str | tuple[str, ...]]
+    plural: Callable[[int], int]
+
+
+def catalogue_files(lang: str) -> list[Path]:
+    """One ``.po`` file per domain: ``messages`` (the engine and the shell) and one per game."""
+    return sorted((TRANSLATIONS / lang / "LC_MESSAGES").glob("*.po"))
+
+
+def read_catalogue(path: Path, lang: str):
+    with path.open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+@cache
+def catalogue(lang: str) -> Catalogue:
+    """Every domain's texts in ``lang`` (read once per process)."""
+    texts: dict[str, str | tuple[str, ...]] = {}
+    plural_expr = None
+    for path in catalogue_files(lang):
+        catalog = read_catalogue(path, lang)
+        plural_expr = plural_expr or catalog.plural_expr
+        for message in catalog:
+            if not message.id:
+                continue  # the header
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            string = message.string
+            if isinstance(string, tuple | list):
+                if any(string):
+                    texts[key] = tuple(string)
+            elif string:
+                texts[key] = string
+    return Catalogue(lang, texts, gettext.c2py(plural_expr or "(n != 1)"))
+
+
+def best_language(accept: Any) -> str:
+    """The language to answer in from a request's ``Accept-Language`` (werkzeug's
+    ``request.accept_languages``), English when nothing matches."""
+    if accept is None:
+        return DEFAULT
+    return accept.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+
+
+class Renderer:
+    """Renders messages in one language; seats are named from ``names`` (``{seat: name}``)."""
+
+    def __init__(
+        self, lang: str = DEFAULT, names: Mapping[int, str] | None = None, *, strict: bool = False
+    ) -> None:
+        self.lang = lang if lang in LANGUAGES else DEFAULT
+        self.names = dict(names or {})
+        self.strict = strict
+
+    # --- one message ---------------------------------------------------------------------------
+
+    def _template(self, msg: str, args: Mapping[str, Any]) -> str:
+        for lang in (self.lang, DEFAULT):
+            cat = catalogue(lang)
+            text = cat.texts.get(msg)
+            if text is None:
+                if self.strict:
+                    raise MissingMessage(f"{msg!r} has no {lang} text")
+                continue
+            if isinstance(text, tuple):
+                count = args.get("count", 1)
+                index = cat.plural(count if isinstance(count, int) else 1)
+                return text[min(index, len(text) - 1)]
+            return text
+        return msg
+
+    def text(self, message: Mapping[str, Any]) -> str:
+        """``{"msg", "args"}`` as a sentence."""
+        args = message.get("args") or {}
+        template = self._template(message["msg"], args)
+        values = {name: self.arg(value) for name, value in args.items()}
+        try:
+            return template.format_map(values)
+        except (KeyError, IndexError, ValueError) as error:
+            if self.strict:
+                raise MissingMessage(f"{message['msg']!r}: {error}") from None
+            return template
+
+    def arg(self, value: Any) -> str:
+        """One argument as words (see :mod:`tableapp.engine.messages`)."""
+        if isinstance(value, bool):
+            return str(value).lower()
+        if isinstance(value, int | float | str):
+            return str(value)
+        if value is None:
+            return ""
+        if isinstance(value, list):
+            return format_list([self.arg(v) for v in value], locale=self.lang) if value else ""
+        if isinstance(value, dict):
+            if is_message(value):
+                return self.text(value)
+            if "i18n" in value:
+                return self.pick(value["i18n"])
+            if set(value) == {"seat"}:
+                return self.seat(value["seat"])
+        if self.strict:
+            raise MissingMessage(f"cannot render argument {value!r}")
+        return str(value)
+
+    def pick(self, names: Mapping[str, str]) -> str:
+        return names.get(self.lang) or names.get(DEFAULT) or next(iter(names.values()), "")
+
+    def seat(self, seat: Any) -> str:
+        if seat == 0:
+            return self.text({"msg": "seat.host"})
+        name = self.names.get(seat)
+        if name is None:
+            return self.text({"msg": "seat.number", "args": {"n": seat}})
+        return name
+
+    # --- whole values --------------------------------------------------------------------------
+
+    def localize(self, value: Any) -> Any:
+        """``value`` with every message rendered (a new value; the input is not changed)."""
+        if isinstance(value, list):
+            return [self.localize(v) for v in value]
+        if not isinstance(value, dict):
+            return value
+        if "i18n" in value and len(value) == 1:
+            return self.pick(value["i18n"])
+        if is_message(value) and set(value) <= {"msg", "args"}:
+            return self.text(value)
+        out = {k: (v if k in ("args", "msg") else self.localize(v)) for k, v in value.items()}
+        if is_message(value):
+            out["text"] = self.text(value)
+        return out
+
+
+def render(message: Mapping[str, Any] | str, lang: str = DEFAULT, names=None) -> str:
+    """One message (or a plain string, returned as is) as text."""
+    if isinstance(message, str):
+        return message
+    return Renderer(lang, names).text(message)
+
+
+def request_language() -> str:
+    """The language of the current request (``Accept-Language``), English outside one."""
+    from flask import has_request_context, request
+
+    if not has_request_context():
+        return DEFAULT
+    return best_language(request.accept_languages)

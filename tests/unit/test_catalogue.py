@@ -1,0 +1,152 @@
+"""The message catalogues: every message the code can produce has an English and a French
+text with the same placeholders, nothing in the catalogues is unused, every game's help exists
+in French, and whole games render in both languages without a missing message.
+
+Message ids are found in the code the way Babel's extractors do, from the calls to ``M``: the
+first argument must be a string literal (or a conditional between two), so no id can escape.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import tableapp
+from tableapp import catalog
+from tableapp.engine import Game
+from tableapp.engine.playout import random_playout
+from tableapp.i18n import Renderer, catalogue, catalogue_files, read_catalogue
+
+PACKAGE = Path(tableapp.__file__).resolve().parent
+RULE_ID = re.compile(r"\b(?:ZL|EZA|SB|ZC)-[A-Z]?\d+\b")
+GAMES = [g for g in catalog.games() if isinstance(g, Game)]
+
+
+def _literal_ids(node: ast.expr) -> list[str] | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _literal_ids(node.body), _literal_ids(node.orelse)
+        if body is not None and orelse is not None:
+            return body + orelse
+    return None
+
+
+def used_ids() -> tuple[dict[str, set[str]], list[str]]:
+    """``{id: argument names}`` of every ``M(...)`` call, and the calls whose id is not literal."""
+    found: dict[str, set[str]] = {}
+    dynamic: list[str] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id != "M" or not node.args:
+                continue
+            ids = _literal_ids(node.args[0])
+            if ids is None:
+                dynamic.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+                continue
+            for msg in ids:
+                found.setdefault(msg, set()).update(k.arg for k in node.keywords if k.arg)
+    return found, dynamic
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def texts_of(lang: str) -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for path in catalogue_files(lang):
+        for message in read_catalogue(path, lang):
+            if message.id:
+                key = message.id[0] if isinstance(message.id, tuple) else message.id
+                assert key not in out, f"{key} is in two {lang} catalogues"
+                value = message.string
+                out[key] = tuple(value) if isinstance(value, tuple | list) else (value,)
+    return out
+
+
+def test_every_message_id_is_a_literal():
+    _, dynamic = used_ids()
+    assert not dynamic, f"message ids built at run time cannot be checked: {dynamic}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_message_has_a_text_with_its_placeholders(lang):
+    used, _ = used_ids()
+    texts = texts_of(lang)
+    missing = sorted(set(used) - set(texts))
+    assert not missing, f"{lang}: no text for {missing}"
+    empty = sorted(k for k in used if not all(texts[k]))
+    assert not empty, f"{lang}: empty texts for {empty}"
+    for msg, args in used.items():
+        for form in texts[msg]:
+            unknown = fields(form) - args
+            assert not unknown, f"{lang} {msg}: placeholders {unknown} are not arguments {args}"
+
+
+def test_english_and_french_say_the_same_things():
+    en, fr = texts_of("en"), texts_of("fr")
+    help_ids = {catalog.help_id(g.id) for g in catalog.games()}
+    assert set(en) == set(fr) - help_ids, "the catalogues hold different ids"
+    for msg in en:
+        assert {frozenset(fields(f)) for f in en[msg]} == {frozenset(fields(f)) for f in fr[msg]}, (
+            f"{msg}: English and French use different placeholders"
+        )
+
+
+def test_nothing_in_the_catalogues_is_unused():
+    used, _ = used_ids()
+    help_ids = {catalog.help_id(g.id) for g in catalog.games()}
+    unused = sorted(set(texts_of("en")) - set(used) - {"seat.host", "seat.number"} - help_ids)
+    assert not unused, f"catalogue entries no code produces: {unused}"
+
+
+def test_every_game_has_its_help_in_french_naming_the_same_rulings():
+    for game in GAMES:
+        english = catalog.help_text(game.id, "en")
+        french = catalog.help_text(game.id, "fr")
+        assert french != english, f"{game.id} has no French help"
+        assert set(RULE_ID.findall(french)) == set(RULE_ID.findall(english)), game.id
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_whole_games_render_in_both_languages(game):
+    names = {s: f"P{s}" for s in range(1, 9)}
+    renderers = [Renderer("en", names, strict=True), Renderer("fr", names, strict=True)]
+    counter = {"steps": 0}
+
+    def render_all(state, seat, action, events):
+        counter["steps"] += 1
+        if counter["steps"] % 5:
+            return
+        for renderer in renderers:
+            renderer.localize(events)
+            renderer.localize(game.prompt(state))
+            for viewer in (None, *state["seats"]):
+                renderer.localize(game.view(state, viewer))
+                if viewer is not None:
+                    renderer.localize(game.legal_actions(state, viewer))
+
+    for variant in game.variants:
+        state, _ = random_playout(
+            game,
+            content=catalog.content(game.id),
+            seats=list(range(1, game.players[1] + 1)),
+            seed=f"catalogue/{game.id}/{variant}".encode().ljust(32, b"."),
+            variant=variant,
+            on_step=render_all,
+        )
+        for renderer in renderers:
+            renderer.localize(game.result(state))
+    assert counter["steps"] > 5
+
+
+def test_french_is_french():
+    assert catalogue("fr").texts["zl.drew"] != catalogue("en").texts["zl.drew"]
