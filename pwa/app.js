@@ -78,7 +78,7 @@ $("lang").addEventListener("click", () => setLang(lang() === "fr" ? "en" : "fr")
 onLangChange(() => {
   labelLanguageButton();
   relabel();
-  current?.relabel?.();
+  render(); // the server speaks the new language from the next request on: fetch it again
 });
 
 document.documentElement.lang = lang();

@@ -164,10 +164,20 @@ class Renderer:
             return self.pick(value["i18n"])
         if is_message(value) and set(value) <= {"msg", "args"}:
             return self.text(value)
+        return self.carrier(value)
+
+    def carrier(self, value: dict) -> dict:
+        """A dict that carries a message among other things (an event, a prompt): its parts
+        localized, ``msg`` and ``args`` kept, the rendered ``text`` added."""
         out = {k: (v if k in ("args", "msg") else self.localize(v)) for k, v in value.items()}
         if is_message(value):
             out["text"] = self.text(value)
         return out
+
+    def events(self, events: list) -> list:
+        """Log events: each keeps its message and gains its text (never collapsed to a
+        string, even when it is a message alone)."""
+        return [self.carrier(e) if isinstance(e, dict) else e for e in events]
 
 
 def render(message: Mapping[str, Any] | str, lang: str = DEFAULT, names=None) -> str:

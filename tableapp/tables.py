@@ -200,7 +200,7 @@ def entry_for(action, viewer: int | None, renderer: Renderer) -> dict:
         "seq": action.number,
         "type": action.type,
         "seat": action.seat,
-        "events": renderer.localize(action.public),
+        "events": renderer.events(action.public),
         "undone": action.undone,
         "at": action.created_at.isoformat() + "Z",
     }
@@ -209,7 +209,7 @@ def entry_for(action, viewer: int | None, renderer: Renderer) -> dict:
     if viewer is not None:
         mine = action.private.get(str(viewer))
         if mine:
-            entry["private"] = renderer.localize(mine)
+            entry["private"] = renderer.events(mine)
     return entry
 
 

@@ -1,5 +1,9 @@
-// The table API over fetch. Errors arrive as application/problem+json and become Problem
-// objects; a request that never reached the server becomes an Offline error.
+// The table API over fetch. Every request says the phone's language (Accept-Language): the
+// server renders prompts, labels, the log and refusals in it. Errors arrive as
+// application/problem+json and become Problem objects; a request that never reached the
+// server becomes an Offline error.
+
+import { lang } from "./i18n.js";
 
 export class Problem extends Error {
   constructor(body, status) {
@@ -27,7 +31,7 @@ export function newKey() {
 
 /** One JSON request; POSTs carry an Idempotency-Key and are retried once if the network drops. */
 export async function request(method, path, { token, body, key } = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": lang() };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["Idempotency-Key"] = key || newKey();

@@ -2,6 +2,8 @@
 // a URL). It resumes from the last event id after any drop; states: connecting, live,
 // reconnecting, revoked, gone.
 
+import { lang } from "./i18n.js";
+
 const WATCHDOG_MS = 40000; // the server sends a heartbeat at least every 15 s
 const MAX_BACKOFF_MS = 8000;
 
@@ -53,7 +55,7 @@ export function follow(code, token, after, { onEntry, onState, onResume }) {
       watchdog = setTimeout(() => mine.abort(), WATCHDOG_MS);
     };
     try {
-      const headers = { Accept: "text/event-stream", "Last-Event-ID": String(lastId) };
+      const headers = { Accept: "text/event-stream", "Accept-Language": lang(), "Last-Event-ID": String(lastId) };
       if (token) headers.Authorization = `Bearer ${token}`;
       const response = await fetch(`/api/tables/${encodeURIComponent(code)}/events`, {
         headers, cache: "no-store", signal: mine.signal,

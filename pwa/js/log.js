@@ -3,13 +3,12 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { withNames } from "./seats.js";
 
 function eventLine(event, view, isPrivate) {
   return h("li", { class: ["event", isPrivate && "private", event.rule && "ruling"] },
     event.rule ? h("span", { class: "rule", title: t("log.rule", { rule: event.rule }) }, event.rule) : null,
     event.rule ? " " : null,
-    withNames(event.text ?? "", view),
+    event.text ?? "",
     isPrivate ? h("span", { class: "tag" }, t("log.private")) : null);
 }
 

@@ -52,15 +52,6 @@ export function presenceMark(connected) {
     t(connected ? "seat.online" : "seat.offline"));
 }
 
-/** Game texts name seats "Seat 3"; show the names the players chose instead. */
-export function withNames(text, view) {
-  const one = (id, fallback) => seatById(view, Number(id))?.name ?? fallback;
-  return String(text ?? "")
-    .replace(/\bSeats ((?:\d+, )*\d+ and \d+)\b/g, (match, list) =>
-      list.replace(/\d+/g, (id) => one(id, id)))
-    .replace(/\bSeat (\d+)\b/g, (match, id) => one(id, match));
-}
-
 /** "Ana, Ben" for a list of seat ids. */
 export function names(view, ids) {
   return (ids || []).map((id) => nameOf(view, id)).join(", ");

@@ -9,7 +9,7 @@ import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
 import { renderLog } from "../log.js";
 import { TableSession } from "../session.js";
-import { names, presenceMark, seatLabel, withNames } from "../seats.js";
+import { names, presenceMark, seatLabel } from "../seats.js";
 import { tokensFor } from "../store.js";
 import { panel, reportError, showConnection } from "../ui.js";
 import { renderEnd } from "./end.js";
@@ -29,7 +29,7 @@ function promptPanel(view) {
   return h("section", { class: ["panel", "prompt", mine && "my-turn"], "aria-live": "polite" },
     h("h2", {}, mine ? t("player.yourturn") : waiting ? t("player.waiting", { names: waiting }) : t("table.now")),
     view.prompt?.rule ? h("span", { class: "rule" }, view.prompt.rule) : null,
-    h("p", { class: "prompt-text" }, withNames(view.prompt?.text, view)));
+    h("p", { class: "prompt-text" }, view.prompt?.text ?? ""));
 }
 
 function lobby(view) {

@@ -10,7 +10,7 @@ import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
 import { renderLog } from "../log.js";
 import { TableSession } from "../session.js";
-import { nameOf, presenceMark, seatLabel, withNames } from "../seats.js";
+import { nameOf, presenceMark, seatLabel } from "../seats.js";
 import { forgetHost, tokensFor } from "../store.js";
 import { confirmDialog, panel, reportError, showConnection, toast } from "../ui.js";
 import { renderEnd } from "./end.js";
@@ -85,13 +85,13 @@ export async function mount(root, { code }) {
     const canUndo = host && view.status === "playing" && last;
     return panel(t("table.now"),
       view.prompt?.rule ? h("span", { class: "rule" }, view.prompt.rule) : null,
-      h("p", { class: "prompt-text" }, withNames(view.prompt?.text, view)),
+      h("p", { class: "prompt-text" }, view.prompt?.text ?? ""),
       view.actions.length ? renderActions(view, session, {
         labelFor: (name, value) => renderer.choiceLabel(name, value, view),
         confirmText: (spec, params) => renderer.confirmText(spec, params, view),
       }) : null,
       canUndo ? h("button", { type: "button", class: "secondary undo", onClick: () => session.undo().catch(reportError) },
-        `↶ ${t("table.undo")} (${withNames(nameOf(view, last.seat), view)}: ${last.type})`) : null);
+        `↶ ${t("table.undo")} (${nameOf(view, last.seat)}: ${last.type})`) : null);
   };
 
   const draw = () => {
