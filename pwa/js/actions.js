@@ -1,5 +1,7 @@
 // Buttons and small forms built from the view's ``actions`` (the game's legal_actions): any
-// game is playable from them. Param specs: choices, subsets, integers and counters.
+// game is playable from them. Param specs: choices (with ``labels``, the server's words for
+// each value), subsets, integers and counters (each key with its ``label`` and current
+// ``value``). A form's button says what it does (the spec's ``submit``, else its label).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -7,9 +9,9 @@ import { confirmDialog, reportError } from "./ui.js";
 
 const encode = (value) => JSON.stringify(value);
 
-/** A stepper for an integer in [min, max]; ``read()`` gives the value. */
-function stepper(label, min, max) {
-  let value = min;
+/** A stepper for an integer in [min, max] starting at ``start``; ``read()`` gives the value. */
+function stepper(label, min, max, start = min) {
+  let value = Math.min(max, Math.max(min, start ?? min));
   const out = h("output", { class: "count", "aria-live": "polite" }, String(value));
   const less = h("button", { type: "button", class: "step", "aria-label": `${label} −1` }, "−");
   const more = h("button", { type: "button", class: "step", "aria-label": `${label} +1` }, "+");
@@ -25,22 +27,32 @@ function stepper(label, min, max) {
   return { node, read: () => value };
 }
 
+/** How many to pick, in words: "choose one", "up to 3", "choose 2"… never "Pick 0 to 9". */
+export function pickHint(min, max, total) {
+  if (min === max) return min === 1 ? t("action.pick.one") : t("action.pick.exactly", { n: min });
+  if (min === 0 && max >= total) return t("action.pick.any");
+  if (min === 0) return t("action.pick.upto", { max });
+  return t("action.pick.range", { min, max });
+}
+
 /** One control per param; ``read()`` returns its value or null while it is not valid yet. */
 function control(name, spec, label, onChange) {
   const title = h("legend", {}, label(name, null));
+  const choiceLabel = (value, i) => spec.labels?.[i] ?? label(name, value);
   if ("counts" in spec) {
-    const steps = Object.entries(spec.counts).map(([key, b]) => [key, stepper(label(name, key), b.min, b.max)]);
+    const steps = Object.entries(spec.counts).map(([key, b]) =>
+      [key, stepper(b.label ?? label(name, key), b.min, b.max, b.value)]);
     return { node: h("fieldset", { class: "param" }, title, steps.map(([, st]) => st.node)),
       read: () => Object.fromEntries(steps.map(([key, st]) => [key, st.read()])) };
   }
   if ("choices" in spec) {
     const multiple = Boolean(spec.multiple);
     const group = `p-${name}-${Math.random().toString(36).slice(2, 8)}`;
-    const inputs = spec.choices.map((value) => {
+    const inputs = spec.choices.map((value, i) => {
       const input = h("input", { type: multiple ? "checkbox" : "radio", name: group, value: encode(value), onChange });
-      return [value, input, h("label", { class: "chip" }, input, h("span", {}, label(name, value)))];
+      return [value, input, h("label", { class: "chip" }, input, h("span", {}, choiceLabel(value, i)))];
     });
-    const hint = multiple ? h("p", { class: "hint" }, t("action.pick", { min: spec.min, max: spec.max })) : null;
+    const hint = multiple ? h("p", { class: "hint" }, pickHint(spec.min, spec.max, spec.choices.length)) : null;
     const read = () => {
       const picked = inputs.filter(([, input]) => input.checked).map(([value]) => value);
       if (!multiple) return picked.length === 1 ? picked[0] : null;
@@ -48,7 +60,7 @@ function control(name, spec, label, onChange) {
     };
     return { node: h("fieldset", { class: "param" }, title, hint, h("div", { class: "chips" }, inputs.map(([, , l]) => l))), read };
   }
-  const st = stepper(label(name, null), spec.min, spec.max);
+  const st = stepper(label(name, null), spec.min, spec.max, spec.value);
   return { node: h("fieldset", { class: "param" }, title, st.node), read: st.read };
 }
 
@@ -77,11 +89,11 @@ export function renderActions(view, session, { labelFor, confirmText }) {
       const [name, param] = params[0];
       return h("div", { class: "action-group", role: "group", "aria-label": spec.label, data: { type: spec.type } },
         h("p", { class: "action-label" }, spec.label),
-        h("div", { class: "choices" }, param.choices.map((value) =>
+        h("div", { class: "choices" }, param.choices.map((value, i) =>
           h("button", { type: "button", class: "action choice", data: { type: spec.type, param: name, value: encode(value) },
-            onClick: () => run(spec, { [name]: value }) }, labelFor(name, value)))));
+            onClick: () => run(spec, { [name]: value }) }, param.labels?.[i] ?? labelFor(name, value)))));
     }
-    const submit = h("button", { type: "submit", class: "action primary", disabled: true }, spec.label);
+    const submit = h("button", { type: "submit", class: "action primary", disabled: true }, spec.submit ?? spec.label);
     const controls = [];
     const check = () => { submit.disabled = controls.some((c) => c.read() === null); };
     for (const [name, param] of params) controls.push(control(name, param, labelFor, check));

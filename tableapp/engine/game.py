@@ -65,9 +65,14 @@ def counts(
     return {"counts": out}
 
 
-def action(type_: str, label: Any, **params: dict) -> dict:
-    """An ActionSpec; ``label`` is a message (``M(...)``)."""
-    return {"type": type_, "label": label, "params": params}
+def action(type_: str, label: Any, *, submit: Any = None, **params: dict) -> dict:
+    """An ActionSpec; ``label`` is a message (``M(...)``) naming the action, ``submit`` (when
+    the action is a form) what its button does ("Confirm the Zombies"); so no param may be
+    called ``submit``."""
+    spec = {"type": type_, "label": label, "params": params}
+    if submit is not None:
+        spec["submit"] = submit
+    return spec
 
 
 def _is_int(value: Any) -> bool:

@@ -129,7 +129,10 @@ def test_french_from_the_browser_language_and_switchable(devices, shots):
     shots(page, "phone-home-fr")
     page.click("#lang")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
-    assert "Join a table" in page.text_content("main")
+    # the screen is drawn again in the new language (what the server says, too)
+    page.wait_for_function(
+        "() => document.querySelector('main').textContent.includes('Join a table')"
+    )
     page.reload()  # the choice is kept
     page.wait_for_selector("main#app[data-ready='1'] #new-table")
     assert "Join a table" in page.text_content("main")
