@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-6cf987f11e27";
+const VERSION = "tableapp-4904ce79bfa3";
 const SHELL = [
   "/",
   "/app.js",

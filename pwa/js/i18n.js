@@ -137,3 +137,6 @@ export function onLangChange(listener) {
 export function addStrings(more) {
   for (const [code, table] of Object.entries(more)) Object.assign(STRINGS[code] || {}, table);
 }
+
+/** Every UI string of a language (tests compare the languages with it). */
+export const strings = (code) => ({ ...(STRINGS[code] || {}) });

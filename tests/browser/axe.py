@@ -24,7 +24,8 @@ class Axe:
         violations = page.evaluate(
             "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
             ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
-            " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))")
+            " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
+        )
         serious = [v for v in violations if v["impact"] in SERIOUS]
         self.results[screen] = serious
         return serious

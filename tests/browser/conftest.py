@@ -23,8 +23,12 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("TABLEAPP_CHROMIUM", "/usr/bin/chromium"))
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
 ]
 
 
@@ -139,7 +143,8 @@ def devices(browser, pixel7, live_server, watch):
     yield SimpleNamespace(
         phone=lambda label, **extra: open_page(label, **pixel7, **extra),
         laptop=lambda label="table", **extra: open_page(
-            label, viewport={"width": 1280, "height": 900}, **extra),
+            label, viewport={"width": 1280, "height": 900}, **extra
+        ),
     )
     for context in contexts:
         context.close()
@@ -183,8 +188,11 @@ def table(devices, live_server):
     laptop = devices.laptop()
     laptop.goto("/")
     # The device that created the table holds its host token.
-    laptop.evaluate("([code, token]) => localStorage.setItem('tableapp:tables',"
-                    " JSON.stringify({[code]: {host: token}}))", [code, created["host_token"]])
+    laptop.evaluate(
+        "([code, token]) => localStorage.setItem('tableapp:tables',"
+        " JSON.stringify({[code]: {host: token}}))",
+        [code, created["host_token"]],
+    )
     laptop.goto(f"/table/{code}")
     wait_all([laptop, *phones], 4, within=5)
     tie = choose_button(laptop)  # ZL-1: a tie for the lowest card waits for the host

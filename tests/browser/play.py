@@ -44,8 +44,11 @@ def api_table(base_url: str) -> dict:
 
 def api_start(base_url: str, created: dict) -> None:
     response = requests.post(
-        f"{base_url}/api/tables/{created['code']}/actions", json={"type": "start"},
-        headers={"Authorization": f"Bearer {created['host_token']}"}, timeout=10)
+        f"{base_url}/api/tables/{created['code']}/actions",
+        json={"type": "start"},
+        headers={"Authorization": f"Bearer {created['host_token']}"},
+        timeout=10,
+    )
     assert response.status_code == 201, response.text
 
 
@@ -55,8 +58,10 @@ def wait_all(pages, target: int, within: float = 2.0) -> float:
     for page in pages:
         left = max(0.05, within - (time.monotonic() - started))
         page.wait_for_function(
-            "n => Number(document.querySelector('main#app').dataset.seq) >= n", arg=target,
-            timeout=left * 1000)
+            "n => Number(document.querySelector('main#app').dataset.seq) >= n",
+            arg=target,
+            timeout=left * 1000,
+        )
     return time.monotonic() - started
 
 
@@ -92,13 +97,17 @@ def tap(page, button) -> None:
     button.click()
     page.wait_for_function(
         "n => document.querySelector('#confirm').open"
-        " || Number(document.querySelector('main#app').dataset.seq) > n", arg=before)
+        " || Number(document.querySelector('main#app').dataset.seq) > n",
+        arg=before,
+    )
     if page.locator("#confirm[open]").count():
         page.click("#confirm-yes")
 
 
-TARGETS = ("button:not([disabled]), a.button, a.brand, select, label.colour, label.chip,"
-           " input:not([type=radio]):not([type=checkbox]):not([type=hidden])")
+TARGETS = (
+    "button:not([disabled]), a.button, a.brand, select, label.colour, label.chip,"
+    " input:not([type=radio]):not([type=checkbox]):not([type=hidden])"
+)
 
 
 def small_targets(page) -> list[str]:
@@ -108,9 +117,12 @@ def small_targets(page) -> list[str]:
           .filter(e => e.offsetParent !== null)
           .map(e => [e.dataset.type || e.id || e.className || e.tagName, e.getBoundingClientRect()])
           .filter(([, r]) => r.width < 48 || r.height < 48)
-          .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""", TARGETS)
+          .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""",
+        TARGETS,
+    )
 
 
 # Records vibrations instead of making them (the emulated phone has no motor to ask).
 RECORD_BUZZ = (
-    "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };")
+    "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };"
+)

@@ -9,22 +9,44 @@ import pytest
 pytestmark = pytest.mark.browser
 
 VIEW = {
-    "code": "TEST42", "game": "no-such-game", "status": "playing", "seq": 7,
-    "seats": [{"id": 1, "name": "Ana", "colour": "orange", "connected": True},
-              {"id": 2, "name": "<b>Ben</b>", "colour": "sky", "connected": False}],
+    "code": "TEST42",
+    "game": "no-such-game",
+    "status": "playing",
+    "seq": 7,
+    "seats": [
+        {"id": 1, "name": "Ana", "colour": "orange", "connected": True},
+        {"id": 2, "name": "<b>Ben</b>", "colour": "sky", "connected": False},
+    ],
     "me": {"seat": 1, "role": "player"},
     "prompt": {"waiting_for": [1], "text": "Seat 1: your move"},
     "actions": [
         {"type": "rest", "label": "Rest", "params": {}},
         {"type": "target", "label": "Bite", "params": {"seat": {"choices": [1, 2]}}},
-        {"type": "discard", "label": "Discard", "params": {
-            "cards": {"choices": ["c1", "c2", "c3"], "multiple": True, "min": 2, "max": 2}}},
+        {
+            "type": "discard",
+            "label": "Discard",
+            "params": {
+                "cards": {"choices": ["c1", "c2", "c3"], "multiple": True, "min": 2, "max": 2}
+            },
+        },
         {"type": "move", "label": "Move", "params": {"steps": {"min": 1, "max": 3}}},
-        {"type": "feast", "label": "Feast", "params": {
-            "bites": {"counts": {"brains": {"min": 0, "max": 2}, "guts": {"min": 1, "max": 1}}}}},
+        {
+            "type": "feast",
+            "label": "Feast",
+            "params": {
+                "bites": {"counts": {"brains": {"min": 0, "max": 2}, "guts": {"min": 1, "max": 1}}}
+            },
+        },
     ],
-    "game_view": {"hand": [{"id": "c1", "name": "Axe", "value": 3}, {"id": "c2", "name": "Saw"},
-                           {"id": "c3", "name": "Rope", "value": 1}], "round": 2, "notes": None},
+    "game_view": {
+        "hand": [
+            {"id": "c1", "name": "Axe", "value": 3},
+            {"id": "c2", "name": "Saw"},
+            {"id": "c3", "name": "Rope", "value": 1},
+        ],
+        "round": 2,
+        "notes": None,
+    },
     "result": None,
 }
 
@@ -93,10 +115,13 @@ def test_stream_parser(devices):
         'id: 5\nevent: action\ndata: {"seq":5}\n\n'
         ": heartbeat\n\n"
         'id: 6\r\nevent: action\r\ndata: {"seq":\r\ndata: 6}\r\n\r\n'
-        "id: 7\ndata: par")
+        "id: 7\ndata: par"
+    )
     events, rest = page.evaluate(
-        "async (text) => (await import('/js/live.js')).parseBlocks(text)", stream)
-    assert events == [{"id": "5", "event": "action", "data": '{"seq":5}'},
-                      {"id": "6", "event": "action", "data": '{"seq":\n6}'}]
+        "async (text) => (await import('/js/live.js')).parseBlocks(text)", stream
+    )
+    assert events == [
+        {"id": "5", "event": "action", "data": '{"seq":5}'},
+        {"id": "6", "event": "action", "data": '{"seq":\n6}'},
+    ]
     assert rest == "id: 7\ndata: par"
-

@@ -15,7 +15,14 @@ from .play import api_table
 pytestmark = pytest.mark.browser
 
 REQUIRED = (
-    "name", "short_name", "start_url", "display", "theme_color", "background_color", "icons")
+    "name",
+    "short_name",
+    "start_url",
+    "display",
+    "theme_color",
+    "background_color",
+    "icons",
+)
 SHELL_BUDGET = 100 * 1024
 
 
@@ -85,15 +92,24 @@ def measure_first_load(browser, pixel, url: str, throttled: bool) -> dict:
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
     if throttled:  # a mid-range phone on busy Wi-Fi: 4× slower CPU, 150 ms, 1.6 Mbit/s
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
-                                                      "downloadThroughput": 200_000,
-                                                      "uploadThroughput": 94_000})
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": 150,
+                "downloadThroughput": 200_000,
+                "uploadThroughput": 94_000,
+            },
+        )
     sizes: dict[str, int] = {}
     urls: dict[str, str] = {}
-    cdp.on("Network.responseReceived",
-           lambda e: urls.__setitem__(e["requestId"], e["response"]["url"]))
-    cdp.on("Network.loadingFinished",
-           lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+    cdp.on(
+        "Network.responseReceived", lambda e: urls.__setitem__(e["requestId"], e["response"]["url"])
+    )
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]),
+    )
     page.goto("/")
     page.wait_for_selector("main#app[data-ready='1']")
     page.wait_for_load_state("networkidle")
@@ -101,8 +117,12 @@ def measure_first_load(browser, pixel, url: str, throttled: bool) -> dict:
     shell = {urls[r]: n for r, n in sizes.items() if r in urls and "/api/" not in urls[r]}
     api = sum(n for r, n in sizes.items() if r in urls and "/api/" in urls[r])
     context.close()
-    return {"shell_bytes": sum(shell.values()), "shell_files": len(shell), "api_bytes": api,
-            "time_to_interactive_ms": round(tti)}
+    return {
+        "shell_bytes": sum(shell.values()),
+        "shell_files": len(shell),
+        "api_bytes": api,
+        "time_to_interactive_ms": round(tti),
+    }
 
 
 def test_first_load_figures(browser, pixel7, live_server):
@@ -111,8 +131,13 @@ def test_first_load_figures(browser, pixel7, live_server):
     from .test_pwa_files import SHELL, shell_file
 
     precache = sum(shell_file(path).stat().st_size for path in SHELL)
-    figures = {"pixel7": fast, "pixel7_4x_cpu_slow_wifi": slow, "shell_budget_bytes": SHELL_BUDGET,
-               "service_worker_precache_bytes": precache, "precached_files": len(SHELL)}
+    figures = {
+        "pixel7": fast,
+        "pixel7_4x_cpu_slow_wifi": slow,
+        "shell_budget_bytes": SHELL_BUDGET,
+        "service_worker_precache_bytes": precache,
+        "precached_files": len(SHELL),
+    }
     out = ROOT / "artifacts" / "figures.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(figures, indent=2) + "\n")

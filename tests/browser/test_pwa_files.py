@@ -45,7 +45,8 @@ def test_version_changes_with_the_shell():
     version = re.search(r'const VERSION = "tableapp-([0-9a-f]+)";', SW).group(1)
     assert version == shell_hash(), (
         f'a shell file changed: set VERSION in pwa/sw.js to "tableapp-{shell_hash()}" so phones '
-        "drop the old cache")
+        "drop the old cache"
+    )
 
 
 @pytest.mark.parametrize("module", OWN_JS, ids=lambda p: p.relative_to(PWA).as_posix())
@@ -53,8 +54,15 @@ def test_module_is_small_and_inserts_text_only(module):
     source = module.read_text(encoding="utf-8")
     lines = source.count("\n")
     assert 10 <= lines <= 250, f"{module.name}: {lines} lines"
-    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
-                 "new Function", "crypto.randomUUID"):
+    for sink in (
+        "innerHTML",
+        "outerHTML",
+        "insertAdjacentHTML",
+        "document.write",
+        "eval(",
+        "new Function",
+        "crypto.randomUUID",
+    ):
         assert sink not in source, f"{module.name} uses {sink}"
 
 

@@ -31,9 +31,11 @@ def state_of(page) -> dict:
         "seat": page.get_attribute("main#app", "data-seat"),
         "seq": page.get_attribute("main#app", "data-seq"),
         "drawn": page.locator(".zl-drawn .card").get_attribute("data-card")
-        if page.locator(".zl-drawn .card").count() else None,
+        if page.locator(".zl-drawn .card").count()
+        else None,
         "actions": page.locator("fieldset.actions button").evaluate_all(
-            "bs => bs.map(b => b.dataset.type + ':' + (b.dataset.value || ''))"),
+            "bs => bs.map(b => b.dataset.type + ':' + (b.dataset.value || ''))"
+        ),
         "table": page.locator(".game-state").inner_text(),
         "log": page.locator(".log .entry").count(),
     }

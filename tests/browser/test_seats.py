@@ -22,7 +22,8 @@ def reference_modules(text: str, mask: int) -> set[tuple[int, int]]:
     """The QR of ``text`` made by the ``qrcode`` package: byte mode, level M, one of the eight
     standard masks (encoders may pick different masks for the same data)."""
     code = qrcode.QRCode(
-        error_correction=qrcode.constants.ERROR_CORRECT_M, border=0, mask_pattern=mask)
+        error_correction=qrcode.constants.ERROR_CORRECT_M, border=0, mask_pattern=mask
+    )
     code.add_data(text.encode("ascii"), optimize=0)
     code.make(fit=True)
     return {(x, y) for y, row in enumerate(code.get_matrix()) for x, dark in enumerate(row) if dark}

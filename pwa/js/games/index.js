@@ -9,6 +9,9 @@ const MODULES = {
   "zombie-life": () => import("./zombie-life.js"),
 };
 
+/** Every game with screens of its own (tests load them all). */
+export const GAME_IDS = Object.keys(MODULES);
+
 const loaded = new Map();
 
 /** The renderer for ``gameId``: its module's functions over the generic ones. */

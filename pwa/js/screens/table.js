@@ -91,7 +91,7 @@ export async function mount(root, { code }) {
         confirmText: (spec, params) => renderer.confirmText(spec, params, view),
       }) : null,
       canUndo ? h("button", { type: "button", class: "secondary undo", onClick: () => session.undo().catch(reportError) },
-        `↶ ${t("table.undo")} (${nameOf(view, last.seat)}: ${last.type})`) : null);
+        `↶ ${t("table.undo")} (${last.events?.[0]?.text ?? nameOf(view, last.seat)})`) : null);
   };
 
   const draw = () => {

@@ -1,0 +1,63 @@
+"""A French game of Zombie Life from the phones and the table screen: no screen ever shows an
+English word (the words only English uses, from the server's catalogues and the app's own
+strings), from the lobby to the end screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from .language import english_on, english_only
+from .play import choose_button, join, open_table, screen, seq, tap, wait_all
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Amélie", "Bastien", "Chloé"]
+MAX_MOVES = 600
+
+
+def test_a_french_zombie_life_shows_no_english(devices, shots):
+    laptop = devices.laptop("table-fr", locale="fr-FR")
+    code, join_url = open_table(laptop)
+    vocabulary = english_only(laptop)
+    assert {"draw", "pass", "horde"} & vocabulary == {"draw", "pass"}  # the check can fail
+    phones = [devices.phone(f"fr-{name}", locale="fr-FR") for name in NAMES]
+    for phone, name in zip(phones, NAMES, strict=True):
+        join(phone, join_url, name)
+    pages = [laptop, *phones]
+    wait_all(pages, 3)
+    seen_screens: set[str] = set()
+
+    def check(where: str) -> None:
+        for page in pages:
+            found = english_on(page, vocabulary, ignore=set(NAMES) | {code})
+            assert not found, f"{where}, {screen(page)}: English on a French screen: {found}"
+            seen_screens.add(screen(page))
+
+    check("lobby")
+    tap(laptop, laptop.locator("button[data-type='start']"))
+    wait_all(pages, 4)
+    last = None
+    for move in range(MAX_MOVES):
+        if screen(laptop) == "table-end":
+            break
+        pages_in_order = sorted(pages, key=lambda p: p is not last)
+        actor, button = next(
+            ((p, b) for p in pages_in_order if (b := choose_button(p)) is not None), (None, None)
+        )
+        assert actor is not None, "nobody can move and the game is not over"
+        last = actor
+        target = seq(actor) + 1
+        tap(actor, button)
+        wait_all(pages, target)
+        if move < 12 or move % 20 == 0:
+            check(f"move {move}")
+    else:
+        pytest.fail("the game did not end")
+    for page in pages:
+        page.wait_for_function(
+            "() => ['end', 'table-end'].includes(document.querySelector('main#app').dataset.screen)"
+        )
+    check("end")
+    shots(phones[0], "phone-end-fr", full_page=False)
+    shots(laptop, "table-playing-fr", full_page=False)
+    assert {"lobby", "table", "player", "end", "table-end"} <= seen_screens
