@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-4904ce79bfa3";
+const VERSION = "tableapp-e44719df219b";
 const SHELL = [
   "/",
   "/app.js",
@@ -24,6 +24,7 @@ const SHELL = [
   "/js/i18n.js",
   "/js/live.js",
   "/js/log.js",
+  "/js/moments.js",
   "/js/qr.js",
   "/js/screens/end.js",
   "/js/screens/home.js",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .definition import Definition, Game, Moves, define
 from .errors import RuleError
-from .flow import Ctx, Flow, Question
+from .flow import Ctx, Flow, Question, board_step, moment
 from .game import HOST, action, choice, counts, integer, subset, validate_params
 from .messages import M, named, seat_ref
 from .registry import all_games, get_game, register
@@ -30,12 +30,14 @@ __all__ = [
     "RuleError",
     "action",
     "all_games",
+    "board_step",
     "choice",
     "clone",
     "counts",
     "define",
     "get_game",
     "integer",
+    "moment",
     "named",
     "register",
     "seat_ref",

@@ -172,6 +172,19 @@ class Game:
             specs += d.anytime.specs(known, seat)
         if d.corrections is not None and (seat == HOST or seat in state.get("seats", ())):
             specs += self._correction_specs(known)
+        steps = [
+            s
+            for s in state.get("board_steps", ())
+            if seat == HOST or seat in s["seats"] or not s["seats"]
+        ]
+        if steps:
+            specs.append(
+                action(
+                    "board_done",
+                    M("engine.board_done.label"),
+                    step=choice([s["id"] for s in steps], [s["message"] for s in steps]),
+                )
+            )
         return specs
 
     def apply(self, state: State, seat: int, act: dict, rng: Rng) -> tuple[State, list[dict]]:
@@ -193,6 +206,11 @@ class Game:
         flow = self.flow
         if kind == "correct" and d.corrections is not None:
             self._correct(new, seat, act, ctx)
+        elif kind == "board_done" and new.get("board_steps"):
+            validate_params(self.legal_actions(state, seat), kind, params)
+            (done,) = [s for s in new["board_steps"] if s["id"] == params["step"]]
+            new["board_steps"].remove(done)
+            ctx.say(M("engine.board_done", seat=seat_ref(seat), step=done["message"]))
         elif d.anytime is not None and kind in _types(d.anytime.specs(known, seat)):
             _play(d.anytime, known, new, seat, act, ctx)
         elif d.moves is not None and (flow is None or seat not in flow.actors(new)):
@@ -239,8 +257,15 @@ class Game:
         viewer = seat if seat in state.get("seats", ()) else None
         known = self.known_to(state, viewer)
         if self.definition.view is not None:
-            return self.definition.view(known, viewer)
-        return {k: v for k, v in known.items() if k not in ("steps", *self.definition.constant)}
+            out = self.definition.view(known, viewer)
+        else:
+            out = {k: v for k, v in known.items() if k not in ("steps", *self.definition.constant)}
+        # Steps to do on the board, for the table screen and the phones they name.
+        out["board_steps"] = [
+            {"id": s["id"], "seats": s["seats"], "text": s["message"]}
+            for s in state.get("board_steps", ())
+        ]
+        return out
 
     def prompt(self, state: State) -> dict:
         public = self.known_to(state, None)

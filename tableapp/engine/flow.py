@@ -14,7 +14,7 @@ Each game builds its own :class:`Flow` from its chapters' tables — a chapter m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,6 +88,24 @@ class Question:
     ask: Callable[[State, Step], Message] | None = None
     actors: Callable[[State, Step], list[int]] | None = None
     refuse: Callable[[State, Step, int, dict], RuleError | None] | None = None
+
+
+def moment(kind: str, seats: Iterable[int] = (), **data: Any) -> dict:
+    """A moment nobody should miss, for an event's ``moment`` field: the table screen announces
+    it, the phones of ``seats`` (every phone when empty) show it and buzz. Kinds the phone
+    app knows: ``elimination``, ``death``, ``feast``, ``level_up``, ``round_end`` (with
+    ``scores``: ``[{"seat", "points", "total"}]``, shown as a summary), ``game_end``."""
+    return {"kind": kind, "seats": list(seats), **data}
+
+
+def board_step(state: State, message: Message, seats: Iterable[int] = ()) -> None:
+    """Something the players must do on the board ("lay a Zombie in place of Gabriel"): it
+    stays on the table screen and the phones of ``seats`` as a checklist until one of them
+    (or the host) ticks it (the engine's ``board_done`` action)."""
+    steps = state.setdefault("board_steps", [])
+    number = state.get("board_step_count", 0) + 1
+    state["board_step_count"] = number
+    steps.append({"id": f"step{number}", "seats": list(seats), "message": message})
 
 
 def _finished(state: State) -> bool:

@@ -87,12 +87,20 @@ def choose_button(page):
     """A simple player: place the drawn card (Refuge first), hide with four cards showing,
     else take from the Horde, else draw; the host settles ties with the first choice.
     Returns the button to tap, or None when this page has no move."""
+    dismiss_moment(page)
     kind = page.evaluate(PICK)
     return None if kind is None else page.locator("[data-pick]")
 
 
+def dismiss_moment(page) -> None:
+    if page.locator("#moment:not([hidden]) .moment-ok").count():
+        page.click("#moment .moment-ok")
+
+
 def tap(page, button) -> None:
-    """Tap a move; confirm it when the app asks (only moves that cannot be undone ask)."""
+    """Tap a move; confirm it when the app asks (only moves that cannot be undone ask). An
+    announcement on the screen (a round's scores) is read and closed first, as players do."""
+    dismiss_moment(page)  # it may have arrived since the button was chosen
     before = seq(page)
     button.click()
     page.wait_for_function(
@@ -121,6 +129,22 @@ def small_targets(page) -> list[str]:
         TARGETS,
     )
 
+
+# Records each announced moment's kind (the overlay on the table screen, a toast on a phone).
+RECORD_MOMENTS = """
+window.__moments = [];
+new MutationObserver(() => {
+  const box = document.getElementById("moment");
+  if (box && !box.hidden && box.dataset.kind !== window.__lastMoment) {
+    window.__moments.push(box.dataset.kind);
+  }
+  window.__lastMoment = box && !box.hidden ? box.dataset.kind : null;
+  for (const toast of document.querySelectorAll(".toast.moment:not([data-seen])")) {
+    toast.dataset.seen = "1";
+    window.__moments.push("toast");
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
 
 # Records vibrations instead of making them (the emulated phone has no motor to ask).
 RECORD_BUZZ = (

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .language import english_on, english_only
-from .play import choose_button, join, open_table, screen, seq, tap, wait_all
+from .play import RECORD_MOMENTS, choose_button, join, open_table, screen, seq, tap, wait_all
 
 pytestmark = pytest.mark.browser
 
@@ -17,11 +17,13 @@ MAX_MOVES = 600
 
 def test_a_french_zombie_life_shows_no_english(devices, shots):
     laptop = devices.laptop("table-fr", locale="fr-FR")
+    laptop.add_init_script(RECORD_MOMENTS)
     code, join_url = open_table(laptop)
     vocabulary = english_only(laptop)
     assert {"draw", "pass", "horde"} & vocabulary == {"draw", "pass"}  # the check can fail
     phones = [devices.phone(f"fr-{name}", locale="fr-FR") for name in NAMES]
     for phone, name in zip(phones, NAMES, strict=True):
+        phone.add_init_script(RECORD_MOMENTS)
         join(phone, join_url, name)
     pages = [laptop, *phones]
     wait_all(pages, 3)
@@ -58,6 +60,13 @@ def test_a_french_zombie_life_shows_no_english(devices, shots):
             "() => ['end', 'table-end'].includes(document.querySelector('main#app').dataset.screen)"
         )
     check("end")
+    # Moments nobody misses: every round's end and the game's end were announced on the table
+    # screen (the round's scores held until tapped) and on every phone.
+    table_moments = laptop.evaluate("window.__moments")
+    assert "round_end" in table_moments and table_moments[-1] == "game_end", table_moments
+    for phone in phones:
+        assert "round_end" in phone.evaluate("window.__moments")
+    assert laptop.locator("#moment .round-scores").count() in (0, 1)
     shots(phones[0], "phone-end-fr", full_page=False)
     shots(laptop, "table-playing-fr", full_page=False)
     assert {"lobby", "table", "player", "end", "table-end"} <= seen_screens

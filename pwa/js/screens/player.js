@@ -8,6 +8,7 @@ import { buzz, keepAwake, turnWatcher } from "../device.js";
 import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
 import { renderLog } from "../log.js";
+import { announce, boardSteps } from "../moments.js";
 import { TableSession } from "../session.js";
 import { names, presenceMark, seatLabel } from "../seats.js";
 import { tokensFor } from "../store.js";
@@ -45,6 +46,7 @@ function playing(view, session, renderer) {
   const mine = renderer.privateState(view);
   return [
     promptPanel(view),
+    boardSteps(view),
     mine ? panel(t("player.private"), mine) : null,
     view.actions.length || undoable ? panel(t("player.actions"),
       renderActions(view, session, {
@@ -84,7 +86,10 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
   };
   session.on((kind, detail) => {
     if (kind === "view") draw();
-    else if (kind === "entry") drawLog();
+    else if (kind === "entry") {
+      drawLog();
+      if (session.view) announce(detail, session.view);
+    }
     else if (kind === "connection") {
       showConnection(detail);
       if (detail === "revoked") onRevoked();

@@ -9,6 +9,7 @@ import { keepAwake } from "../device.js";
 import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
 import { renderLog } from "../log.js";
+import { announce, boardSteps } from "../moments.js";
 import { TableSession } from "../session.js";
 import { nameOf, presenceMark, seatLabel } from "../seats.js";
 import { forgetHost, tokensFor } from "../store.js";
@@ -114,14 +115,18 @@ export async function mount(root, { code }) {
           h("div", { class: "col side" }, seatsPanel(view), seedPanel(view), panel(t("table.log"), logBox)))
         : h("div", { class: "table-grid" },
           h("div", { class: "col" }, view.status === "finished" ? renderEnd(view, renderer) : null,
-            controls(view), panel(null, renderer.publicState(view)), panel(t("table.log"), logBox)),
+            controls(view), boardSteps(view, { table: true }), panel(null, renderer.publicState(view)),
+            panel(t("table.log"), logBox)),
           h("div", { class: "col side" }, joinPanel(view, joinUrl()), seatsPanel(view), seedPanel(view))));
     replace(logBox, renderLog(session.log(), view, { limit: 200 }));
   };
 
   session.on((kind, detail) => {
     if (kind === "view") draw();
-    else if (kind === "entry") replace(logBox, renderLog(session.log(), session.view, { limit: 200 }));
+    else if (kind === "entry") {
+      replace(logBox, renderLog(session.log(), session.view, { limit: 200 }));
+      announce(detail, session.view, { table: true });
+    }
     else if (kind === "connection") showConnection(detail);
     else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
     else if (kind === "error") reportError(detail);

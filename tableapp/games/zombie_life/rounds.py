@@ -4,7 +4,7 @@ scoring (ZL-7), the end of the game (ZL-8), the new deck for a new round (ZL-10)
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, M, piles, seat_ref
+from tableapp.engine import Ctx, M, moment, piles, seat_ref
 
 from .state import (
     PASSED,
@@ -79,6 +79,14 @@ def end_round(state: State, ctx: Ctx) -> None:
             )
         state["round_points"][key(seat)].append(points)
         state["scores"][key(seat)] += points
+    scores = [
+        {"seat": s, "points": state["round_points"][key(s)][-1], "total": state["scores"][key(s)]}
+        for s in state["seats"]
+    ]
+    ctx.say(
+        M("zl.round_over", round=state["round"]),
+        moment=moment("round_end", scores=scores, round=state["round"]),
+    )
     top = max(state["scores"].values())
     if top >= TARGET:
         # ZL-8: the game ends; the most points wins, and a tie for the most is a shared win.
@@ -88,7 +96,7 @@ def end_round(state: State, ctx: Ctx) -> None:
         won = M(
             "zl.win" if len(winners) == 1 else "zl.win.shared", seats=seats_arg(winners), count=top
         )
-        ctx.say(won, rule="ZL-8")
+        ctx.say(won, rule="ZL-8", moment=moment("game_end", winners))
         return
     _new_round(state, ctx)
 

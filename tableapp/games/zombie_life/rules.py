@@ -14,7 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tableapp.engine import HOST, Ctx, M, Moves, RuleError, action, choice, piles, seat_ref
+from tableapp.engine import (
+    HOST,
+    Ctx,
+    M,
+    Moves,
+    RuleError,
+    action,
+    choice,
+    moment,
+    piles,
+    seat_ref,
+)
 
 from .content import build_cards, validate_content
 from .rounds import choose_first, deal_round, end_round
@@ -222,6 +233,7 @@ def _draw(state: State, seat: int, params: dict, ctx: Ctx) -> None:
         seat=seat,
         card=card(state, card_id),
         rule="ZL-2",
+        moment=moment("elimination", [seat]),
     )
     piles.put_top(state["piles"], "discard", [card_id])
     _eliminate(state, seat, ctx)
