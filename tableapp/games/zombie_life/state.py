@@ -145,7 +145,7 @@ def draw_cards(state: State, n: int, rng: Rng, events: list[Event]) -> list[str]
                     "code": "draw_pile_reshuffled",
                 }
             )
-        drawn += piles.draw(pile, "draw", 1)
+        drawn += piles.draw(pile, "draw", 1, rng)
     return drawn
 
 
