@@ -26,9 +26,10 @@ from sqlalchemy.exc import IntegrityError
 from . import catalog, codec, events, store
 from .auth import hash_token, new_token, token_from_nonce
 from .engine import HOST, Rng, RuleError, validate_params
+from .engine.game import action as action_spec
 from .engine.game import validate_options
 from .engine.replay import NON_GAME, replay
-from .engine.rng import commitment
+from .engine.rng import commitment, effective_seed
 from .extensions import db
 from .models import IdempotentResponse, utcnow
 from .problems import Problem
@@ -39,6 +40,8 @@ CODE_LENGTH = 6
 #: Colour-blind-safe seat colours (Okabe–Ito), each shown with its letter on screens.
 COLOURS = ["orange", "sky", "green", "yellow", "blue", "vermilion", "purple", "grey"]
 TOKEN_MARK = "\u2063tableapp:token\u2063"  # where a stored answer gets its token back
+#: The shell's answers to a pending undo request, posted to /actions like any action.
+UNDO_ANSWERS = ("approve_undo", "refuse_undo", "cancel_undo")
 #: An action refreshes its seat's ``last_seen`` only when older than this (presence is
 #: counted in tens of seconds; a write per action would cost more than it tells).
 TOUCH_SECONDS = 10
@@ -155,6 +158,10 @@ def render_view(table: TableRow, actor: Actor | None, presence_seconds: float = 
             actions = game.legal_actions(state, actor.number)
         game_view = game.view(state, viewer)
         result = game.result(state)
+        if table.undo_request is not None and table.status == "playing":
+            # The game waits for the answer: only approve, refuse (others) or cancel (the asker).
+            prompt = _undo_prompt(table)
+            actions = undo_answers(table, actor)
     prompt = dict(prompt, text=named(prompt.get("text", ""), players))
     return {
         "code": table.code,
@@ -172,7 +179,68 @@ def render_view(table: TableRow, actor: Actor | None, presence_seconds: float = 
         "actions": actions,
         "game_view": game_view,
         "result": result,
+        "undo_request": _public_request(table),
+        "contributions": contributions(table) if table.status == "finished" else None,
     }
+
+
+def seat_name(table: TableRow, number: int | None) -> str:
+    """How the shell's texts name a seat: its player's name, or "The host"."""
+    if number == HOST:
+        return "The host"
+    return next(
+        (s.name for s in table.seats if s.number == number and s.role == "player"),
+        f"Seat {number}",
+    )
+
+
+def _public_request(table: TableRow) -> dict | None:
+    request = table.undo_request
+    if request is None:
+        return None
+    return {
+        "seq": request["number"],
+        "seat": request["seat"],
+        "target": request["target"],
+        "type": request["type"],
+    }
+
+
+def _undo_prompt(table: TableRow) -> dict:
+    request = table.undo_request
+    asker = seat_name(table, request["seat"])
+    others = [s.number for s in table.seats if s.role == "player" and s.number != request["seat"]]
+    args = {"seat": request["seat"], "name": asker, "target": request["target"]}
+    return {
+        "waiting_for": [*others, HOST],
+        "msg": "undo.pending",
+        "args": args | {"type": request["type"]},
+        "text": f"{asker} asks to undo action {request['target']} ({request['type']}): another "
+        "player agrees or refuses; the game waits.",
+    }
+
+
+def undo_answers(table: TableRow, actor: Actor | None) -> list[dict]:
+    """What a bearer may do about the pending undo request: the asker may withdraw it, every
+    other seat and the host may approve or refuse it (the first answer decides)."""
+    request = table.undo_request
+    if actor is None or request is None:
+        return []
+    asker = seat_name(table, request["seat"])
+    what = f"action {request['target']} ({request['type']})"
+    if actor.role == "player" and actor.number == request["seat"]:
+        return [action_spec("cancel_undo", f"Withdraw my request to undo {what}")]
+    return [
+        action_spec("approve_undo", f"Let {asker} undo {what}"),
+        action_spec("refuse_undo", f"Refuse {asker}'s undo"),
+    ]
+
+
+def contributions(table: TableRow) -> list[dict]:
+    """Each seat's random contribution to the effective seed, in seat order ([] before the
+    start, and for a table started before contributions existed)."""
+    payload = store.start_payload(table.id) if table.id is not None else None
+    return list((payload or {}).get("contributions") or [])
 
 
 def named(text: str, players: list[SeatRow]) -> str:
@@ -191,8 +259,10 @@ def entry_for(action, viewer: int | None) -> dict:
         "undone": action.undone,
         "at": action.created_at.isoformat() + "Z",
     }
-    if action.type == "undo":
+    if action.type in ("undo", "undo_request", *UNDO_ANSWERS):
         entry["target"] = action.payload.get("target")
+    if getattr(action, "reveals", False):
+        entry["reveals"] = True  # undoing it needs another player's OK
     if viewer is not None:
         mine = action.private.get(str(viewer))
         if mine:
@@ -244,10 +314,22 @@ def _stored(scope: str, key: str, req_hash: str, ttl_hours: int) -> Outcome | No
     body = row.body
     if row.token_nonce:
         body = body.replace(TOKEN_MARK, token_from_nonce(row.token_nonce))
+    elif TOKEN_MARK in body:
+        # The first request proved nothing but the key, which is no secret (it is logged, and
+        # another client may pick the same): its token is not handed to a repeat.
+        raise Problem(
+            409,
+            "token_not_replayed",
+            "This Idempotency-Key was already used for this request; its token is handed back "
+            "to a repeat only when the first request carried a retry_secret (and the repeat "
+            "the same one).",
+        )
     return Outcome(row.status, body.encode())
 
 
 def _store(scope, key, req_hash, status, body: bytes, token=None, nonce=None) -> None:
+    """Keep an answer for its Idempotency-Key. A token in it is kept only as ``nonce`` (see
+    auth.py); without a nonce a repeat is refused instead of handed the token."""
     text = body.decode()
     if token:
         text = text.replace(token, TOKEN_MARK)
@@ -268,7 +350,7 @@ class Change:
     status: int
     payload: dict
     token: str | None = None
-    nonce: str | None = None
+    nonce: str | None = None  # None with a token: a repeat of the request is not given it
     logged: bool = True
 
 
@@ -320,9 +402,15 @@ def _append(
     payload: dict,
     produced: list,
     idempotency_key: str | None,
+    *,
+    used_rng: bool = False,
 ) -> SimpleNamespace:
-    """Append one entry to the log with the next gap-free number (written by ``save``)."""
+    """Append one entry to the log with the next gap-free number (written by ``save``).
+
+    A game action ``reveals`` when it showed its actor an outcome: it used the table's random
+    stream (``used_rng``) or its events carry a private part for the actor."""
     public, private = split_events(produced)
+    reveals = kind not in NON_GAME and (used_rng or bool(private.get(str(actor))))
     table.seq += 1
     values = {
         "number": table.seq,
@@ -333,6 +421,7 @@ def _append(
         "public": public,
         "private": private,
         "undone": False,
+        "reveals": reveals,
         "created_at": utcnow(),
     }
     table.new_actions.append(values)
@@ -351,8 +440,9 @@ def split_events(produced: list[dict]) -> tuple[list[dict], dict[str, list]]:
 
 
 def _effective(table: TableRow) -> int:
-    """Effective entries so far: every entry but undos and the entries they undid."""
-    return table.seq - 2 * store.undo_count(table.id)
+    """Effective entries so far: every entry but undos, the entries they undid and the
+    shell's entries (replay.py counts the same way)."""
+    return table.seq - store.not_effective(table.id)
 
 
 def _game_for(table: TableRow):
@@ -360,9 +450,17 @@ def _game_for(table: TableRow):
 
 
 def create_table(
-    game_id: str, variant: str | None, options: dict | None, idempotency: tuple[str, str] | None
+    game_id: str,
+    variant: str | None,
+    options: dict | None,
+    idempotency: tuple[str, str] | None,
+    *,
+    replay_token: bool = False,
 ) -> Outcome:
-    """A new table in the lobby, with its host seat (number 0) and host token."""
+    """A new table in the lobby, with its host seat (number 0) and host token.
+
+    ``replay_token``: the request carried a ``retry_secret``, so a repeat of it (same key and
+    body, hence the same secret) may be handed the same host token; otherwise it is refused."""
     try:
         game = catalog.game(game_id)
         if variant is None and None not in game.variants:
@@ -417,7 +515,7 @@ def create_table(
     body = _dumps(payload)
     try:
         if idempotency:
-            _store(scope, *idempotency, 201, body, token, nonce)
+            _store(scope, *idempotency, 201, body, token, nonce if replay_token else None)
         db.session.commit()
     except IntegrityError:
         # A parallel repeat of the same Idempotency-Key won the race: answer as it did.
@@ -430,8 +528,19 @@ def create_table(
     return Outcome(201, body)
 
 
-def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] | None) -> Outcome:
-    """Take the next seat in the lobby; logged so every phone sees who joined."""
+def join(
+    code: str,
+    name: str,
+    colour: str | None,
+    idempotency: tuple[str, str] | None,
+    *,
+    contribution: str | None = None,
+    replay_token: bool = False,
+) -> Outcome:
+    """Take the next seat in the lobby; logged so every phone sees who joined.
+
+    ``contribution``: the phone's 32 random bytes (hex) for the effective seed; ``replay_token``
+    as for :func:`create_table`."""
 
     def change(table: TableRow, actor: Actor | None) -> Change:
         if table.status != "lobby":
@@ -461,11 +570,13 @@ def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] 
             table,
             number,
             "join",
-            {"name": name, "colour": chosen},
+            {"name": name, "colour": chosen, "contribution": contribution},
             [{"text": f"{name} joined.", "seat": seat_view}],
             idempotency[0] if idempotency else None,
         )
-        return Change(201, {"seat": seat_view, "token": token}, token, nonce)
+        return Change(
+            201, {"seat": seat_view, "token": token}, token, nonce if replay_token else None
+        )
 
     return _locked_change(code, None, idempotency, change, token_required=False)
 
@@ -526,6 +637,12 @@ def act(
         _check_expected(table, actor, body.get("expected"), presence_seconds)
         kind, params = body["type"], body.get("params") or {}
         game = _game_for(table)
+        key = idempotency[0] if idempotency else None
+        used_rng = False
+        if kind in UNDO_ANSWERS:
+            answer = _answer_undo(table, actor, kind, params, key)
+            touch(table, actor)
+            return _logged(table, actor, answer, presence_seconds)
         if kind == "start":
             produced, payload = _start(table, actor, game)
         else:
@@ -533,24 +650,24 @@ def act(
                 raise Problem(409, "not_playing", f"The game is {table.status}.")
             if kind in NON_GAME:
                 raise Problem(422, "action_not_available", f"'{kind}' is not a game action.")
+            _no_undo_pending(table)
             state = table.state
             legal = game.legal_actions(state, actor.number)
             # Off-turn actions exist (an Instant Mutation): legal_actions decides, not the prompt.
             if not legal and actor.number not in game.prompt(state)["waiting_for"]:
                 raise Problem(403, "not_your_turn", "It is not your turn.")
             params = _checked_params(game, state, actor.number, legal, kind, params)
-            rng = Rng(bytes.fromhex(table.seed), _effective(table))
+            rng = Rng(table.rng_seed, _effective(table))
             new_state, produced = game.apply(
                 state, actor.number, {"type": kind, "params": params}, rng
             )
+            used_rng = rng.used
             table.state = new_state
             if game.result(new_state) is not None:
                 table.status = "finished"
                 table.finished_at = utcnow()
             payload = params
-        action = _append(
-            table, actor.number, kind, payload, produced, idempotency[0] if idempotency else None
-        )
+        action = _append(table, actor.number, kind, payload, produced, key, used_rng=used_rng)
         touch(table, actor)
         return _logged(table, actor, action, presence_seconds)
 
@@ -566,12 +683,25 @@ def _start(table: TableRow, actor: Actor, game) -> tuple[list, dict]:
     low, high = game.players
     if not low <= len(seats) <= high:
         raise Problem(422, "player_count", f"{game.name} is for {low} to {high} players.")
-    rng = Rng(bytes.fromhex(table.seed), _effective(table))
+    # Commit–reveal with the phones' seeds: the server's seed was committed before anyone
+    # joined; every phone's contribution goes into the seed the game plays with.
+    joined = store.join_payloads(table.id)
+    mixed = [{"seat": s, "contribution": (joined.get(s) or {}).get("contribution")} for s in seats]
+    play_seed = effective_seed(bytes.fromhex(table.seed), mixed)
+    table.play_seed = play_seed.hex()
+    rng = Rng(play_seed, _effective(table))
     table.state = game.setup(
         content=table.content, variant=table.variant, options=table.options, seats=seats, rng=rng
     )
     table.status = "playing"
-    return [{"text": f"The game starts with {len(seats)} players."}], {"seats": seats}
+    given = sum(1 for c in mixed if c["contribution"])
+    event = {
+        "msg": "game.started",
+        "args": {"players": len(seats), "contributions": given},
+        "text": f"The game starts with {len(seats)} players "
+        f"({given} of {len(seats)} phones added their own randomness to the seed).",
+    }
+    return [event], {"seats": seats, "contributions": mixed}
 
 
 def log_entries(table) -> list[dict]:
@@ -583,6 +713,7 @@ def log_entries(table) -> list[dict]:
             "type": a.type,
             "payload": a.payload,
             "undone": a.undone,
+            "reveals": a.reveals,
             "public": a.public,
             "private": a.private,
         }
@@ -597,7 +728,13 @@ def undo(
     idempotency: tuple[str, str] | None,
     presence_seconds: float = 40,
 ) -> Outcome:
-    """Revert the last game action in effect by replaying the log without it."""
+    """Revert the last game action in effect by replaying the log without it.
+
+    An action that showed its actor something (``reveals``) is not taken back on the actor's
+    word alone: the seat's undo becomes a request (202) that another seat or the host approves
+    or refuses. The host's undo is immediate. Either way, an applied undo of such an action
+    shows everyone, in its public event, what the action had shown (no fishing).
+    """
 
     def change(table: TableRow, actor: Actor | None) -> Change:
         assert actor is not None
@@ -607,6 +744,7 @@ def undo(
         if table.status == "finished":
             # The seed is public once the game is over: an undo then could fish for cards.
             raise Problem(409, "game_over", "The game is over; its log is final.")
+        _no_undo_pending(table)
         target = store.last_in_effect(table.id, NON_GAME)
         if target is None:
             raise Problem(409, "nothing_to_undo", "There is no action to undo.")
@@ -614,50 +752,234 @@ def undo(
             raise Problem(
                 403, "undo_not_yours", "Only the host or the player who acted can undo it."
             )
-        game = _game_for(table)
-        entries = log_entries(table) + [
-            {
-                "number": table.seq + 1,
-                "seat": actor.number,
-                "type": "undo",
-                "payload": {"target": target.number},
-            }
-        ]
-        replayed = replay(
-            game,
-            content=table.content,
-            variant=table.variant,
-            options=table.options,
-            seed=bytes.fromhex(table.seed),
-            entries=entries,
-        )
-        table.undone.append(target.number)
-        table.state = replayed.state
-        table.status = "playing" if game.result(replayed.state) is None else "finished"
-        table.finished_at = None if table.status == "playing" else table.finished_at
-        who = next((s.name for s in table.seats if s.number == actor.number), "Host")
-        action = _append(
-            table,
-            actor.number,
-            "undo",
-            {"target": target.number},
-            [
-                {
-                    "text": f"{who} undid action {target.number} ({target.type}).",
-                    "target": target.number,
-                }
-            ],
-            idempotency[0] if idempotency else None,
-        )
-        return _logged(table, actor, action, presence_seconds)
+        key = idempotency[0] if idempotency else None
+        if actor.role != "host" and reveals(target):
+            asked = _request_undo(table, actor, target, key)
+            answer = _logged(table, actor, asked, presence_seconds)
+            answer.status = 202
+            return answer
+        done = _undo_now(table, actor.number, target, key, {})
+        return _logged(table, actor, done, presence_seconds)
 
     return _locked_change(code, token, idempotency, change)
+
+
+def reveals(entry) -> bool:
+    """Whether undoing ``entry`` needs another player's OK: it showed its actor an outcome
+    (an entry logged before the flag existed counts when it holds a private part)."""
+    return bool(getattr(entry, "reveals", False) or (entry.private or {}).get(str(entry.seat)))
+
+
+def _no_undo_pending(table: TableRow) -> None:
+    request = table.undo_request
+    if request is not None:
+        raise Problem(
+            409,
+            "undo_pending",
+            f"{seat_name(table, request['seat'])} asked to undo action {request['target']}: the "
+            "game waits until another player agrees or refuses (or the request is withdrawn).",
+        )
+
+
+def _request_undo(table: TableRow, actor: Actor, target, key: str | None) -> SimpleNamespace:
+    asker = seat_name(table, actor.number)
+    entry = _append(
+        table,
+        actor.number,
+        "undo_request",
+        {"target": target.number},
+        [
+            {
+                "msg": "undo.requested",
+                "args": {
+                    "seat": actor.number,
+                    "name": asker,
+                    "target": target.number,
+                    "type": target.type,
+                },
+                "text": f"{asker} asks to undo action {target.number} ({target.type}). It showed "
+                f"{asker} something, so another player has to agree.",
+                "target": target.number,
+            }
+        ],
+        key,
+    )
+    table.undo_request = {
+        "number": entry.number,
+        "seat": actor.number,
+        "target": target.number,
+        "type": target.type,
+    }
+    return entry
+
+
+def _answer_undo(
+    table: TableRow, actor: Actor, kind: str, params, key: str | None
+) -> SimpleNamespace:
+    """approve_undo / refuse_undo (another seat or the host) or cancel_undo (the asker)."""
+    if table.status != "playing":
+        raise Problem(409, "not_playing", f"The game is {table.status}.")
+    request = table.undo_request
+    if request is None:
+        raise Problem(409, "no_undo_request", "Nobody is asking to undo anything.")
+    asking = actor.role == "player" and actor.number == request["seat"]
+    if kind == "cancel_undo" and not asking:
+        raise Problem(403, "not_your_undo_request", "Only the player who asked can withdraw it.")
+    if kind != "cancel_undo" and asking:
+        raise Problem(403, "own_undo_request", "Another player answers your undo request, not you.")
+    try:
+        validate_params(undo_answers(table, actor), kind, params)
+    except RuleError as error:
+        raise Problem.from_rule(error) from None
+    asker, answerer = seat_name(table, request["seat"]), seat_name(table, actor.number)
+    what = f"action {request['target']} ({request['type']})"
+    args = {
+        "seat": actor.number,
+        "name": answerer,
+        "asker": request["seat"],
+        "asker_name": asker,
+        "target": request["target"],
+        "type": request["type"],
+    }
+    event = {
+        "approve_undo": {"msg": "undo.approved", "text": f"{answerer} lets {asker} undo {what}."},
+        "refuse_undo": {
+            "msg": "undo.refused",
+            "text": f"{answerer} refuses {asker}'s undo of {what}: it stands.",
+        },
+        "cancel_undo": {"msg": "undo.cancelled", "text": f"{asker} withdraws the undo of {what}."},
+    }[kind] | {"args": args, "target": request["target"]}
+    table.undo_request = None
+    entry = _append(
+        table,
+        actor.number,
+        kind,
+        {"request": request["number"], "target": request["target"]},
+        [event],
+        key,
+    )
+    if kind == "approve_undo":
+        target = store.last_in_effect(table.id, NON_GAME)
+        if target is None or target.number != request["target"]:  # the game waited: never
+            raise Problem(409, "undo_target_moved", f"Action {request['target']} is not last.")
+        _undo_now(
+            table,
+            request["seat"],
+            target,
+            None,
+            {"request": request["number"], "approved_by": actor.number},
+        )
+    return entry
+
+
+def _undo_now(table: TableRow, undoer: int, target, key: str | None, extra: dict):
+    """Take ``target`` back by replaying the log without it; log the undo with what the
+    target had shown when it revealed something."""
+    game = _game_for(table)
+    entries = log_entries(table) + [
+        {
+            "number": table.seq + 1,
+            "seat": undoer,
+            "type": "undo",
+            "payload": {"target": target.number},
+        }
+    ]
+    replayed = replay(
+        game,
+        content=table.content,
+        variant=table.variant,
+        options=table.options,
+        seed=bytes.fromhex(table.seed),
+        entries=entries,
+    )
+    table.undone.append(target.number)
+    table.state = replayed.state
+    table.status = "playing" if game.result(replayed.state) is None else "finished"
+    table.finished_at = None if table.status == "playing" else table.finished_at
+    return _append(
+        table,
+        undoer,
+        "undo",
+        {"target": target.number, **extra},
+        [undo_event(table, undoer, target)],
+        key,
+    )
+
+
+def undo_event(table: TableRow, undoer: int, target) -> dict:
+    """The undo's public event. For an action that revealed something: everything it had
+    shown its actor (the private parts) and everyone (its public events), as data and text."""
+    who, actor = seat_name(table, undoer), seat_name(table, target.seat)
+    what = f"action {target.number} ({target.type}" + (
+        ")" if undoer == target.seat else f", by {actor})"
+    )
+    args = {
+        "seat": undoer,
+        "name": who,
+        "target": target.number,
+        "type": target.type,
+        "actor": target.seat,
+        "actor_name": actor,
+    }
+    if not reveals(target):
+        return {
+            "msg": "undo.done",
+            "args": args,
+            "text": f"{who} undid {what}.",
+            "target": target.number,
+        }
+    players = [s for s in table.seats if s.role == "player"]
+    seen = list((target.private or {}).get(str(target.seat)) or [])
+    shown = list(target.public or [])
+    text = f"{who} undid {what}."
+    if seen:
+        text += f" What {actor} had seen is now shown to everyone: {_outcomes(seen, players)}."
+    shown_text = _outcomes(shown, players, cards_only=bool(seen))
+    if shown_text:
+        text += f" What it had shown everyone stays known: {shown_text}."
+    return {
+        "msg": "undo.revealed",
+        "args": args | {"seen": seen, "shown": shown},
+        "text": text,
+        "target": target.number,
+    }
+
+
+def _outcomes(parts: list, players: list[SeatRow], *, cards_only: bool = False) -> str:
+    """The cards (objects with an ``id`` and a ``name``) in ``parts``, in words; without
+    cards, their texts (unless ``cards_only``)."""
+    cards: dict = {}
+
+    def walk(value, depth: int = 0) -> None:
+        if depth > 8:
+            return
+        if isinstance(value, dict):
+            if "id" in value and "name" in value:
+                cards.setdefault(json.dumps(value["id"], sort_keys=True, default=str), value)
+                return
+            for item in value.values():
+                walk(item, depth + 1)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, depth + 1)
+
+    walk(parts)
+    if cards:
+        return ", ".join(
+            f"{c['value']} ({c['name']})" if c.get("value") is not None else str(c["name"])
+            for c in cards.values()
+        )
+    if cards_only:
+        return ""
+    texts = [named(str(p["text"]), players) for p in parts if isinstance(p, dict) and p.get("text")]
+    return " ".join(texts)
 
 
 def reissue(
     code: str, token: str | None, number: int, idempotency: tuple[str, str] | None
 ) -> Outcome:
-    """The host gives a seat a new token (lost phone); the old one stops working."""
+    """The host gives a seat a new token (lost phone); the old one stops working. Logged
+    publicly, so everyone (the old phone too) sees that the host moved the seat."""
 
     def change(table: TableRow, actor: Actor | None) -> Change:
         assert actor is not None
@@ -668,7 +990,22 @@ def reissue(
             raise Problem(404, "unknown_seat", f"There is no seat {number}.")
         new, nonce = new_token()
         seat.token_hash = hash_token(new)
-        return Change(200, {"seat": seat_dict(seat, 40), "token": new}, new, nonce, logged=False)
+        _append(
+            table,
+            HOST,
+            "reissue",
+            {"seat": number},
+            [
+                {
+                    "msg": "seat.moved",
+                    "args": {"seat": number, "name": seat.name},
+                    "text": f"The host moved {seat.name}'s seat to a new phone.",
+                    "seat": number,
+                }
+            ],
+            idempotency[0] if idempotency else None,
+        )
+        return Change(200, {"seat": seat_dict(seat, 40), "token": new}, new, nonce)
 
     return _locked_change(code, token, idempotency, change)
 
@@ -687,6 +1024,8 @@ def export(table) -> dict:
         "content": table.content,
         "seed": table.seed,
         "seed_commitment": table.seed_commitment,
+        "contributions": contributions(table),
+        "effective_seed": table.play_seed,
         "seats": [
             seat_dict(s, 0) | {"colour": s.colour} for s in table.seats if s.role == "player"
         ],
