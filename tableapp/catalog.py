@@ -14,6 +14,22 @@ from .engine.registry import all_games
 # One line per game: the object the game package exposes as ``GAME``.
 _BUILTIN = ["zombie_life", "eat_zem_all"]
 
+#: The table's own rules, the same for every game: part of each game's help.
+TABLE_HELP = """\
+At every table (whatever the game):
+
+- Undo: the host, or the player who acted, can undo the last action; an undone draw gives the
+  same card again. An action that showed its actor something the others have not seen, or
+  drew from the table's randomness (a drawn card, a looked-at token, the draw that eliminated
+  you), is not taken back on the actor's word: the undo becomes a request, the game waits,
+  and another player (or the host) agrees or refuses; the first answer decides, and the asker
+  may withdraw it. Once applied, the undo's log entry shows everyone what the action had shown.
+  The host's undo from the table screen is immediate, and shows the same.
+- A lost phone: the host moves the seat to a new phone; the log says so, and the old phone
+  stops receiving anything of the seat.
+- Fair draws: the table's seed is committed before anyone joins, every phone adds its own
+  random contribution, and `tableapp verify` checks the whole game from the export."""
+
 _content: dict[str, dict] = {}
 _help: dict[str, str] = {}
 _loaded = False
@@ -36,7 +52,7 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
         register(game)
         _content[game.id] = pack
         # The package docstring is the game's help page: its readings of ambiguous rules.
-        _help[game.id] = inspect.cleandoc(module.__doc__ or "")
+        _help[game.id] = inspect.cleandoc(module.__doc__ or "") + "\n\n" + TABLE_HELP
     _loaded = True
 
 

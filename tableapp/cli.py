@@ -121,14 +121,35 @@ def migrate() -> None:
 @main.command()
 @click.argument("export_file", type=click.File("r"))
 def verify(export_file) -> None:
-    """Replay an export: OK, or the first action where it diverges."""
-    from .verify import verify_export
+    """Check an export: OK, or the first thing that diverges.
 
-    problem = verify_export(json.load(export_file))
+    Checks the seed against its commitment, the seats against the joins, every phone's
+    contribution and the effective seed they give, the whole log replayed (events, private
+    parts, undos and what they revealed), the final state and the result. Prints the seed
+    commitment: compare it with the one the table screen showed when the table opened.
+    """
+    from .verify import summary, verify_export
+
+    try:
+        export = json.load(export_file)
+    except ValueError as error:
+        click.echo(f"DIVERGES: the file is not JSON ({error})", err=True)
+        sys.exit(1)
+    if not isinstance(export, dict):
+        click.echo("DIVERGES: the file is not an export", err=True)
+        sys.exit(1)
+    problem = verify_export(export)
     if problem is None:
-        click.echo("OK: the seed matches its commitment and the log replays exactly.")
+        click.echo(
+            "OK: the seed matches its commitment, every contribution is in the effective seed, "
+            "and the log, the seats, the final state and the result replay exactly."
+        )
+        for line in summary(export):
+            click.echo(line)
         return
     click.echo(f"DIVERGES: {problem}", err=True)
+    for line in summary(export):
+        click.echo(line, err=True)
     sys.exit(1)
 
 

@@ -79,6 +79,21 @@ def format_event(entry: dict) -> str:
     return f"id: {entry['seq']}\nevent: action\ndata: {data}\n\n"
 
 
+class Revoked(Exception):
+    """Raised by a stream's reader when its bearer no longer holds the seat (the host moved it
+    to a new phone): the stream sends ``entries`` (nothing private), a ``revoked`` event with
+    ``reason``, and ends."""
+
+    def __init__(self, entries: list[dict], reason: dict) -> None:
+        super().__init__(reason.get("code", "revoked"))
+        self.entries = entries
+        self.reason = reason
+
+
+def format_revoked(reason: dict) -> str:
+    return f"event: revoked\ndata: {codec.dumps(reason).decode()}\n\n"
+
+
 def stream(
     read_after,  # (after, known: announced seq or None) -> entries; opens and closes its session
     code: str,
@@ -91,7 +106,8 @@ def stream(
     max_seconds: float | None = None,
     clock=None,
 ) -> Iterator[str]:
-    """Server-Sent Events for one viewer from action ``after`` on, forever (or max_seconds)."""
+    """Server-Sent Events for one viewer from action ``after`` on, forever (or max_seconds),
+    or until ``read_after`` raises :class:`Revoked`."""
     import time
 
     clock = clock or time.monotonic
@@ -100,7 +116,13 @@ def stream(
     last_sent = clock()
     known: int | None = None  # the newest number the bus announced, when it rang
     while True:
-        entries = read_after(after, known)
+        try:
+            entries = read_after(after, known)
+        except Revoked as revoked:
+            for entry in revoked.entries:
+                yield format_event(entry)
+            yield format_revoked(revoked.reason)
+            return
         for entry in entries:
             yield format_event(entry)
             after = entry["seq"]

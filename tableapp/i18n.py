@@ -108,17 +108,19 @@ class Renderer:
             return text
         return msg
 
-    def text(self, message: Mapping[str, Any]) -> str:
-        """``{"msg", "args"}`` as a sentence."""
+    def text(self, message: Mapping[str, Any], *, sentence: bool = True) -> str:
+        """``{"msg", "args"}`` as text; a ``sentence`` starts with a capital letter (so "the
+        host" opens one as "The host")."""
         args = message.get("args") or {}
         template = self._template(message["msg"], args)
         values = {name: self.arg(value) for name, value in args.items()}
         try:
-            return template.format_map(values)
+            text = template.format_map(values)
         except (KeyError, IndexError, ValueError) as error:
             if self.strict:
                 raise MissingMessage(f"{message['msg']!r}: {error}") from None
-            return template
+            text = template
+        return text[:1].upper() + text[1:] if sentence else text
 
     def arg(self, value: Any) -> str:
         """One argument as words (see :mod:`tableapp.engine.messages`)."""
@@ -132,7 +134,7 @@ class Renderer:
             return format_list([self.arg(v) for v in value], locale=self.lang) if value else ""
         if isinstance(value, dict):
             if is_message(value):
-                return self.text(value)
+                return self.text(value, sentence=False)
             if "i18n" in value:
                 return self.pick(value["i18n"])
             if set(value) == {"seat"}:
@@ -146,7 +148,7 @@ class Renderer:
 
     def seat(self, seat: Any) -> str:
         if seat == 0:
-            return self.text({"msg": "seat.host"})
+            return self.text({"msg": "seat.host"}, sentence=False)
         name = self.names.get(seat)
         if name is None:
             return self.text({"msg": "seat.number", "args": {"n": seat}})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -33,6 +34,12 @@ class Table(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime)
+    # The seed the game plays with once started (hex): HMAC of the committed seed over the
+    # phones' contributions (engine/rng.py). Secret like the seed; NULL in the lobby.
+    play_seed: Mapped[str | None] = mapped_column(String(64))
+    # The undo request waiting for another player's answer, or NULL:
+    # {"number": its log entry, "seat": who asked, "target": the entry to undo, "type": its type}
+    undo_request: Mapped[dict | None] = mapped_column(JSON)
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.number", cascade="all, delete-orphan"
@@ -73,6 +80,9 @@ class Action(db.Model):
     public: Mapped[list] = mapped_column(JSON)  # public events
     private: Mapped[dict] = mapped_column(JSON)  # {"<seat>": [private parts]}
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The action showed its actor an outcome (it drew from the table's random stream, or its
+    # events carry a private part for the actor): undoing it needs another player's OK.
+    reveals: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 

@@ -23,9 +23,7 @@ TITLES = {
 class Problem(Exception):
     """A refused request: HTTP status, stable ``code``, readable ``detail``, optional ``rule``."""
 
-    def __init__(
-        self, status: int, code: str, detail: str, *, rule: str | None = None, **extra
-    ) -> None:
+    def __init__(self, status: int, code: str, detail, *, rule: str | None = None, **extra) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
@@ -42,21 +40,35 @@ class Problem(Exception):
         if not isinstance(message, dict):
             return cls(status, error.code, str(message), rule=error.rule)
         if renderer is None:
-            from .i18n import Renderer, request_language
-
-            renderer = Renderer(request_language())
+            return cls(status, error.code, message, rule=error.rule)  # rendered in body()
         extra = {"msg": message["msg"], "args": renderer.localize(message.get("args") or {})}
         return cls(status, error.code, renderer.text(message), rule=error.rule, **extra)
 
-    def body(self) -> dict:
+    def body(self, renderer=None) -> dict:
+        """The problem+json body; a detail given as a message is rendered (in the request's
+        language unless a ``renderer`` of the table's texts is given), its ``msg`` and
+        ``args`` kept beside it."""
+        detail = self.detail
+        extra = dict(self.extra)
+        if isinstance(detail, dict):
+            if renderer is None:
+                from .i18n import Renderer, request_language
+
+                renderer = Renderer(request_language())
+            extra = {
+                "msg": detail["msg"],
+                "args": renderer.localize(detail.get("args") or {}),
+                **extra,
+            }
+            detail = renderer.text(detail)
         body = {
             "type": "about:blank",
             "title": TITLES.get(self.status, "Error"),
             "status": self.status,
-            "detail": self.detail,
+            "detail": detail,
             "code": self.code,
         }
         if self.rule:
             body["rule"] = self.rule
-        body.update(self.extra)
+        body.update(extra)
         return body

@@ -17,9 +17,10 @@ from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import bindparam, case, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
+from .engine.replay import SHELL
 from .extensions import db
 from .models import Action, IdempotentResponse, Seat, Table, utcnow
 
@@ -27,7 +28,7 @@ TABLES = Table.__table__
 SEATS = Seat.__table__
 ACTIONS = Action.__table__
 ANSWERS = IdempotentResponse.__table__
-_TRACKED = ("status", "seq", "state", "finished_at")
+_TRACKED = ("status", "seq", "state", "finished_at", "play_seed", "undo_request")
 
 
 @dataclass(eq=False)
@@ -66,6 +67,8 @@ class TableRow:
     created_at: datetime | None
     updated_at: datetime | None
     finished_at: datetime | None
+    play_seed: str | None = None  # the effective seed (hex) once started
+    undo_request: dict | None = None  # the undo waiting for another player's answer
     seats: list[SeatRow] = field(default_factory=list)
     new_actions: list[dict] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
@@ -87,11 +90,16 @@ class TableRow:
         return self._content
 
     def changed(self) -> bool:
-        status, seq, state, finished_at = self._saved
-        return (
-            self.state is not state  # a new state object is a new state: no deep compare
-            or (self.status, self.seq, self.finished_at) != (status, seq, finished_at)
+        saved = dict(zip(_TRACKED, self._saved, strict=True))
+        return self.state is not saved["state"] or any(  # a new state object: no deep compare
+            getattr(self, name) != saved[name] for name in _TRACKED if name != "state"
         )
+
+    @property
+    def rng_seed(self) -> bytes:
+        """The seed the game's streams are keyed by: the effective seed once started (the
+        server seed itself for a table started before contributions existed)."""
+        return bytes.fromhex(self.play_seed or self.seed)
 
 
 # The rows' columns, in their fields' order (rows are built positionally). A table's content
@@ -117,6 +125,8 @@ _TABLE_VALUES = {
     "status": bindparam("p_status"),
     "finished_at": bindparam("p_finished_at"),
     "updated_at": bindparam("p_updated_at"),
+    "play_seed": bindparam("p_play_seed"),
+    "undo_request": bindparam("p_undo_request", type_=TABLES.c.undo_request.type),
 }
 _UPDATE_TABLE = update(TABLES).where(TABLES.c.id == bindparam("p_id")).values(**_TABLE_VALUES)
 _UPDATE_TABLE_STATE = (
@@ -130,11 +140,11 @@ _ACTIONS_AFTER = (
     .order_by(ACTIONS.c.number)
 )
 _ACTIONS_AFTER_PAGE = _ACTIONS_AFTER.limit(bindparam("p_limit"))
-_UNDO_COUNT = (
-    select(func.count())
-    .select_from(ACTIONS)
-    .where(ACTIONS.c.table_id == bindparam("p_table"), ACTIONS.c.type == "undo")
-)
+# Entries that do not add to the stream index (replay.py): an undo takes away itself and
+# the entry it undid; shell entries (an undo request and its answer, a moved seat) count 0.
+_NOT_EFFECTIVE = select(
+    func.coalesce(func.sum(case((ACTIONS.c.type == "undo", 2), else_=1)), 0)
+).where(ACTIONS.c.table_id == bindparam("p_table"), ACTIONS.c.type.in_(("undo", *SHELL)))
 _STORED_ANSWER = select(ANSWERS).where(
     ANSWERS.c.scope == bindparam("p_scope"), ANSWERS.c.key == bindparam("p_key")
 )
@@ -243,6 +253,8 @@ def save(table: TableRow) -> None:
             "p_status": table.status,
             "p_finished_at": table.finished_at,
             "p_updated_at": table.updated_at,
+            "p_play_seed": table.play_seed,
+            "p_undo_request": table.undo_request,
         }
         if table.state is not table._saved[2]:
             conn.execute(_UPDATE_TABLE_STATE, {**values, "p_state": table.state})
@@ -258,8 +270,43 @@ def actions_after(table_id: int, after: int = 0, limit: int | None = 500) -> lis
     return connection().execute(_ACTIONS_AFTER_PAGE, {**params, "p_limit": limit}).all()
 
 
-def undo_count(table_id: int) -> int:
-    return connection().execute(_UNDO_COUNT, {"p_table": table_id}).scalar_one()
+def not_effective(table_id: int) -> int:
+    """How many of the table's entries do not add to the stream index (see replay.py)."""
+    return int(connection().execute(_NOT_EFFECTIVE, {"p_table": table_id}).scalar_one())
+
+
+def seat_token_hash(table_id: int, number: int) -> str | None:
+    """The seat's current token hash (a stream re-checks its bearer with it)."""
+    return (
+        connection()
+        .execute(
+            select(SEATS.c.token_hash).where(SEATS.c.table_id == table_id, SEATS.c.number == number)
+        )
+        .scalar_one_or_none()
+    )
+
+
+def start_payload(table_id: int) -> dict | None:
+    """The payload of the table's start entry (seats, contributions), or None in the lobby."""
+    return (
+        connection()
+        .execute(
+            select(ACTIONS.c.payload).where(
+                ACTIONS.c.table_id == table_id, ACTIONS.c.type == "start"
+            )
+        )
+        .scalar_one_or_none()
+    )
+
+
+def join_payloads(table_id: int) -> dict[int, dict]:
+    """Each seat's join payload (name, colour, contribution), by seat number."""
+    rows = connection().execute(
+        select(ACTIONS.c.seat, ACTIONS.c.payload).where(
+            ACTIONS.c.table_id == table_id, ACTIONS.c.type == "join"
+        )
+    )
+    return {seat: payload for seat, payload in rows}
 
 
 def last_in_effect(table_id: int, exclude: tuple[str, ...]):

@@ -25,9 +25,10 @@ from sqlalchemy.exc import IntegrityError
 from . import catalog, codec, events, store
 from .auth import hash_token, new_token, token_from_nonce
 from .engine import HOST, M, Rng, RuleError, seat_ref, validate_params
+from .engine.game import action as action_spec
 from .engine.game import validate_options
 from .engine.replay import NON_GAME, replay
-from .engine.rng import commitment
+from .engine.rng import commitment, effective_seed
 from .extensions import db
 from .i18n import Renderer, request_language
 from .models import IdempotentResponse, utcnow
@@ -39,6 +40,8 @@ CODE_LENGTH = 6
 #: Colour-blind-safe seat colours (Okabe–Ito), each shown with its letter on screens.
 COLOURS = ["orange", "sky", "green", "yellow", "blue", "vermilion", "purple", "grey"]
 TOKEN_MARK = "\u2063tableapp:token\u2063"  # where a stored answer gets its token back
+#: The shell's answers to a pending undo request, posted to /actions like any action.
+UNDO_ANSWERS = ("approve_undo", "refuse_undo", "cancel_undo")
 #: An action refreshes its seat's ``last_seen`` only when older than this (presence is
 #: counted in tens of seconds; a write per action would cost more than it tells).
 TOUCH_SECONDS = 10
@@ -75,7 +78,7 @@ class Outcome:
 def find_table(code: str) -> TableRow:
     table = store.load_table(code)
     if table is None:
-        raise Problem(404, "unknown_table", f"There is no table {code!r}.")
+        raise Problem(404, "unknown_table", M("table.refuse.unknown", code=code))
     return table
 
 
@@ -83,12 +86,12 @@ def identify(table: TableRow, token: str | None, *, required: bool = False) -> A
     """The bearer's seat at this table; 401 for a token that is not one of its seats."""
     if token is None:
         if required:
-            raise Problem(401, "missing_token", "This needs the seat's or host's token.")
+            raise Problem(401, "missing_token", M("table.refuse.missing_token"))
         return None
     digest = hash_token(token)
     seat = next((s for s in table.seats if s.token_hash == digest), None)
     if seat is None:
-        raise Problem(401, "bad_token", "That token is not valid at this table.")
+        raise Problem(401, "bad_token", M("table.refuse.bad_token"))
     return Actor(seat.number, seat.role, digest)
 
 
@@ -168,6 +171,10 @@ def render_view(
             actions = game.legal_actions(state, actor.number)
         game_view = game.view(state, viewer)
         result = game.result(state)
+        if table.undo_request is not None and table.status == "playing":
+            # The game waits for the answer: only approve, refuse (others) or cancel (the asker).
+            prompt = _undo_prompt(table)
+            actions = undo_answers(table, actor)
     renderer = renderer or texts(table)
     prompt = renderer.localize(prompt)
     asked = prompt.pop("ask", None)
@@ -189,8 +196,69 @@ def render_view(
         "actions": actions,
         "game_view": game_view,
         "result": result,
+        "undo_request": _public_request(table),
+        "contributions": contributions(table) if table.status == "finished" else None,
     }
     return {**renderer.localize(view), "prompt": prompt}
+
+
+def _public_request(table: TableRow) -> dict | None:
+    request = table.undo_request
+    if request is None:
+        return None
+    return {
+        "seq": request["number"],
+        "seat": request["seat"],
+        "target": request["target"],
+        "type": request["type"],
+    }
+
+
+def _what(request_or_target) -> dict:
+    """How texts name the action an undo is about: its number and what its first event said
+    ("action 5: Ana drew a card.")."""
+    if isinstance(request_or_target, dict):
+        number, event = request_or_target["target"], request_or_target.get("event")
+    else:
+        number = request_or_target.number
+        event = next(iter(request_or_target.public or []), None)
+    if isinstance(event, dict) and "msg" in event:
+        return M(
+            "undo.what", number=number, event={"msg": event["msg"], "args": event.get("args") or {}}
+        )
+    return M("undo.what.bare", number=number)
+
+
+def _undo_prompt(table: TableRow) -> dict:
+    request = table.undo_request
+    others = [s.number for s in table.seats if s.role == "player" and s.number != request["seat"]]
+    return {
+        "waiting_for": [*others, HOST],
+        **M("undo.pending", seat=seat_ref(request["seat"]), what=_what(request)),
+        "ask": M("undo.pending.ask", seat=seat_ref(request["seat"]), what=_what(request)),
+    }
+
+
+def undo_answers(table: TableRow, actor: Actor | None) -> list[dict]:
+    """What a bearer may do about the pending undo request: the asker may withdraw it, every
+    other seat and the host may approve or refuse it (the first answer decides)."""
+    request = table.undo_request
+    if actor is None or request is None:
+        return []
+    asker, what = seat_ref(request["seat"]), _what(request)
+    if actor.role == "player" and actor.number == request["seat"]:
+        return [action_spec("cancel_undo", M("undo.action.cancel", what=what))]
+    return [
+        action_spec("approve_undo", M("undo.action.approve", seat=asker, what=what)),
+        action_spec("refuse_undo", M("undo.action.refuse", seat=asker)),
+    ]
+
+
+def contributions(table: TableRow) -> list[dict]:
+    """Each seat's random contribution to the effective seed, in seat order ([] before the
+    start, and for a table started before contributions existed)."""
+    payload = store.start_payload(table.id) if table.id is not None else None
+    return list((payload or {}).get("contributions") or [])
 
 
 def entry_for(action, viewer: int | None, renderer: Renderer) -> dict:
@@ -204,8 +272,10 @@ def entry_for(action, viewer: int | None, renderer: Renderer) -> dict:
         "undone": action.undone,
         "at": action.created_at.isoformat() + "Z",
     }
-    if action.type == "undo":
+    if action.type in ("undo", "undo_request", *UNDO_ANSWERS):
         entry["target"] = action.payload.get("target")
+    if getattr(action, "reveals", False):
+        entry["reveals"] = True  # undoing it needs another player's OK
     if viewer is not None:
         mine = action.private.get(str(viewer))
         if mine:
@@ -230,7 +300,7 @@ def _lock(code: str) -> TableRow:
     table = store.load_table(code, lock=True)
     if table is None:
         db.session.rollback()
-        raise Problem(404, "unknown_table", f"There is no table {code!r}.")
+        raise Problem(404, "unknown_table", M("table.refuse.unknown", code=code))
     return table
 
 
@@ -253,15 +323,25 @@ def _stored(scope: str, key: str, req_hash: str, ttl_hours: int) -> Outcome | No
         raise Problem(
             422,
             "idempotency_key_reused",
-            "This Idempotency-Key was already used with a different request.",
+            M("table.refuse.key_reused"),
         )
     body = row.body
     if row.token_nonce:
         body = body.replace(TOKEN_MARK, token_from_nonce(row.token_nonce))
+    elif TOKEN_MARK in body:
+        # The first request proved nothing but the key, which is no secret (it is logged, and
+        # another client may pick the same): its token is not handed to a repeat.
+        raise Problem(
+            409,
+            "token_not_replayed",
+            M("table.refuse.token_not_replayed"),
+        )
     return Outcome(row.status, body.encode())
 
 
 def _store(scope, key, req_hash, status, body: bytes, token=None, nonce=None) -> None:
+    """Keep an answer for its Idempotency-Key. A token in it is kept only as ``nonce`` (see
+    auth.py); without a nonce a repeat is refused instead of handed the token."""
     text = body.decode()
     if token:
         text = text.replace(token, TOKEN_MARK)
@@ -282,7 +362,7 @@ class Change:
     status: int
     payload: dict
     token: str | None = None
-    nonce: str | None = None
+    nonce: str | None = None  # None with a token: a repeat of the request is not given it
     logged: bool = True
 
 
@@ -315,7 +395,7 @@ def _locked_change(
             if problem.status == 409 and "view" not in problem.extra:
                 table = store.load_table(table.code) or table  # as stored, not as edited
                 problem.extra["view"] = render_view(table, actor)
-            result = Change(problem.status, problem.body(), logged=False)
+            result = Change(problem.status, problem.body(texts(table)), logged=False)
         body = _dumps(result.payload)
         if idempotency:
             _store(scope, *idempotency, result.status, body, result.token, result.nonce)
@@ -336,9 +416,15 @@ def _append(
     payload: dict,
     produced: list,
     idempotency_key: str | None,
+    *,
+    used_rng: bool = False,
 ) -> SimpleNamespace:
-    """Append one entry to the log with the next gap-free number (written by ``save``)."""
+    """Append one entry to the log with the next gap-free number (written by ``save``).
+
+    A game action ``reveals`` when it showed its actor an outcome: it used the table's random
+    stream (``used_rng``) or its events carry a private part for the actor."""
     public, private = split_events(produced)
+    reveals = kind not in NON_GAME and (used_rng or bool(private.get(str(actor))))
     table.seq += 1
     values = {
         "number": table.seq,
@@ -349,6 +435,7 @@ def _append(
         "public": public,
         "private": private,
         "undone": False,
+        "reveals": reveals,
         "created_at": utcnow(),
     }
     table.new_actions.append(values)
@@ -367,8 +454,9 @@ def split_events(produced: list[dict]) -> tuple[list[dict], dict[str, list]]:
 
 
 def _effective(table: TableRow) -> int:
-    """Effective entries so far: every entry but undos and the entries they undid."""
-    return table.seq - 2 * store.undo_count(table.id)
+    """Effective entries so far: every entry but undos, the entries they undid and the
+    shell's entries (replay.py counts the same way)."""
+    return table.seq - store.not_effective(table.id)
 
 
 def _game_for(table: TableRow):
@@ -376,9 +464,17 @@ def _game_for(table: TableRow):
 
 
 def create_table(
-    game_id: str, variant: str | None, options: dict | None, idempotency: tuple[str, str] | None
+    game_id: str,
+    variant: str | None,
+    options: dict | None,
+    idempotency: tuple[str, str] | None,
+    *,
+    replay_token: bool = False,
 ) -> Outcome:
-    """A new table in the lobby, with its host seat (number 0) and host token."""
+    """A new table in the lobby, with its host seat (number 0) and host token.
+
+    ``replay_token``: the request carried a ``retry_secret``, so a repeat of it (same key and
+    body, hence the same secret) may be handed the same host token; otherwise it is refused."""
     try:
         game = catalog.game(game_id)
         if variant is None and None not in game.variants:
@@ -387,7 +483,7 @@ def create_table(
             raise Problem(
                 422,
                 "unknown_variant",
-                f"{game.name} has no variant {variant!r}.",
+                M("table.refuse.variant", game=game.name, variant=str(variant)),
                 errors={"variant": [f"one of {game.variants}"]},
             )
         options = validate_options(game.options, options)
@@ -433,7 +529,7 @@ def create_table(
     body = _dumps(payload)
     try:
         if idempotency:
-            _store(scope, *idempotency, 201, body, token, nonce)
+            _store(scope, *idempotency, 201, body, token, nonce if replay_token else None)
         db.session.commit()
     except IntegrityError:
         # A parallel repeat of the same Idempotency-Key won the race: answer as it did.
@@ -446,17 +542,28 @@ def create_table(
     return Outcome(201, body)
 
 
-def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] | None) -> Outcome:
-    """Take the next seat in the lobby; logged so every phone sees who joined."""
+def join(
+    code: str,
+    name: str,
+    colour: str | None,
+    idempotency: tuple[str, str] | None,
+    *,
+    contribution: str | None = None,
+    replay_token: bool = False,
+) -> Outcome:
+    """Take the next seat in the lobby; logged so every phone sees who joined.
+
+    ``contribution``: the phone's 32 random bytes (hex) for the effective seed; ``replay_token``
+    as for :func:`create_table`."""
 
     def change(table: TableRow, actor: Actor | None) -> Change:
         if table.status != "lobby":
-            raise Problem(409, "game_started", "The game has started: no more seats.")
+            raise Problem(409, "game_started", M("table.refuse.game_started"))
         game = _game_for(table)
         players = [s for s in table.seats if s.role == "player"]
         if len(players) >= game.players[1]:
             raise Problem(
-                409, "table_full", f"{game.name} takes at most {game.players[1]} players."
+                409, "table_full", M("table.refuse.full", game=game.name, max=game.players[1])
             )
         taken = {s.colour for s in players}
         chosen = colour or next(c for c in COLOURS if c not in taken)
@@ -464,7 +571,7 @@ def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] 
             raise Problem(
                 409,
                 "colour_taken",
-                f"Another player already plays {chosen}.",
+                M("table.refuse.colour_taken", colour=chosen),
                 errors={"colour": ["already taken"]},
             )
         token, nonce = new_token()
@@ -477,11 +584,13 @@ def join(code: str, name: str, colour: str | None, idempotency: tuple[str, str] 
             table,
             number,
             "join",
-            {"name": name, "colour": chosen},
+            {"name": name, "colour": chosen, "contribution": contribution},
             [{**M("table.joined", seat=seat_ref(number)), "seat": seat_view}],
             idempotency[0] if idempotency else None,
         )
-        return Change(201, {"seat": seat_view, "token": token}, token, nonce)
+        return Change(
+            201, {"seat": seat_view, "token": token}, token, nonce if replay_token else None
+        )
 
     return _locked_change(code, None, idempotency, change, token_required=False)
 
@@ -492,7 +601,7 @@ def _check_expected(table: TableRow, actor: Actor, expected: int | None, presenc
         raise Problem(
             409,
             "stale",
-            f"The table moved on (action {table.seq}, you saw {expected}).",
+            M("table.refuse.stale", seq=table.seq, expected=expected),
             view=render_view(table, actor, presence),
         )
 
@@ -539,31 +648,39 @@ def act(
         _check_expected(table, actor, body.get("expected"), presence_seconds)
         kind, params = body["type"], body.get("params") or {}
         game = _game_for(table)
+        key = idempotency[0] if idempotency else None
+        used_rng = False
+        if kind in UNDO_ANSWERS:
+            answer = _answer_undo(table, actor, kind, params, key)
+            touch(table, actor)
+            return _logged(table, actor, answer, presence_seconds)
         if kind == "start":
             produced, payload = _start(table, actor, game)
         else:
             if table.status != "playing":
-                raise Problem(409, "not_playing", f"The game is {table.status}.")
+                raise Problem(
+                    409, "not_playing", M("table.refuse.not_playing", status=table.status)
+                )
             if kind in NON_GAME:
-                raise Problem(422, "action_not_available", f"'{kind}' is not a game action.")
+                raise Problem(422, "action_not_available", M("table.refuse.not_game", type=kind))
+            _no_undo_pending(table)
             state = table.state
             legal = game.legal_actions(state, actor.number)
             # Off-turn actions exist (an Instant Mutation): legal_actions decides, not the prompt.
             if not legal and actor.number not in game.prompt(state)["waiting_for"]:
-                raise Problem(403, "not_your_turn", "It is not your turn.")
+                raise Problem(403, "not_your_turn", M("table.refuse.not_your_turn"))
             params = _checked_params(game, state, actor.number, legal, kind, params)
-            rng = Rng(bytes.fromhex(table.seed), _effective(table))
+            rng = Rng(table.rng_seed, _effective(table))
             new_state, produced = game.apply(
                 state, actor.number, {"type": kind, "params": params}, rng
             )
+            used_rng = rng.used
             table.state = new_state
             if game.result(new_state) is not None:
                 table.status = "finished"
                 table.finished_at = utcnow()
             payload = params
-        action = _append(
-            table, actor.number, kind, payload, produced, idempotency[0] if idempotency else None
-        )
+        action = _append(table, actor.number, kind, payload, produced, key, used_rng=used_rng)
         touch(table, actor)
         return _logged(table, actor, action, presence_seconds)
 
@@ -572,19 +689,29 @@ def act(
 
 def _start(table: TableRow, actor: Actor, game) -> tuple[list, dict]:
     if actor.role != "host":
-        raise Problem(403, "host_only", "Only the host starts the game.")
+        raise Problem(403, "host_only", M("table.refuse.host_starts"))
     if table.status != "lobby":
-        raise Problem(409, "already_started", "The game has already started.")
+        raise Problem(409, "already_started", M("table.refuse.already_started"))
     seats = [s.number for s in table.seats if s.role == "player"]
     low, high = game.players
     if not low <= len(seats) <= high:
-        raise Problem(422, "player_count", f"{game.name} is for {low} to {high} players.")
-    rng = Rng(bytes.fromhex(table.seed), _effective(table))
+        raise Problem(
+            422, "player_count", M("table.refuse.player_count", game=game.name, min=low, max=high)
+        )
+    # Commit–reveal with the phones' seeds: the server's seed was committed before anyone
+    # joined; every phone's contribution goes into the seed the game plays with.
+    joined = store.join_payloads(table.id)
+    mixed = [{"seat": s, "contribution": (joined.get(s) or {}).get("contribution")} for s in seats]
+    play_seed = effective_seed(bytes.fromhex(table.seed), mixed)
+    table.play_seed = play_seed.hex()
+    rng = Rng(play_seed, _effective(table))
     table.state, dealt = game.begin(
         content=table.content, variant=table.variant, options=table.options, seats=seats, rng=rng
     )
     table.status = "playing"
-    return [M("table.started", count=len(seats)), *dealt], {"seats": seats}
+    given = sum(1 for c in mixed if c["contribution"])
+    started = M("table.started", count=len(seats), contributions=given)
+    return [started, *dealt], {"seats": seats, "contributions": mixed}
 
 
 def log_entries(table) -> list[dict]:
@@ -596,6 +723,7 @@ def log_entries(table) -> list[dict]:
             "type": a.type,
             "payload": a.payload,
             "undone": a.undone,
+            "reveals": a.reveals,
             "public": a.public,
             "private": a.private,
         }
@@ -610,82 +738,222 @@ def undo(
     idempotency: tuple[str, str] | None,
     presence_seconds: float = 40,
 ) -> Outcome:
-    """Revert the last game action in effect by replaying the log without it."""
+    """Revert the last game action in effect by replaying the log without it.
+
+    An action that showed its actor something (``reveals``) is not taken back on the actor's
+    word alone: the seat's undo becomes a request (202) that another seat or the host approves
+    or refuses. The host's undo is immediate. Either way, an applied undo of such an action
+    shows everyone, in its public event, what the action had shown (no fishing).
+    """
 
     def change(table: TableRow, actor: Actor | None) -> Change:
         assert actor is not None
         _check_expected(table, actor, body.get("expected"), presence_seconds)
         if table.status == "lobby":
-            raise Problem(409, "not_playing", "Nothing to undo before the game starts.")
+            raise Problem(409, "not_playing", M("undo.refuse.lobby"))
         if table.status == "finished":
             # The seed is public once the game is over: an undo then could fish for cards.
-            raise Problem(409, "game_over", "The game is over; its log is final.")
+            raise Problem(409, "game_over", M("undo.refuse.over"))
+        _no_undo_pending(table)
         target = store.last_in_effect(table.id, NON_GAME)
         if target is None:
-            raise Problem(409, "nothing_to_undo", "There is no action to undo.")
+            raise Problem(409, "nothing_to_undo", M("undo.refuse.nothing"))
         if actor.role != "host" and actor.number != target.seat:
-            raise Problem(
-                403, "undo_not_yours", "Only the host or the player who acted can undo it."
-            )
-        game = _game_for(table)
-        entries = log_entries(table) + [
-            {
-                "number": table.seq + 1,
-                "seat": actor.number,
-                "type": "undo",
-                "payload": {"target": target.number},
-            }
-        ]
-        replayed = replay(
-            game,
-            content=table.content,
-            variant=table.variant,
-            options=table.options,
-            seed=bytes.fromhex(table.seed),
-            entries=entries,
-        )
-        table.undone.append(target.number)
-        table.state = replayed.state
-        table.status = "playing" if game.result(replayed.state) is None else "finished"
-        table.finished_at = None if table.status == "playing" else table.finished_at
-        action = _append(
-            table,
-            actor.number,
-            "undo",
-            {"target": target.number},
-            [
-                {
-                    **M(
-                        "table.undone",
-                        seat=seat_ref(actor.number),
-                        number=target.number,
-                        type=target.type,
-                    ),
-                    "target": target.number,
-                }
-            ],
-            idempotency[0] if idempotency else None,
-        )
-        return _logged(table, actor, action, presence_seconds)
+            raise Problem(403, "undo_not_yours", M("undo.refuse.not_the_actor"))
+        key = idempotency[0] if idempotency else None
+        if actor.role != "host" and reveals(target):
+            asked = _request_undo(table, actor, target, key)
+            answer = _logged(table, actor, asked, presence_seconds)
+            answer.status = 202
+            return answer
+        done = _undo_now(table, actor.number, target, key, {})
+        return _logged(table, actor, done, presence_seconds)
 
     return _locked_change(code, token, idempotency, change)
+
+
+def reveals(entry) -> bool:
+    """Whether undoing ``entry`` needs another player's OK: it showed its actor an outcome
+    (an entry logged before the flag existed counts when it holds a private part)."""
+    return bool(getattr(entry, "reveals", False) or (entry.private or {}).get(str(entry.seat)))
+
+
+def _no_undo_pending(table: TableRow) -> None:
+    request = table.undo_request
+    if request is not None:
+        raise Problem(
+            409,
+            "undo_pending",
+            M("undo.refuse.pending", seat=seat_ref(request["seat"]), what=_what(request)),
+        )
+
+
+def _request_undo(table: TableRow, actor: Actor, target, key: str | None) -> SimpleNamespace:
+    entry = _append(
+        table,
+        actor.number,
+        "undo_request",
+        {"target": target.number},
+        [
+            {
+                **M("undo.requested", seat=seat_ref(actor.number), what=_what(target)),
+                "target": target.number,
+            }
+        ],
+        key,
+    )
+    first = next(iter(target.public or []), None)
+    table.undo_request = {
+        "number": entry.number,
+        "seat": actor.number,
+        "target": target.number,
+        "type": target.type,
+        # what the action's first event said, to name it in prompts and buttons
+        "event": {"msg": first["msg"], "args": first.get("args") or {}}
+        if isinstance(first, dict) and "msg" in first
+        else None,
+    }
+    return entry
+
+
+#: The event of each answer to an undo request.
+_ANSWERS = {
+    "approve_undo": lambda seat, asker, what: M("undo.approved", seat=seat, asker=asker, what=what),
+    "refuse_undo": lambda seat, asker, what: M("undo.refused", seat=seat, asker=asker, what=what),
+    "cancel_undo": lambda seat, asker, what: M("undo.cancelled", asker=asker, what=what),
+}
+
+
+def _answer_undo(
+    table: TableRow, actor: Actor, kind: str, params, key: str | None
+) -> SimpleNamespace:
+    """approve_undo / refuse_undo (another seat or the host) or cancel_undo (the asker)."""
+    if table.status != "playing":
+        raise Problem(409, "not_playing", M("table.refuse.not_playing", status=table.status))
+    request = table.undo_request
+    if request is None:
+        raise Problem(409, "no_undo_request", M("undo.refuse.none"))
+    asking = actor.role == "player" and actor.number == request["seat"]
+    if kind == "cancel_undo" and not asking:
+        raise Problem(403, "not_your_undo_request", M("undo.refuse.not_yours"))
+    if kind != "cancel_undo" and asking:
+        raise Problem(403, "own_undo_request", M("undo.refuse.own"))
+    try:
+        validate_params(undo_answers(table, actor), kind, params)
+    except RuleError as error:
+        raise Problem.from_rule(error, texts(table)) from None
+    event = {
+        **_ANSWERS[kind](seat_ref(actor.number), seat_ref(request["seat"]), _what(request)),
+        "target": request["target"],
+    }
+    table.undo_request = None
+    entry = _append(
+        table,
+        actor.number,
+        kind,
+        {"request": request["number"], "target": request["target"]},
+        [event],
+        key,
+    )
+    if kind == "approve_undo":
+        target = store.last_in_effect(table.id, NON_GAME)
+        if target is None or target.number != request["target"]:  # the game waited: never
+            raise Problem(
+                409, "undo_target_moved", M("undo.refuse.moved", number=request["target"])
+            )
+        _undo_now(
+            table,
+            request["seat"],
+            target,
+            None,
+            {"request": request["number"], "approved_by": actor.number},
+        )
+    return entry
+
+
+def _undo_now(table: TableRow, undoer: int, target, key: str | None, extra: dict):
+    """Take ``target`` back by replaying the log without it; log the undo with what the
+    target had shown when it revealed something."""
+    game = _game_for(table)
+    entries = log_entries(table) + [
+        {
+            "number": table.seq + 1,
+            "seat": undoer,
+            "type": "undo",
+            "payload": {"target": target.number},
+        }
+    ]
+    replayed = replay(
+        game,
+        content=table.content,
+        variant=table.variant,
+        options=table.options,
+        seed=bytes.fromhex(table.seed),
+        entries=entries,
+    )
+    table.undone.append(target.number)
+    table.state = replayed.state
+    table.status = "playing" if game.result(replayed.state) is None else "finished"
+    table.finished_at = None if table.status == "playing" else table.finished_at
+    return _append(
+        table,
+        undoer,
+        "undo",
+        {"target": target.number, **extra},
+        [undo_event(undoer, target)],
+        key,
+    )
+
+
+def _message(part) -> dict | None:
+    """A logged event or private part as a message alone (its ``msg`` and ``args``)."""
+    if isinstance(part, dict) and "msg" in part:
+        return {"msg": part["msg"], "args": part.get("args") or {}}
+    return None
+
+
+def undo_event(undoer: int, target) -> dict:
+    """The undo's public event. For an action that revealed something: what it had shown its
+    actor (each private part's ``seen``, else its message) becomes public, with what it had
+    shown everyone (its public events), as messages and data."""
+    seat, what, actor = seat_ref(undoer), _what(target), seat_ref(target.seat)
+    data = {"target": target.number}
+    if not reveals(target):
+        return {**M("undo.done", seat=seat, what=what, actor=actor), **data}
+    private = list((target.private or {}).get(str(target.seat)) or [])
+    seen = [p.get("seen") if isinstance(p.get("seen"), dict) else _message(p) for p in private]
+    seen = [m for m in seen if m]
+    shown = [m for m in (_message(p) for p in target.public or []) if m]
+    data |= {"seen": private, "shown": list(target.public or [])}
+    if seen:
+        return {**M("undo.revealed", seat=seat, what=what, actor=actor, seen=seen), **data}
+    return {**M("undo.revealed.public", seat=seat, what=what, actor=actor, shown=shown), **data}
 
 
 def reissue(
     code: str, token: str | None, number: int, idempotency: tuple[str, str] | None
 ) -> Outcome:
-    """The host gives a seat a new token (lost phone); the old one stops working."""
+    """The host gives a seat a new token (lost phone); the old one stops working. Logged
+    publicly, so everyone (the old phone too) sees that the host moved the seat."""
 
     def change(table: TableRow, actor: Actor | None) -> Change:
         assert actor is not None
         if actor.role != "host":
-            raise Problem(403, "host_only", "Only the host can re-issue a seat.")
+            raise Problem(403, "host_only", M("seat.refuse.host_only"))
         seat = next((s for s in table.seats if s.number == number and s.role == "player"), None)
         if seat is None:
-            raise Problem(404, "unknown_seat", f"There is no seat {number}.")
+            raise Problem(404, "unknown_seat", M("seat.refuse.unknown", n=number))
         new, nonce = new_token()
         seat.token_hash = hash_token(new)
-        return Change(200, {"seat": seat_dict(seat, 40), "token": new}, new, nonce, logged=False)
+        _append(
+            table,
+            HOST,
+            "reissue",
+            {"seat": number},
+            [{**M("seat.moved", seat=seat_ref(number)), "seat": number}],
+            idempotency[0] if idempotency else None,
+        )
+        return Change(200, {"seat": seat_dict(seat, 40), "token": new}, new, nonce)
 
     return _locked_change(code, token, idempotency, change)
 
@@ -693,7 +961,7 @@ def reissue(
 def export(table) -> dict:
     """Everything needed to verify a finished game: the log, the options and the seed."""
     if table.status != "finished":
-        raise Problem(409, "not_finished", "The export opens once the game is over.")
+        raise Problem(409, "not_finished", M("table.refuse.not_finished"))
     game = _game_for(table)
     return {
         "format": "tableapp-export/1",
@@ -704,6 +972,8 @@ def export(table) -> dict:
         "content": table.content,
         "seed": table.seed,
         "seed_commitment": table.seed_commitment,
+        "contributions": contributions(table),
+        "effective_seed": table.play_seed,
         "seats": [
             seat_dict(s, 0) | {"colour": s.colour} for s in table.seats if s.role == "player"
         ],

@@ -4,7 +4,7 @@
 // ``value``). A form's button says what it does (the spec's ``submit``, else its label).
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { confirmDialog, reportError } from "./ui.js";
 
 const encode = (value) => JSON.stringify(value);
@@ -70,6 +70,8 @@ function control(name, spec, label, onChange) {
  * ``confirmText(spec, params)`` returns a question for actions that cannot be undone.
  */
 export function renderActions(view, session, { labelFor, confirmText }) {
+  // The shell's own actions (answers to an undo request) are worded here, in every language.
+  const labelOf = (spec) => (has(`action.${spec.type}`) ? t(`action.${spec.type}`) : spec.label);
   const run = async (spec, params) => {
     const question = confirmText(spec, params);
     if (question && !(await confirmDialog(question))) return;
@@ -82,7 +84,7 @@ export function renderActions(view, session, { labelFor, confirmText }) {
   const items = (view.actions || []).map((spec) => {
     const params = Object.entries(spec.params || {});
     if (params.length === 0) {
-      return h("button", { type: "button", class: "action primary", data: { type: spec.type }, onClick: () => run(spec, {}) }, spec.label);
+      return h("button", { type: "button", class: "action primary", data: { type: spec.type }, onClick: () => run(spec, {}) }, labelOf(spec));
     }
     if (params.length === 1 && "choices" in params[0][1] && !params[0][1].multiple) {
       // One pick: one button per choice, a single tap plays it.

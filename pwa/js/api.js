@@ -23,11 +23,14 @@ export class Offline extends Error {
   }
 }
 
-/** A fresh Idempotency-Key; getRandomValues also works on plain-http LAN pages. */
-export function newKey() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
+/** ``n`` random bytes as hex; getRandomValues also works on plain-http LAN pages. */
+export function randomHex(n) {
+  const bytes = crypto.getRandomValues(new Uint8Array(n));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/** A fresh Idempotency-Key. */
+export const newKey = () => randomHex(16);
 
 /** One JSON request; POSTs carry an Idempotency-Key and are retried once if the network drops. */
 export async function request(method, path, { token, body, key } = {}) {
@@ -58,8 +61,12 @@ const enc = encodeURIComponent;
 
 export const api = {
   games: () => request("GET", "/api/games"),
-  create: (game, variant, options) => request("POST", "/api/tables", { body: { game, variant, options } }),
-  join: (code, name, colour) => request("POST", `/api/tables/${enc(code)}/seats`, { body: { name, colour } }),
+  // A retried create or join gets its token back only with the first try's retry_secret (the
+  // same body is sent again); the join's contribution is this phone's share of the seed.
+  create: (game, variant, options) =>
+    request("POST", "/api/tables", { body: { game, variant, options, retry_secret: randomHex(16) } }),
+  join: (code, name, colour, contribution) => request("POST", `/api/tables/${enc(code)}/seats`,
+    { body: { name, colour, contribution, retry_secret: randomHex(16) } }),
   view: (code, token) => request("GET", `/api/tables/${enc(code)}`, { token }),
   log: (code, token, after = 0) => request("GET", `/api/tables/${enc(code)}/log?after=${after}`, { token }),
   act: (code, token, type, params, expected) =>

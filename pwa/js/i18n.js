@@ -45,6 +45,15 @@ const STRINGS = {
     "action.pick.upto": "up to {max}", "action.pick.range": "choose {min} to {max}", "action.pick.any": "choose any",
     "log.private": "only you", "log.undone": "undone", "log.rule": "Rule {rule}", "log.empty": "Nothing yet.",
     "revoked": "This seat was given to another phone. Ask the host if that is a mistake.",
+    "revoked.moved": "The host moved your seat to a new phone: this phone no longer plays at this table.",
+    "revoked.help": "If that is a mistake, ask the host for a new QR code for your seat.",
+    "player.undo.ask": "Ask to undo my last action",
+    "undo.waiting": "Waiting for another player's OK",
+    "undo.waiting.help": "It showed you something, so another player has to agree; once undone, what you saw is shown to everyone. The game waits.",
+    "undo.asked.help": "It showed {name} something the others have not seen. If you agree, the action is taken back and what {name} saw is shown to everyone. The game waits for the first answer.",
+    "action.approve_undo": "Agree: undo it", "action.refuse_undo": "Refuse", "action.cancel_undo": "Withdraw my request",
+    "end.contribution.ok": "Your phone's random contribution is in the seed this game was played with.",
+    "end.contribution.bad": "Your phone's random contribution is NOT in the seed this game was played with: do not trust this table's draws.",
     "gone": "There is no table {code}.", "host": "Host",
     "end.title": "Game over", "end.winner": "winner", "end.points": "{n} pts",
     "end.chart": "Points per player, by part of the game", "end.home": "Home",
@@ -95,6 +104,15 @@ const STRINGS = {
     "action.pick.upto": "jusqu'à {max}", "action.pick.range": "choisissez-en de {min} à {max}", "action.pick.any": "autant que vous voulez",
     "log.private": "vous seul", "log.undone": "annulé", "log.rule": "Règle {rule}", "log.empty": "Rien pour l'instant.",
     "revoked": "Cette place a été donnée à un autre téléphone. Demandez à l'hôte si c'est une erreur.",
+    "revoked.moved": "L'hôte a déplacé votre place sur un nouveau téléphone : ce téléphone ne joue plus à cette table.",
+    "revoked.help": "Si c'est une erreur, demandez à l'hôte un nouveau QR code pour votre place.",
+    "player.undo.ask": "Demander à annuler ma dernière action",
+    "undo.waiting": "En attente de l'accord d'un autre joueur",
+    "undo.waiting.help": "Elle vous a montré quelque chose : un autre joueur doit être d'accord, et une fois annulée, ce que vous avez vu est montré à tous. La partie attend.",
+    "undo.asked.help": "Elle a montré à {name} quelque chose que les autres n'ont pas vu. Si vous acceptez, l'action est annulée et ce que {name} a vu est montré à tous. La partie attend la première réponse.",
+    "action.approve_undo": "D'accord : annuler", "action.refuse_undo": "Refuser", "action.cancel_undo": "Retirer ma demande",
+    "end.contribution.ok": "La contribution aléatoire de votre téléphone est bien dans la graine de cette partie.",
+    "end.contribution.bad": "La contribution aléatoire de votre téléphone n'est PAS dans la graine de cette partie : ne vous fiez pas aux tirages de cette table.",
     "gone": "Il n'y a pas de table {code}.", "host": "Hôte",
     "end.title": "Partie terminée", "end.winner": "gagnant", "end.points": "{n} pts",
     "end.chart": "Points par joueur, par partie du jeu", "end.home": "Accueil",
@@ -115,6 +133,9 @@ function pick() {
   const wanted = [...(navigator.languages || []), navigator.language || "en"];
   return wanted.some((l) => String(l).toLowerCase().startsWith("fr")) ? "fr" : "en";
 }
+
+/** Whether a text exists for ``key``. */
+export const has = (key) => key in STRINGS[current] || key in STRINGS.en;
 
 /** The text for ``key`` in the current language, ``{name}`` placeholders filled in. */
 export function t(key, vars = {}) {

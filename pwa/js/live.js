@@ -40,6 +40,7 @@ export function follow(code, token, after, { onEntry, onState, onResume }) {
   let timer = null;
   let state = null;
   let running = false;
+  let revokedBy = null; // the server's reason, when it ended the stream itself
 
   const setState = (next) => {
     if (next !== state) onState((state = next));
@@ -76,6 +77,8 @@ export function follow(code, token, after, { onEntry, onState, onResume }) {
         let events;
         [events, buffer] = parseBlocks(buffer + value);
         for (const event of events) {
+          // The host moved this seat to a new phone: the server says so and ends the stream.
+          if (event.event === "revoked") return finish("revoked", JSON.parse(event.data));
           if (event.event !== "action") continue;
           const entry = JSON.parse(event.data);
           if (entry.seq <= lastId) continue;
@@ -96,8 +99,10 @@ export function follow(code, token, after, { onEntry, onState, onResume }) {
     timer = setTimeout(run, wait);
   }
 
-  function finish(final) {
+  function finish(final, reason = null) {
     stopped = true;
+    revokedBy = reason;
+    controller?.abort();
     setState(final);
   }
 
@@ -119,6 +124,9 @@ export function follow(code, token, after, { onEntry, onState, onResume }) {
   return {
     get lastId() {
       return lastId;
+    },
+    get revokedBy() {
+      return revokedBy;
     },
     close() {
       stopped = true;

@@ -4,6 +4,11 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
+/** The shell's entries, not game actions: joins, the start, undos, undo requests and their
+ * answers, seats moved to a new phone. */
+export const NOT_GAME = new Set(["join", "start", "undo", "undo_request", "approve_undo", "refuse_undo",
+  "cancel_undo", "reissue"]);
+
 function eventLine(event, view, isPrivate) {
   return h("li", { class: ["event", isPrivate && "private", event.rule && "ruling"] },
     event.rule ? h("span", { class: "rule", title: t("log.rule", { rule: event.rule }) }, event.rule) : null,

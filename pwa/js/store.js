@@ -30,7 +30,8 @@ function update(code, change) {
   writeAll(all);
 }
 
-/** ``{host, seat, seatId, game, joinUrl}`` for a table code (each may be missing). */
+/** ``{host, seat, seatId, game, joinUrl, contribution}`` for a table code (each may be missing);
+ * ``contribution`` is the random value this phone mixed into the seed when it joined. */
 export function tokensFor(code) {
   return readAll()[code] || {};
 }
@@ -39,14 +40,15 @@ export function saveHost(code, token, game, joinUrl) {
   update(code, (entry) => Object.assign(entry, { host: token, game, joinUrl }));
 }
 
-export function saveSeat(code, token, seatId, game) {
-  update(code, (entry) => Object.assign(entry, { seat: token, seatId, game: game || entry.game }));
+export function saveSeat(code, token, seatId, game, contribution = null) {
+  update(code, (entry) => Object.assign(entry, { seat: token, seatId, game: game || entry.game, contribution }));
 }
 
 export function forgetSeat(code) {
   update(code, (entry) => {
     delete entry.seat;
     delete entry.seatId;
+    delete entry.contribution;
   });
 }
 

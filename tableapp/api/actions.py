@@ -22,7 +22,8 @@ REFUSALS = {
     401: "Missing or bad token",
     403: "Not your turn, or host only",
     404: "No such table",
-    409: "Stale `expected` (with the fresh view), or not possible in this table's status",
+    409: "Stale `expected` (with the fresh view), not possible in this table's status, or "
+    "an undo request is pending (`undo_pending`: only its answers are taken)",
     422: "Not a legal action now, or illegal params; `rule` names the ruling",
 }
 
@@ -41,15 +42,28 @@ def _document_refusals(view):
 @_document_refusals
 @bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def post_action(body: dict, code: str):
-    """Apply ``{type, params, expected}`` for the bearer: the logged action and the new view."""
+    """Apply ``{type, params, expected}`` for the bearer: the logged action and the new view.
+
+    Besides the game's actions, ``approve_undo`` / ``refuse_undo`` (another seat or the host)
+    and ``cancel_undo`` (the asker) answer a pending undo request; the view lists them."""
     return outcome_response(tables.act(code, token(), body, idempotency(body), presence_seconds()))
 
 
 @bp.route("/<code>/undo", methods=["POST"])
 @bp.arguments(UndoSchema)
 @bp.response(201, ActionResultSchema)
+@bp.alt_response(
+    202,
+    schema=ActionResultSchema,
+    description="The action showed its actor something: this is a request (logged), and "
+    "every other seat and the host may `approve_undo` or `refuse_undo` it",
+)
 @_document_refusals
 @bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def undo(body: dict, code: str):
-    """Undo the last action (host, or the seat that acted); the undo is logged too."""
+    """Undo the last action (host, or the seat that acted); the undo is logged too.
+
+    Undoing an action that showed its actor something (a drawn card) takes another player's
+    OK: the answer is then 202 with the pending request. The host's undo is immediate. An
+    applied undo of such an action shows everyone what it had shown."""
     return outcome_response(tables.undo(code, token(), body, idempotency(body), presence_seconds()))

@@ -10,6 +10,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from .. import events, store, tables
+from ..engine import M
 from ..extensions import db
 from ..models import utcnow
 from ..problems import Problem
@@ -75,13 +76,20 @@ class Presence:
 presence = Presence()
 
 
+def _moved(seat: int, renderer) -> dict:
+    told = M("seat.moved.you")
+    return {"code": "seat_moved", "seat": seat, **told, "text": renderer.text(told)}
+
+
 @bp.route("/<code>/events")
 @bp.arguments(EventsQuerySchema, location="query")
 @bp.response(
     200,
     content_type="text/event-stream",
     description="`id:` is the action number; `data:` a log entry as the bearer may "
-    "see it; comment heartbeats at least every 15 s; resume with `Last-Event-ID`.",
+    "see it; comment heartbeats at least every 15 s; resume with `Last-Event-ID`. When the "
+    "host moves the bearer's seat to a new phone, the stream sends the (public) entry that "
+    "says so, then `event: revoked` (`data: {code: seat_moved, seat, text}`), and ends.",
 )
 @bp.alt_response(400, schema=ProblemSchema, content_type=PROBLEM, description="Bad Last-Event-ID")
 @bp.alt_response(
@@ -105,6 +113,7 @@ def stream(query: dict, code: str):
     if after is None:
         after = table.seq
     viewer = tables.viewer_of(actor)
+    token_hash = actor.token_hash if actor is not None else None
     table_id, table_code = table.id, table.code
     seat_id = next((s.id for s in table.seats if viewer is not None and s.number == viewer), None)
     renderer = tables.texts(table)  # the stream speaks the language it was opened in
@@ -119,10 +128,29 @@ def stream(query: dict, code: str):
 
         # Every phone of the table wakes for the same entries: the first reads them.
         entries = store.recent_log.entries((table_id, table_code), since, known, load)
+        out = []
         for entry in entries:
             if entry.type == "join":  # a player who joined after the stream opened
                 renderer.names[entry.seat] = entry.payload.get("name", "")
-        return [tables.entry_for(entry, viewer, renderer) for entry in entries]
+            if _moves_my_seat(entry) and not still_seated():
+                # The host gave this seat to a new phone: this bearer sees nothing more of it.
+                out.append(tables.entry_for(entry, None, renderer))
+                raise events.Revoked(out, _moved(viewer, renderer))
+            out.append(tables.entry_for(entry, viewer, renderer))
+        return out
+
+    def _moves_my_seat(entry) -> bool:
+        return (
+            viewer is not None
+            and entry.type == "reissue"
+            and isinstance(entry.payload, dict)
+            and entry.payload.get("seat") == viewer
+        )
+
+    def still_seated() -> bool:
+        """Re-check the bearer: a stream opened by the new phone reads the same entry."""
+        with app.app_context():
+            return store.seat_token_hash(table_id, viewer) == token_hash
 
     def generate():
         presence.opened(app, seat_id)

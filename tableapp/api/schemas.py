@@ -8,6 +8,23 @@ from ..tables import COLOURS
 
 MAX_SEQ = 2**31 - 1  # action numbers fit a 32-bit column on every database
 
+RETRY_SECRET_DOC = (
+    "Optional: a random value of your own (32–128 letters, digits, `-` or `_`). With an "
+    "Idempotency-Key, a repeat of this request (same key, same body, so the same secret) is "
+    "handed the same token again; without a retry_secret a repeat is refused (409 "
+    "`token_not_replayed`), since a key alone proves nothing."
+)
+
+
+def _retry_secret():
+    return fields.String(
+        load_default=None,
+        validate=validate.Regexp(
+            r"^[A-Za-z0-9_-]{32,128}\Z", error="32 to 128 letters, digits, '-' or '_'."
+        ),
+        metadata={"description": RETRY_SECRET_DOC},
+    )
+
 
 class ProblemSchema(Schema):
     """``application/problem+json``: every refusal has this shape."""
@@ -33,11 +50,21 @@ class CreateTableSchema(Schema):
     game = fields.String(required=True, metadata={"example": "zombie-life"})
     variant = fields.String(load_default=None, allow_none=True)
     options = fields.Dict(keys=fields.String(), load_default=dict)
+    retry_secret = _retry_secret()
 
 
 class JoinSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=40))
     colour = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(COLOURS))
+    contribution = fields.String(
+        load_default=None,
+        validate=validate.Regexp(r"^[0-9a-fA-F]{64}\Z", error="32 random bytes as 64 hex digits."),
+        metadata={
+            "description": "Optional: 32 random bytes (64 hex digits) from the phone, mixed "
+            "into the seed the game plays with (listed in the export under `contributions`)."
+        },
+    )
+    retry_secret = _retry_secret()
 
     @validates("name")
     def _name_not_blank(self, value: str, **_) -> None:
@@ -83,6 +110,18 @@ class ViewSchema(Schema):
     actions = fields.List(fields.Dict())
     game_view = fields.Dict(metadata={"description": "The game's own view for this bearer"})
     result = fields.Dict(allow_none=True)
+    undo_request = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "The undo waiting for another player's answer (`seq` of the "
+            "request, `seat` who asked, `target` action, its `type`); the game waits for it"
+        },
+    )
+    contributions = fields.List(
+        fields.Dict(),
+        allow_none=True,
+        metadata={"description": "Once finished: each seat's random contribution to the seed"},
+    )
 
 
 class CreatedTableSchema(Schema):
@@ -105,7 +144,10 @@ class LogEntrySchema(Schema):
     events = fields.List(fields.Dict())
     private = fields.List(fields.Dict())
     undone = fields.Boolean()
-    target = fields.Integer()
+    target = fields.Integer(metadata={"description": "undo and undo answers: the action concerned"})
+    reveals = fields.Boolean(
+        metadata={"description": "It showed its actor something: undoing it needs an OK"}
+    )
     at = fields.String()
 
 
@@ -140,7 +182,20 @@ class ExportSchema(Schema):
     game = fields.String()
     seed = fields.String()
     seed_commitment = fields.String()
+    contributions = fields.List(
+        fields.Dict(),
+        metadata={"description": "`{seat, contribution}` per seat, in seat order"},
+    )
+    effective_seed = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "HMAC-SHA256(seed, the contributions' encoding): the game's streams"
+        },
+    )
+    seats = fields.List(fields.Dict())
     actions = fields.List(fields.Dict())
+    final_state = fields.Dict()
+    result = fields.Dict(allow_none=True)
 
 
 class LogQuerySchema(Schema):

@@ -25,7 +25,10 @@ bp = Blueprint("seats", __name__, url_prefix="/api/tables", description="Seats a
 @bp.response(201, JoinedSchema)
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
 @bp.alt_response(
-    409, schema=ProblemSchema, content_type=PROBLEM, description="Started, full, or colour taken"
+    409,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="Started, full, colour taken, or a repeat without the first one's retry_secret",
 )
 @bp.alt_response(
     429, schema=ProblemSchema, content_type=PROBLEM, description="Too many joins from this address"
@@ -34,7 +37,15 @@ bp = Blueprint("seats", __name__, url_prefix="/api/tables", description="Seats a
 def join(body: dict, code: str):
     """Join with a name (1–40 characters) and a colour: the seat and its token."""
     limiter.check("join", current_app.config["JOIN_RATE_LIMIT"])
-    return outcome_response(tables.join(code, body["name"], body["colour"], idempotency(body)))
+    outcome = tables.join(
+        code,
+        body["name"],
+        body["colour"],
+        idempotency(body),
+        contribution=body["contribution"] and body["contribution"].lower(),
+        replay_token=body["retry_secret"] is not None,
+    )
+    return outcome_response(outcome)
 
 
 @bp.route("/<code>/seats/<int:seat>/token", methods=["POST"])

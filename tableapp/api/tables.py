@@ -38,6 +38,12 @@ bp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Tables
 @bp.arguments(CreateTableSchema)
 @bp.response(201, CreatedTableSchema)
 @bp.alt_response(
+    409,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="A repeat of an Idempotency-Key without the first request's retry_secret",
+)
+@bp.alt_response(
     422, schema=ProblemSchema, content_type=PROBLEM, description="Unknown game, variant or option"
 )
 @bp.alt_response(
@@ -47,7 +53,13 @@ bp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Tables
 def create(body: dict):
     """Open a table: its code, the host token, the join URL and the seed commitment."""
     limiter.check("table creation", current_app.config["CREATE_RATE_LIMIT"])
-    outcome = tables.create_table(body["game"], body["variant"], body["options"], idempotency(body))
+    outcome = tables.create_table(
+        body["game"],
+        body["variant"],
+        body["options"],
+        idempotency(body),
+        replay_token=body["retry_secret"] is not None,
+    )
     return outcome_response(outcome)
 
 

@@ -42,7 +42,7 @@ def draw(
             piles.shuffle(deck, source, rng)
             if on_reshuffle is not None:
                 on_reshuffle()
-        drawn += piles.draw(deck, source, 1)
+        drawn += piles.draw(deck, source, 1, rng)  # the stream notes the action drew
     return drawn
 
 

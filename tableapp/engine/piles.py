@@ -34,8 +34,11 @@ def size(piles: Piles, name: str) -> int:
     return len(_pile(piles, name))
 
 
-def draw(piles: Piles, name: str, n: int = 1) -> list:
-    """Take ``n`` cards from the top of ``name``; refuses (RuleError) if it holds fewer."""
+def draw(piles: Piles, name: str, n: int = 1, rng: Rng | None = None) -> list:
+    """Take ``n`` cards from the top of ``name``; refuses (RuleError) if it holds fewer.
+
+    ``rng``, the action's stream, is told when the pile was one the table shuffled (every draw
+    pile is): the cards drawn are an outcome of the table's randomness (:attr:`Rng.used`)."""
     pile = _pile(piles, name)
     if n < 0:
         raise ValueError("n must not be negative")
@@ -43,6 +46,8 @@ def draw(piles: Piles, name: str, n: int = 1) -> list:
         raise RuleError("pile_empty", None, M("engine.pile_empty", pile=name, count=len(pile)))
     taken = pile[:n]
     del pile[:n]
+    if rng is not None and taken:
+        rng.drew()
     return taken
 
 

@@ -1,10 +1,16 @@
 """Deterministic replay of a table's log: undo, ``tableapp verify`` and recovery use it.
 
-The log holds every entry in order: ``join`` (lobby), ``start`` (setup, payload ``{"seats"}``),
-game actions, and ``undo`` (payload ``{"target": n}``). The stream of an entry is derived from
-the number of effective entries before it when it was applied: every entry but an undo adds
-one, every undo takes one away (the undone entry stops counting). So an undo followed by the
-same action draws the same card.
+The log holds every entry in order: ``join`` (lobby), ``start`` (setup, payload ``{"seats",
+"contributions"}``), game actions, ``undo`` (payload ``{"target": n}``) and the shell's
+:data:`SHELL` entries (an undo request and its answer, a seat moved to a new phone), which
+touch neither the game nor its stream. The stream of an entry is derived from the number of
+effective entries before it when it was applied: every join, the start and every game action
+add one, an undo takes one away (the undone entry stops counting), shell entries add nothing.
+So an undo followed by the same action draws the same card.
+
+The start's ``contributions`` (one per seat, from the phones) turn the committed server seed
+into the game's effective seed (:func:`~tableapp.engine.rng.effective_seed`); a log from before
+contributions existed has none and plays with the server seed itself.
 """
 
 from __future__ import annotations
@@ -14,9 +20,12 @@ from dataclasses import dataclass, field
 from .definition import Game
 from .errors import RuleError
 from .messages import M
-from .rng import Rng
+from .rng import Rng, effective_seed
 
-NON_GAME = ("join", "start", "undo")
+#: Logged for everyone to read, but no game state and no stream index: the shell's own entries.
+SHELL = ("undo_request", "approve_undo", "refuse_undo", "cancel_undo", "reissue")
+#: Every entry type that is not a game action.
+NON_GAME = ("join", "start", "undo", *SHELL)
 
 
 @dataclass
@@ -25,6 +34,18 @@ class Replayed:
     effective: int  # effective entries so far = the stream index of the next one
     events: dict[int, list] = field(default_factory=dict)  # entry number → events as applied
     active: list[int] = field(default_factory=list)  # numbers of game actions still in effect
+    used_rng: dict[int, bool] = field(default_factory=dict)  # game action → drew from the stream
+    seed: bytes | None = None  # the effective seed the game played with (None before the start)
+
+
+def play_seed(seed: bytes, start_payload: dict) -> bytes:
+    """The seed a game plays with, from the committed seed and the start's contributions."""
+    if "contributions" not in start_payload:
+        return seed  # a log from before contributions: the server seed itself
+    try:
+        return effective_seed(seed, start_payload["contributions"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise RuleError("bad_contributions", None, f"Unreadable contributions: {error}") from None
 
 
 def replay(
@@ -41,19 +62,25 @@ def replay(
     state: dict | None = None
     effective = 0
     events: dict[int, list] = {}
+    used_rng: dict[int, bool] = {}
+    playing_seed: bytes | None = None
     # (number, state before it, effective before it) of each game action in effect.
     stack: list[tuple[int, dict | None, int]] = []
     for entry in entries:
         number, kind, payload = entry["number"], entry["type"], entry.get("payload") or {}
+        if kind in SHELL:
+            events[number] = []
+            continue  # read by people, not by the game
         if kind == "join":
             events[number] = []
         elif kind == "start":
+            playing_seed = play_seed(seed, payload)
             state, events[number] = game.begin(
                 content=content,
                 variant=variant,
                 options=options,
                 seats=list(payload["seats"]),
-                rng=Rng(seed, effective),
+                rng=Rng(playing_seed, effective),
             )
         elif kind == "undo":
             target = payload["target"]
@@ -63,17 +90,24 @@ def replay(
             events[number] = []
             continue  # an undo is not itself an effective entry
         else:
-            if state is None:
+            if state is None or playing_seed is None:
                 raise RuleError("not_started", None, M("engine.not_started", entry=number))
             before = state
+            rng = Rng(playing_seed, effective)
             state, produced = game.apply(
-                state, entry["seat"], {"type": kind, "params": payload}, Rng(seed, effective)
+                state, entry["seat"], {"type": kind, "params": payload}, rng
             )
             if check:
                 game.check_invariants(state)
             stack.append((number, before, effective))
             events[number] = produced
+            used_rng[number] = rng.used
         effective += 1
     return Replayed(
-        state=state, effective=effective, events=events, active=[n for n, _, _ in stack]
+        state=state,
+        effective=effective,
+        events=events,
+        active=[n for n, _, _ in stack],
+        used_rng=used_rng,
+        seed=playing_seed,
     )

@@ -66,15 +66,15 @@ def test_refusals_are_replayed_too(tables, key):
     assert first.status_code == 403 and first.data == second.data
 
 
+SECRET = "s3cret-of-the-first-phone-0123456789"
+
+
 def test_idempotent_join_returns_the_same_seat_and_token(client, tables, key):
     code = tables.create()["code"]
     k = key()
-    first = client.post(
-        f"/api/tables/{code}/seats", json={"name": "Ana"}, headers={"Idempotency-Key": k}
-    )
-    second = client.post(
-        f"/api/tables/{code}/seats", json={"name": "Ana"}, headers={"Idempotency-Key": k}
-    )
+    body = {"name": "Ana", "retry_secret": SECRET}
+    first = client.post(f"/api/tables/{code}/seats", json=body, headers={"Idempotency-Key": k})
+    second = client.post(f"/api/tables/{code}/seats", json=body, headers={"Idempotency-Key": k})
     assert first.status_code == second.status_code == 201
     assert first.data == second.data
     assert len(tables.view(code)["seats"]) == 1
@@ -83,10 +83,9 @@ def test_idempotent_join_returns_the_same_seat_and_token(client, tables, key):
 
 def test_idempotent_create(client, key):
     k = key()
-    first = client.post("/api/tables", json={"game": "zombie-life"}, headers={"Idempotency-Key": k})
-    second = client.post(
-        "/api/tables", json={"game": "zombie-life"}, headers={"Idempotency-Key": k}
-    )
+    body = {"game": "zombie-life", "retry_secret": SECRET}
+    first = client.post("/api/tables", json=body, headers={"Idempotency-Key": k})
+    second = client.post("/api/tables", json=body, headers={"Idempotency-Key": k})
     assert first.status_code == 201 and first.data == second.data
 
 
@@ -104,11 +103,16 @@ def test_undo_then_redo_draws_the_same_card(client, tables):
     token, drawn = _draw_turn(tables, code, tokens)
     card = drawn["action"]["private"]
     assert card  # the drawer sees the card
+    # The drawer saw the card: the undo waits for another player's OK (then shows the card).
     undo = client.post(f"/api/tables/{code}/undo", json={}, headers=bearer(token))
-    assert undo.status_code == 201
+    assert undo.status_code == 202
     body = undo.get_json()
-    assert body["action"]["type"] == "undo" and body["action"]["target"] == drawn["action"]["seq"]
-    assert body["view"]["seq"] == drawn["action"]["seq"] + 1
+    assert body["action"]["type"] == "undo_request"
+    assert body["action"]["target"] == drawn["action"]["seq"]
+    other = next(t for t in tokens if t != token)
+    approved = tables.act(code, other, "approve_undo")
+    assert approved.status_code == 201, approved.get_json()
+    assert approved.get_json()["view"]["seq"] == drawn["action"]["seq"] + 3
     again = tables.act(code, token, "draw").get_json()
     assert again["action"]["private"] == card
     log = client.get(f"/api/tables/{code}/log").get_json()["entries"]

@@ -410,6 +410,8 @@ def test_games_catalogue_with_help(client):
     zl = games["zombie-life"]
     assert zl["players"] == {"min": 2, "max": 6} and zl["variants"] == [None]
     assert "ZL-4" in zl["help"] and "pass_counts_self" in zl["options"]
+    for game in games.values():  # the table's own rules are in every game's help
+        assert "another player (or the host) agrees or refuses" in game["help"]
     assert games["eat-zem-all"]["variants"] == ["house", "cemetery"]
 
 

@@ -111,7 +111,9 @@ def decide_feast(actor, laptop, pages, url, code, shots, axe):
 
 
 def bite_and_undo(actor, laptop, pages):
-    """A bite, then undo on the phone that bit: the table is back where it was."""
+    """A bite, then undo on the phone that bit: the table is back where it was. A bite that
+    ended the activation may have drawn what comes next (a Human card): then its undo waits
+    for another Horde's OK, and shows what had been drawn."""
     human = json.loads(actor.get_attribute("[data-pick]", "data-value"))
     token = f"li.eza-human[data-human='{human}']"
     tokens = int(laptop.get_attribute(token, "data-tokens"))
@@ -123,9 +125,16 @@ def bite_and_undo(actor, laptop, pages):
     tap(actor, actor.locator("[data-pick]"))
     wait_all(pages, start + 1)
     assert int(laptop.get_attribute(token, "data-tokens")) == tokens - 1
+    asks = actor.get_attribute("button.undo", "data-asks") == "ok"
     actor.click("button.undo")
     wait_all(pages, start + 2)
-    assert seq(laptop) == start + 2  # the bite and its undo are both in the log
+    if asks:
+        actor.wait_for_selector(".undo-request[data-undo='asking']")
+        other = next(p for p in pages if p not in (actor, laptop))
+        tap(other, other.locator("button[data-type='approve_undo']"))
+        wait_all(pages, start + 4)
+    end = start + (4 if asks else 2)
+    assert seq(laptop) == end  # the bite and its undo are both in the log (with the OK)
     assert laptop.locator(f".log .entry.undone[data-seq='{start + 1}']").count() == 1
     assert int(laptop.get_attribute(token, "data-tokens")) == tokens
     assert laptop.text_content(".game-state.eza") == state

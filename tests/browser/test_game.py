@@ -102,12 +102,32 @@ def test_three_phones_play_zombie_life_to_the_end(devices, watch, shots, axe, li
             axe.check(actor, "phone-drawn")
             axe.check(laptop, "table-playing")
             drawn = actor.get_attribute(".zl-drawn .card", "data-card")
-            # Undo the draw: the same card comes back on the next draw (no fishing).
+            value = actor.text_content(".zl-drawn .card .value").strip()
+            # Undo the draw: it showed the drawer the card, so another player has to agree;
+            # once undone the card is shown to everyone, and the redraw is that card.
+            assert actor.get_attribute("button.undo", "data-asks") == "ok"
             actor.click("button.undo")
-            wait_all(pages, target + 1)
+            wait_all(pages, target + 1)  # the request is logged for everyone
+            actor.wait_for_selector(".undo-request[data-undo='asking']")
+            assert actor.locator("button[data-type='cancel_undo']").count() == 1
+            assert actor.locator("button[data-type='place'], button.undo").count() == 0
+            shots(actor, "phone-undo-asking")
+            axe.check(actor, "phone-undo-asking")
+            other = next(p for p in phones if p is not actor)
+            other.wait_for_selector(".undo-request[data-undo='asked']")
+            assert other.locator("button[data-type='refuse_undo']").count() == 1
+            laptop.wait_for_selector("button[data-type='approve_undo']")
+            shots(other, "phone-undo-asked")
+            axe.check(other, "phone-undo-asked")
+            tap(other, other.locator("button[data-type='approve_undo']"))
+            wait_all(pages, target + 3)  # the answer and the undo
             assert actor.locator(".zl-drawn").count() == 0
+            for page in pages:
+                page.wait_for_selector(".log .entry.undone")
+                revealed = page.locator(".log .event", has_text="now shown to everyone").first
+                assert f"{value} (" in revealed.text_content()
             tap(actor, actor.locator("button[data-type='draw']"))
-            wait_all(pages, target + 2)
+            wait_all(pages, target + 4)
             assert actor.get_attribute(".zl-drawn .card", "data-card") == drawn
     else:
         pytest.fail("the game did not end")
@@ -120,6 +140,15 @@ def test_three_phones_play_zombie_life_to_the_end(devices, watch, shots, axe, li
         assert page.locator(".standings .standing").count() == 3
         assert page.locator("svg.chart .seg rect").count() >= 3
     assert laptop.locator("#seed").text_content().strip()
+    # Each phone finds its own random contribution among those the seed was made from.
+    export = laptop.request.get(f"/api/tables/{code}/export").json()
+    for phone in phones:
+        mine = phone.evaluate(f"JSON.parse(localStorage.getItem('tableapp:tables'))['{code}']")
+        assert len(mine["contribution"]) == 64
+        assert {"seat": mine["seatId"], "contribution": mine["contribution"]} in export[
+            "contributions"
+        ]
+        assert phone.locator(".contribution-check[data-contribution='in']").count() == 1
     shots(phones[0], "phone-end", full_page=False)
     shots(laptop, "table-end", full_page=False)
     # Every seat colour comes with its shape; phones buzzed on their turns; screens may sleep.

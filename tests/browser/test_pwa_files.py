@@ -92,3 +92,16 @@ def test_manifest_icons_have_their_declared_sizes():
             assert data.lstrip().startswith(b"<svg")
     purposes = {icon.get("purpose", "any") for icon in manifest["icons"]}
     assert {"any", "maskable"} <= purposes
+
+
+def test_every_english_string_has_its_french_one():
+    source = (PWA / "js" / "i18n.js").read_text(encoding="utf-8")
+    en = source[source.index("  en: {"):source.index("  fr: {")]
+    fr = source[source.index("  fr: {"):source.index("};", source.index("  fr: {"))]
+    keys = re.compile(r'(?:"([\w.]+)"|\b([a-z]\w*)):\s*"')
+
+    def found(block):
+        return {quoted or bare for quoted, bare in keys.findall(block)}
+
+    assert {"undo.waiting", "revoked.moved", "end.contribution.ok"} <= found(en)
+    assert found(en) == found(fr)

@@ -52,17 +52,39 @@ def test_host_reissues_a_lost_phones_seat(table, devices, watch, shots, live_ser
     assert stored[code]["seat"] == url.split("#claim=")[1]
     laptop.click("#claim button")
 
-    # The next move makes the old phone look again: it learns its seat has moved.
+    # The move is in everyone's log, and the old phone's screen says what happened at once.
+    for page in [laptop, phones[0], new_phone]:
+        page.locator(".log .event", has_text="The host moved Ben's seat to a new phone").wait_for()
+    lost.wait_for_selector("main#app[data-screen='revoked'][data-revoked='moved']")
+    assert "moved your seat to a new phone" in lost.text_content("main#app .revoked")
+    shots(lost, "phone-seat-moved")
+    kept = lost.evaluate("JSON.parse(localStorage.getItem('tableapp:tables'))")
+    assert not kept.get(code, {}).get("seat")
+    # The game goes on with the new phone; the old one shows nothing more of the seat.
     for page in [laptop, phones[0], phones[2], new_phone]:
         button = choose_button(page)
         if button is not None:
             tap(page, button)
             break
-    lost.wait_for_selector("main#app[data-screen='join']")
-    assert "another phone" in lost.text_content("#toasts")
-    kept = lost.evaluate("JSON.parse(localStorage.getItem('tableapp:tables'))")
-    assert not kept.get(code, {}).get("seat")
+    assert lost.locator(".zl-drawn, fieldset.actions").count() == 0
     assert not watch.dialogs
+
+
+def test_an_old_phone_that_was_away_learns_its_seat_moved(table, devices, watch, live_server):
+    """A phone that was off (no stream) when the host moved its seat is told on its return."""
+    laptop, phones, code = table.laptop, table.phones, table.code
+    lost = phones[0]
+    watch.allowed = ("status of 401",)
+    stored = lost.evaluate("JSON.parse(localStorage.getItem('tableapp:tables'))")
+    lost.goto("about:blank")  # the phone is away
+    laptop.click("button[data-reissue='1']")
+    laptop.click("#confirm-yes")
+    laptop.locator("#claim svg.qr").wait_for()
+    lost.goto(f"{live_server.url}/")
+    lost.evaluate("s => localStorage.setItem('tableapp:tables', JSON.stringify(s))", stored)
+    lost.goto(f"{live_server.url}/join/{code}")
+    lost.wait_for_selector("main#app[data-screen='revoked'][data-revoked='moved']")
+    assert "moved your seat to a new phone" in lost.text_content("main#app .revoked")
 
 
 def test_a_stale_screen_refreshes_and_says_why(table, watch):

@@ -35,7 +35,7 @@ class Database:
             actions = (
                 connection.execute(
                     text(
-                        "SELECT number, seat, type, payload, undone, public, private, "
+                        "SELECT number, seat, type, payload, undone, reveals, public, private, "
                         "idempotency_key FROM actions WHERE table_id = :t ORDER BY number"
                     ),
                     {"t": row["id"]},
@@ -43,7 +43,22 @@ class Database:
                 .mappings()
                 .all()
             )
-        return {"row": dict(row), "actions": [dict(a) for a in actions]}
+            seats = (
+                connection.execute(
+                    text(
+                        "SELECT number, name, colour FROM seats WHERE table_id = :t "
+                        "AND role = 'player' ORDER BY number"
+                    ),
+                    {"t": row["id"]},
+                )
+                .mappings()
+                .all()
+            )
+        return {
+            "row": dict(row),
+            "actions": [dict(a) for a in actions],
+            "seats": [dict(s) for s in seats],
+        }
 
     def actions_with_key(self, key: str) -> list[dict]:
         with self.engine.connect() as connection:
@@ -69,21 +84,39 @@ class Database:
             f"{code}: log numbers {numbers[:5]}…{numbers[-5:]} vs seq {row['seq']}"
         )
         game = catalog.game(row["game"])
+        start = next((a for a in actions if a["type"] == "start"), None)
         export = {
+            "format": "tableapp-export/1",
             "seed": row["seed"],
             "seed_commitment": row["seed_commitment"],
             "game": row["game"],
             "variant": row["variant"],
             "options": row["options"],
             "content": row["content"],
+            "contributions": (start["payload"] if start else {}).get("contributions"),
+            "effective_seed": row["play_seed"],
+            "seats": [
+                {"id": s["number"], "position": i, "name": s["name"], "colour": s["colour"]}
+                for i, s in enumerate(table["seats"])
+            ],
             "actions": [
                 {
                     k: a[k]
-                    for k in ("number", "seat", "type", "payload", "undone", "public", "private")
+                    for k in (
+                        "number",
+                        "seat",
+                        "type",
+                        "payload",
+                        "undone",
+                        "reveals",
+                        "public",
+                        "private",
+                    )
                 }
                 for a in actions
             ],
             "final_state": game.reveal(row["state"]),
+            "result": game.result(row["state"]),
         }
         problem = verify_export(export)
         assert problem is None, f"{code}: {problem}"

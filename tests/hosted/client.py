@@ -131,6 +131,8 @@ class Stream:
         if last_event_id is not None:
             headers["Last-Event-ID"] = str(last_event_id)
         self.events: list[tuple[int, dict, float]] = []
+        self.named: list[tuple[str, dict]] = []  # events other than actions (``revoked``)
+        self.raw: list[bytes] = []  # every line received
         self.comments = 0
         self.status: int | None = None
         self.error: BaseException | None = None
@@ -160,6 +162,7 @@ class Stream:
                 if not line:
                     break
                 line = line.rstrip(b"\r\n")
+                self.raw.append(line)
                 if line:
                     block.append(line)
                     continue
@@ -175,14 +178,21 @@ class Stream:
 
     def _block(self, lines: list[bytes]) -> None:
         seq = data = None
+        kind = "message"
         for line in lines:
             if line.startswith(b":"):
                 self.comments += 1
             elif line.startswith(b"id:"):
                 seq = int(line[3:].strip())
+            elif line.startswith(b"event:"):
+                kind = line[6:].strip().decode()
             elif line.startswith(b"data:"):
                 data = json.loads(line[5:].strip())
         if seq is None:
+            if data is not None:
+                with self._changed:
+                    self.named.append((kind, data))
+                    self._changed.notify_all()
             return
         with self._changed:
             self.events.append((seq, data, time.monotonic()))
@@ -202,6 +212,11 @@ class Stream:
                     return False
                 self._changed.wait(min(left, 0.5))
             return True
+
+    def ended(self, timeout: float) -> bool:
+        """Wait until the server ended the stream."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
 
     def close(self) -> None:
         self._closing = True

@@ -319,3 +319,57 @@ def test_production_seeds_come_from_secrets(monkeypatch):
     monkeypatch.setattr(tableapp.tables.secrets, "token_bytes", fake)
     assert tableapp.tables.new_seed() == marker
     assert calls == [32]
+
+
+# --- what an action showed, and the effective seed ------------------------------------------
+
+
+def test_a_stream_records_whether_the_action_used_it():
+    rng = Rng(SEED, 0)
+    assert rng.used is False
+    assert rng.below(1) == 0 and rng.used is False  # a one-way choice shows no outcome
+    rng.shuffle([1])
+    assert rng.used is False
+    rng.between(1, 6)  # a die roll
+    assert rng.used is True
+
+
+def test_a_draw_off_a_shuffled_pile_is_recorded_on_the_stream():
+    from tableapp.engine import piles
+
+    deck = piles.new(draw=["a", "b"], discard=[])
+    rng = Rng(SEED, 0)
+    assert piles.draw(deck, "draw", 0, rng) == [] and rng.used is False
+    assert piles.draw(deck, "draw", 1) == ["a"] and rng.used is False  # no stream given
+    assert piles.draw(deck, "draw", 1, rng) == ["b"] and rng.used is True
+
+
+def test_effective_seed_is_hmac_of_the_seed_over_the_contributions_in_seat_order():
+    from tableapp.engine.rng import effective_seed
+
+    contributions = [
+        {"seat": 1, "contribution": "ab" * 32},
+        {"seat": 2, "contribution": None},
+        {"seat": 3, "contribution": "0f" * 32},
+    ]
+    message = b"tableapp/contributions/1\n1:" + b"ab" * 32 + b"\n2:\n3:" + b"0f" * 32 + b"\n"
+    assert effective_seed(SEED, contributions) == hmac.new(SEED, message, hashlib.sha256).digest()
+    swapped = [contributions[2], contributions[1], contributions[0]]
+    assert effective_seed(SEED, swapped) != effective_seed(SEED, contributions)
+    assert effective_seed(b"\1" * 32, contributions) != effective_seed(SEED, contributions)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"seat": 1, "contribution": "AB" * 32},  # the API lowers it; the engine takes one form
+        {"seat": 1, "contribution": "ab" * 31},
+        {"seat": 1, "contribution": 7},
+        {"seat": True, "contribution": None},
+    ],
+)
+def test_effective_seed_refuses_an_unreadable_contribution(bad):
+    from tableapp.engine.rng import effective_seed
+
+    with pytest.raises(ValueError):
+        effective_seed(SEED, [bad])

@@ -457,7 +457,7 @@ def test_ZL_8_game_ends_at_21_and_most_points_wins():
             {"seat": 2, "score": 21, "breakdown": {"round 1": 12, "round 2": 8, "round 3": 1}},
             {"seat": 3, "score": 6, "breakdown": {"round 1": 2, "round 2": 3, "round 3": 1}},
         ],
-        "parts": {"round 1": "round 1", "round 2": "round 2", "round 3": "round 3"},
+        "parts": {"round 1": "Round 1", "round 2": "Round 2", "round 3": "Round 3"},
     }
     assert GAME.prompt(state)["waiting_for"] == []
     assert all(GAME.legal_actions(state, s) == [] for s in (HOST, 1, 2, 3))
@@ -797,3 +797,35 @@ def test_same_seed_same_game():
 
     assert run(b"same seed, same game!") == run(b"same seed, same game!")
     assert run(b"same seed, same game!") != run(b"another seed, other game")
+
+
+def test_replay_skips_the_shells_entries_without_moving_the_stream():
+    """An undo request, its answers and a moved seat are read by people, not by the game:
+    the actions around them draw from the same streams as without them."""
+    from tableapp import catalog
+    from tableapp.engine.replay import replay
+
+    game = catalog.game("zombie-life")
+    content = catalog.content("zombie-life")
+    seed = bytes(range(32))
+    base = [
+        {"number": 1, "seat": 1, "type": "join", "payload": {}},
+        {"number": 2, "seat": 2, "type": "join", "payload": {}},
+        {"number": 3, "seat": 0, "type": "start", "payload": {"seats": [1, 2]}},
+    ]
+
+    def run(entries):
+        return replay(game, content=content, variant=None, options={}, seed=seed, entries=entries)
+
+    started = run(base)
+    turn = started.state["turn"] or 1
+    draw = {"seat": turn, "type": "draw", "payload": {}}
+    plain = run([*base, {"number": 4, **draw}])
+    shell = [
+        {"number": 4, "seat": 0, "type": "reissue", "payload": {"seat": 1}},
+        {"number": 5, "seat": 2, "type": "undo_request", "payload": {"target": 3}},
+        {"number": 6, "seat": 1, "type": "cancel_undo", "payload": {"request": 5}},
+    ]
+    with_shell = run([*base, *shell, {"number": 7, **draw}])
+    assert with_shell.state == plain.state and with_shell.effective == plain.effective
+    assert with_shell.used_rng == {7: True} and plain.used_rng == {4: True}

@@ -6,8 +6,20 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { nameOf, seatById, seatLabel } from "../seats.js";
 
-/** Standings and chart for a finished view; ``renderer.partLabel`` names the score's parts. */
-export function renderEnd(view, renderer) {
+/** Whether this phone's own random contribution is among those the seed was made from. */
+function contributionCheck(view, mine) {
+  if (!mine?.contribution || !Array.isArray(view.contributions)) return null;
+  const listed = view.contributions.find((c) => c.seat === mine.seat)?.contribution;
+  const ok = listed === mine.contribution.toLowerCase();
+  return h("p", { class: ["contribution-check", ok ? "ok" : "bad"], role: ok ? null : "alert",
+    data: { contribution: ok ? "in" : "missing" } },
+  ok ? `✓ ${t("end.contribution.ok")}` : `✗ ${t("end.contribution.bad")}`,
+  h("span", { class: "hash" }, ` ${mine.contribution.slice(0, 16)}…`));
+}
+
+/** Standings and chart for a finished view; ``renderer.partLabel`` names the score's parts.
+ * ``mine`` ({seat, contribution}) is this phone's seat and the contribution it sent. */
+export function renderEnd(view, renderer, mine = null) {
   const result = view.result || { winners: [], standings: [] };
   const winners = new Set(result.winners || []);
   const standings = result.standings || [];
@@ -19,6 +31,7 @@ export function renderEnd(view, renderer) {
   }));
   return h("section", { class: "panel end", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, t("end.title")),
+    contributionCheck(view, mine),
     h("ol", { class: "standings" }, standings.map((row) =>
       h("li", { class: ["standing", winners.has(row.seat) && "winner"], data: { seat: row.seat, score: row.score } },
         h("div", { class: "standing-head" },

@@ -1,8 +1,10 @@
 // /join/CODE: claim a re-issued seat (#claim=TOKEN), return to this phone's seat, or pick a
 // name and a colour in the lobby. The claim token is read from the fragment, which never
-// reaches the server, kept in storage, and removed from the address bar at once.
+// reaches the server, kept in storage, and removed from the address bar at once. Joining
+// sends this phone's own random contribution to the seed (kept to check it at the end). A
+// phone whose seat the host moved to a new phone is told so.
 
-import { api, Offline, Problem } from "../api.js";
+import { api, Offline, Problem, randomHex } from "../api.js";
 import { h, replace } from "../dom.js";
 import { t } from "../i18n.js";
 import { forgetSeat, saveSeat, tokensFor } from "../store.js";
@@ -40,8 +42,9 @@ function joinForm(view, code, onJoined) {
     if (!name.value.trim()) return name.focus();
     submit.disabled = true;
     try {
-      const joined = await api.join(code, name.value.trim(), chosen);
-      saveSeat(code, joined.token, joined.seat.id, view.game);
+      const contribution = randomHex(32); // 32 bytes from crypto.getRandomValues
+      const joined = await api.join(code, name.value.trim(), chosen, contribution);
+      saveSeat(code, joined.token, joined.seat.id, view.game, contribution);
       onJoined();
     } catch (error) {
       reportError(error);
@@ -99,10 +102,35 @@ export async function mount(root, { code }) {
       current = null;
     }
   };
-  const revoked = () => {
+  /** This phone's token stopped working: say why (the log tells whether the host moved the
+   * seat to a new phone), forget the token, and leave the way to the table screen open. */
+  const revoked = async (seat = null, reason = null) => {
+    const lostSeat = seat ?? tokensFor(code).seatId ?? null;
     forgetSeat(code);
-    toast(t("revoked"), "error");
-    show();
+    current?.unmount();
+    current = { relabel: () => {}, unmount: () => {} };
+    let moved = reason?.code === "seat_moved";
+    if (!moved && lostSeat !== null) {
+      try {
+        const { entries } = await api.log(code, null);
+        moved = entries.some((e) => e.type === "reissue" && (e.events || []).some((ev) => ev.seat === lostSeat));
+      } catch {
+        /* offline or gone: the general words below */
+      }
+    }
+    const key = moved ? "revoked.moved" : "revoked";
+    const draw = () => {
+      root.dataset.screen = "revoked";
+      root.dataset.revoked = moved ? "moved" : "unknown";
+      replace(root, h("h1", {}, t("table.title", { code })),
+        panel(null, h("p", { class: "revoked", role: "alert" }, t(key)),
+          h("p", { class: "hint" }, t("revoked.help")),
+          h("a", { class: "button secondary", href: `/table/${code}` }, t("table.host")),
+          " ", h("a", { class: "button secondary", href: "/" }, t("end.home"))));
+    };
+    draw();
+    current.relabel = draw;
+    toast(t(key), "error");
   };
   const retry = () => current === null && show();
   addEventListener("online", retry);

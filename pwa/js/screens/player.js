@@ -7,15 +7,15 @@ import { h, replace } from "../dom.js";
 import { buzz, keepAwake, turnWatcher } from "../device.js";
 import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
-import { renderLog } from "../log.js";
+import { NOT_GAME, renderLog } from "../log.js";
 import { announce, boardSteps } from "../moments.js";
 import { TableSession } from "../session.js";
-import { names, presenceMark, seatLabel } from "../seats.js";
+import { nameOf, names, presenceMark, seatLabel } from "../seats.js";
 import { tokensFor } from "../store.js";
 import { panel, reportError, showConnection } from "../ui.js";
 import { renderEnd } from "./end.js";
 
-const NOT_GAME = new Set(["join", "start", "undo"]);
+
 
 /** The last game action still in effect, if this seat made it (it may undo it). */
 function myUndoable(session) {
@@ -24,7 +24,22 @@ function myUndoable(session) {
   return last && last.seat === me ? last : null;
 }
 
+/** While an undo request is pending the game waits: the asker sees "waiting for an OK", the
+ * others whose undo it is and what they are asked. */
+function requestPanel(view) {
+  const request = view.undo_request;
+  const asking = request.seat === view.me?.seat;
+  const vars = { name: nameOf(view, request.seat) };
+  // The server names the action ("Ana asks to undo action 5: Ana drew a card.").
+  return h("section", { class: ["panel", "prompt", "undo-request", !asking && "my-turn"], "aria-live": "polite",
+    data: { undo: asking ? "asking" : "asked", target: request.target } },
+  h("h2", {}, asking ? t("undo.waiting") : view.prompt?.text ?? ""),
+  asking ? h("p", { class: "prompt-text" }, view.prompt?.text ?? "") : null,
+  h("p", { class: "muted" }, asking ? t("undo.waiting.help") : t("undo.asked.help", vars)));
+}
+
 function promptPanel(view) {
+  if (view.undo_request) return requestPanel(view);
   const mine = (view.prompt?.waiting_for || []).includes(view.me?.seat) && view.actions.length > 0;
   const waiting = names(view, view.prompt?.waiting_for);
   return h("section", { class: ["panel", "prompt", mine && "my-turn"], "aria-live": "polite" },
@@ -42,7 +57,7 @@ function lobby(view) {
 }
 
 function playing(view, session, renderer) {
-  const undoable = myUndoable(session);
+  const undoable = view.undo_request ? null : myUndoable(session);
   const mine = renderer.privateState(view);
   return [
     promptPanel(view),
@@ -53,8 +68,10 @@ function playing(view, session, renderer) {
         labelFor: (name, value) => renderer.choiceLabel(name, value, view),
         confirmText: (spec, params) => renderer.confirmText(spec, params, view),
       }),
-      undoable ? h("button", { type: "button", class: "secondary undo", onClick: () => session.undo().catch(reportError) },
-        `↶ ${t("player.undo")}`) : null) : null,
+      // Taking back what showed you something (a drawn card) needs another player's OK.
+      undoable ? h("button", { type: "button", class: "secondary undo", data: { asks: undoable.reveals ? "ok" : "no" },
+        onClick: () => session.undo().catch(reportError) },
+      `↶ ${t(undoable.reveals ? "player.undo.ask" : "player.undo")}`) : null) : null,
     panel(t("player.table"), renderer.publicState(view)),
   ];
 }
@@ -79,7 +96,7 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
     replace(root,
       h("div", { class: "title-row" }, h("h1", {}, t("table.title", { code })), hostLink),
       screen === "lobby" ? lobby(view) : null,
-      screen === "end" ? renderEnd(view, renderer) : null,
+      screen === "end" ? renderEnd(view, renderer, { seat: view.me?.seat, contribution: tokensFor(code).contribution }) : null,
       screen === "player" ? playing(view, session, renderer) : null,
       screen !== "lobby" ? panel(t("table.log"), logBox) : null);
     drawLog();
@@ -92,10 +109,10 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
     }
     else if (kind === "connection") {
       showConnection(detail);
-      if (detail === "revoked") onRevoked();
+      if (detail === "revoked") onRevoked(session.view?.me?.seat, session.stream?.revokedBy);
     } else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
     else if (kind === "error") {
-      if (detail instanceof Problem && detail.status === 401) onRevoked(); // the seat moved to another phone
+      if (detail instanceof Problem && detail.status === 401) onRevoked(session.view?.me?.seat); // the seat moved
       else reportError(detail);
     }
     if (kind === "entry" && !buzzed.has(detail.seq) && (detail.private || []).some((p) => p.card)) {

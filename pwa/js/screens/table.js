@@ -8,7 +8,7 @@ import { h, replace } from "../dom.js";
 import { keepAwake } from "../device.js";
 import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
-import { renderLog } from "../log.js";
+import { NOT_GAME, renderLog } from "../log.js";
 import { announce, boardSteps } from "../moments.js";
 import { TableSession } from "../session.js";
 import { nameOf, presenceMark, seatLabel } from "../seats.js";
@@ -16,7 +16,6 @@ import { forgetHost, tokensFor } from "../store.js";
 import { confirmDialog, panel, reportError, showConnection, toast } from "../ui.js";
 import { renderEnd } from "./end.js";
 
-const NOT_GAME = new Set(["join", "start", "undo"]);
 const PRESENCE_REFRESH_MS = 15000;
 
 function joinPanel(view, joinUrl) {
@@ -83,8 +82,13 @@ export async function mount(root, { code }) {
 
   const controls = (view) => {
     const last = session.log().filter((e) => !e.undone && !NOT_GAME.has(e.type)).pop();
-    const canUndo = host && view.status === "playing" && last;
+    // The host's undo is immediate (and shows what the action had shown); not while a
+    // player's undo request waits for its answer.
+    const canUndo = host && view.status === "playing" && last && !view.undo_request;
+    const request = view.undo_request;
     return panel(t("table.now"),
+      request ? h("p", { class: "undo-request", data: { undo: "asked", target: request.target } },
+        t("undo.asked.help", { name: nameOf(view, request.seat) })) : null,
       view.prompt?.rule ? h("span", { class: "rule" }, view.prompt.rule) : null,
       h("p", { class: "prompt-text" }, view.prompt?.text ?? ""),
       view.actions.length ? renderActions(view, session, {

@@ -93,7 +93,7 @@ def _draw_zombie_card(state: State, ctx: Ctx) -> str | None:
             "The Zombie draw pile is empty: the active card pile is shuffled into a new one.",
             rule="EZA-T3",
         )
-    return piles.draw(zc, "draw")[0] if zc["draw"] else None
+    return piles.draw(zc, "draw", 1, ctx.rng)[0] if zc["draw"] else None
 
 
 def _choose_card_specs(state: State, step: Step, seat: int) -> list[dict]:
@@ -255,7 +255,7 @@ question(
 def discard_human_cards(state: State, ctx: Ctx, n: int) -> None:
     """A Trait's "discard N Human cards": from the top of the deck, never reshuffling for it."""
     hc = state["human_cards"]
-    cards = piles.draw(hc, "deck", min(n, len(hc["deck"])))
+    cards = piles.draw(hc, "deck", min(n, len(hc["deck"])), ctx.rng)
     piles.put_top(hc, "discard", cards)
     names = ", ".join(_human_card_name(state, c) for c in cards) or "none (the deck is empty)"
     ctx.say(f"The top {n} Human card(s) are discarded: {names}.")
@@ -435,7 +435,7 @@ question(
 def _add_zombie_card(state: State, ctx: Ctx, seat: int) -> None:
     zc = state["zombie_cards"]
     reserve = f"reserve:{seat}"
-    drawn = piles.draw(zc, reserve, min(2, len(zc[reserve])))
+    drawn = piles.draw(zc, reserve, min(2, len(zc[reserve])), ctx.rng)
     if not drawn:
         ctx.say(f"{name(state, seat)} has no Zombie card left in reserve.", rule="EZA-T8")
     elif len(drawn) == 1:
@@ -511,7 +511,7 @@ def _draw_mutation(state: State, ctx: Ctx) -> str | None:
             "The Mutation draw pile is empty: its discard pile is shuffled into a new one.",
             rule="EZA-T4",
         )
-    return piles.draw(mc, "draw")[0] if mc["draw"] else None
+    return piles.draw(mc, "draw", 1, ctx.rng)[0] if mc["draw"] else None
 
 
 def start_mutation(state: State, ctx: Ctx, seat: int, *, draft: bool) -> None:

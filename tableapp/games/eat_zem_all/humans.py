@@ -65,7 +65,7 @@ def draw_human_card(state: State, ctx: Ctx) -> str | None:
         _rebuild_deck(state, ctx)
     if not hc["deck"]:
         return None
-    card = piles.draw(hc, "deck")[0]
+    card = piles.draw(hc, "deck", 1, ctx.rng)[0]
     hc["drawn"].append(card)
     return card
 
@@ -86,7 +86,7 @@ def _rebuild_deck(state: State, ctx: Ctx) -> None:
         )
         rule = "EZA-V4"
     else:
-        added = piles.draw(hc, "reserve", min(2, len(hc["reserve"])))
+        added = piles.draw(hc, "reserve", min(2, len(hc["reserve"])), ctx.rng)
         piles.put_top(hc, "discard", added)
         how = f"{len(added)} Event(s) from the reserve are shuffled in with the discard pile"
         rule = "EZA-H2"

@@ -242,6 +242,6 @@ def _deal_mutations(state: State, content: dict, rng: Rng) -> None:
     state["pending_mutations"] = {}
     for seat in order_from(state, state["active"]):
         mc[f"held:{seat}"] = []
-        mc[f"choice:{seat}"] = piles.draw(mc, "draw", 2)
+        mc[f"choice:{seat}"] = piles.draw(mc, "draw", 2, rng)
         state["pending_mutations"][str(seat)] = {"stage": "keep"}
     state["mutation_cards"] = mc

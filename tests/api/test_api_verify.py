@@ -1,0 +1,219 @@
+"""Verifiable without trusting the server: every phone mixes its own randomness into the seed,
+and ``tableapp verify`` checks everything in the export — the seed, every contribution and the
+effective seed, the seats, the log with its undos, the final state and the result.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import json
+import secrets
+
+import pytest
+
+from tableapp import tables as table_path
+from tableapp.verify import verify_export
+from tests.api.test_api_tables import _turn, play_to_the_end
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def seated(client, tables, contributions):
+    """A started Zombie Life table whose phones sent ``contributions`` (None: sent nothing)."""
+    created = tables.create()
+    code = created["code"]
+    tokens = []
+    for i, contribution in enumerate(contributions, start=1):
+        body = {"name": f"P{i}"}
+        if contribution is not None:
+            body["contribution"] = contribution
+        response = client.post(f"/api/tables/{code}/seats", json=body)
+        assert response.status_code == 201, response.get_json()
+        tokens.append(response.get_json()["token"])
+    assert tables.act(code, created["host_token"], "start").status_code == 201
+    return created, tokens
+
+
+def expected_seed(seed_hex: str, contributions: list[dict]) -> str:
+    """The effective seed as the README documents it, computed here independently."""
+    message = (
+        b"tableapp/contributions/1\n"
+        + "".join(f"{c['seat']}:{c['contribution'] or ''}\n" for c in contributions).encode()
+    )
+    return hmac.new(bytes.fromhex(seed_hex), message, hashlib.sha256).hexdigest()
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr(table_path, "new_seed", lambda: bytes(range(32)))
+
+
+def dealt(tables, code):
+    return [[c["id"] for c in p["refuge"]] for p in tables.view(code)["game_view"]["players"]]
+
+
+def test_contributions_are_optional_64_hex_digits(client, tables):
+    code = tables.create()["code"]
+    for bad in ["ab" * 31, "zz" * 32, "ab" * 33, 7]:
+        response = client.post(f"/api/tables/{code}/seats", json={"name": "A", "contribution": bad})
+        assert response.status_code == 422 and "contribution" in response.get_json()["errors"]
+    assert client.post(f"/api/tables/{code}/seats", json={"name": "A"}).status_code == 201
+    body = {"name": "B", "contribution": "AB" * 32}
+    assert client.post(f"/api/tables/{code}/seats", json=body).status_code == 201
+
+
+def test_the_game_plays_with_a_seed_every_contribution_changes(client, tables, fixed_seed):
+    phones = [secrets.token_hex(32) for _ in range(3)]
+    a, _ = seated(client, tables, phones)
+    b, _ = seated(client, tables, phones)
+    assert a["seed_commitment"] == b["seed_commitment"]  # the same server seed
+    assert dealt(tables, a["code"]) == dealt(tables, b["code"])
+    changed = [phones[0], phones[1], secrets.token_hex(32)]
+    c, _ = seated(client, tables, changed)
+    assert dealt(tables, c["code"]) != dealt(tables, a["code"])
+    d, _ = seated(client, tables, [None, None, None])
+    assert dealt(tables, d["code"]) != dealt(tables, a["code"])
+
+
+def finished_export(client, tables, *, undos=True):
+    """A whole game with contributions, an approved and a refused undo of a draw, a moved
+    seat and a host undo in its log; its export and the contributions sent."""
+    phones = [secrets.token_hex(32), None, secrets.token_hex(32).upper()]
+    created, tokens = seated(client, tables, phones)
+    code, host = created["code"], created["host_token"]
+    if undos:
+        for answer in ("approve_undo", "refuse_undo"):
+            token, view = _turn(tables, code, tokens)
+            assert tables.act(code, token, "draw").status_code == 201
+            asked = client.post(f"/api/tables/{code}/undo", json={}, headers=bearer(token))
+            assert asked.status_code == 202
+            other = next(t for t in tokens if t != token)
+            assert tables.act(code, other, answer).status_code == 201
+        token, view = _turn(tables, code, tokens)
+        seat = view["me"]["seat"]
+        moved = client.post(f"/api/tables/{code}/seats/{seat}/token", headers=bearer(host))
+        tokens[tokens.index(token)] = moved.get_json()["token"]
+        token, view = _turn(tables, code, tokens)
+        if any(a["type"] == "draw" for a in view["actions"]):
+            assert tables.act(code, token, "draw").status_code == 201
+            undo = client.post(f"/api/tables/{code}/undo", json={}, headers=bearer(host))
+            assert undo.status_code == 201
+    final = play_to_the_end(tables, code, tokens)
+    export = client.get(f"/api/tables/{code}/export").get_json()
+    sent = [{"seat": i, "contribution": c and c.lower()} for i, c in enumerate(phones, start=1)]
+    return final, export, sent
+
+
+def test_the_export_lists_the_contributions_and_verify_recomputes_the_seed(client, tables):
+    final, export, sent = finished_export(client, tables)
+    assert export["contributions"] == sent
+    assert final["contributions"] == sent  # each phone's end screen compares its own
+    assert export["effective_seed"] == expected_seed(export["seed"], sent)
+    kinds = {a["type"] for a in export["actions"]}
+    assert {"undo_request", "approve_undo", "refuse_undo", "reissue", "undo"} <= kinds
+    assert verify_export(export) is None
+
+
+def _tamper(export, how):
+    out = copy.deepcopy(export)
+    joins = [a for a in out["actions"] if a["type"] == "join"]
+    start = next(a for a in out["actions"] if a["type"] == "start")
+    if how == "contribution listed":
+        out["contributions"][0]["contribution"] = "00" * 32
+    elif how == "contribution joined":
+        joins[0]["payload"]["contribution"] = "00" * 32
+    elif how == "contribution everywhere":
+        # consistent everywhere, as a server choosing its shuffle would have to make it
+        for item in (
+            out["contributions"][0],
+            joins[0]["payload"],
+            start["payload"]["contributions"][0],
+        ):
+            item["contribution"] = "00" * 32
+        out["effective_seed"] = None
+    elif how == "contribution dropped":
+        # seat 3's phone sent one; the server leaves it out (and out of the seed)
+        start["payload"]["contributions"][2]["contribution"] = None
+        out["contributions"][2]["contribution"] = None
+        out["effective_seed"] = None
+    elif how == "effective seed":
+        out["effective_seed"] = "11" * 32
+    elif how == "seed":
+        out["seed"] = "22" * 32
+    elif how == "event":
+        victim = next(a for a in out["actions"] if a["type"] == "draw" and a["private"])
+        victim["private"] = {k: [{"text": "a different card"}] for k in victim["private"]}
+    elif how == "winners":
+        others = [
+            s["seat"]
+            for s in out["result"]["standings"]
+            if s["seat"] not in out["result"]["winners"]
+        ]
+        out["result"]["winners"] = others[:1]
+    elif how == "score":
+        out["result"]["standings"][-1]["score"] += 1
+    elif how == "seat name":
+        out["seats"][1]["name"] = "Mallory"
+    elif how == "seat dropped":
+        out["seats"].pop()
+    elif how == "undo hides the card":
+        undo = next(
+            a
+            for a in out["actions"]
+            if a["type"] == "undo" and a["public"][0].get("msg") == "undo.revealed"
+        )
+        undo["public"][0]["seen"] = []
+    elif how == "reveal flag":
+        victim = next(a for a in out["actions"] if a["type"] == "draw")
+        victim["reveals"] = False
+    return out
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        "contribution listed",
+        "contribution joined",
+        "contribution everywhere",
+        "contribution dropped",
+        "effective seed",
+        "seed",
+        "event",
+        "winners",
+        "score",
+        "seat name",
+        "seat dropped",
+        "undo hides the card",
+        "reveal flag",
+    ],
+)
+def test_verify_fails_on_any_tampering(client, tables, how):
+    _, export, _ = finished_export(client, tables)
+    assert verify_export(export) is None
+    problem = verify_export(_tamper(export, how))
+    assert problem is not None, how
+
+
+def test_verify_cli_prints_the_commitment(tmp_path, client, tables):
+    from click.testing import CliRunner
+
+    from tableapp.cli import main
+
+    _, export, sent = finished_export(client, tables, undos=False)
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("OK")
+    assert f"seed commitment: {export['seed_commitment']}" in result.output
+    assert sent[0]["contribution"] in result.output
+    path.write_text(json.dumps(_tamper(export, "score")))
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1 and "result" in result.output
+    path.write_text("not json")
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1 and "DIVERGES" in result.output
