@@ -28,7 +28,7 @@ from .errors import RuleError
 from .flow import Ctx, Flow
 from .game import HOST, action, choice, counts, validate_options, validate_params
 from .messages import M, Message, seat_ref
-from .privacy import Path, redact
+from .privacy import Path, redact, secret_atoms
 from .rng import Rng
 from .state import clone
 
@@ -223,6 +223,8 @@ class Game:
             )
         if self.flow is not None:
             self.flow.run(new, ctx)
+        if d.secret and secret_atoms(state, d.secret) - secret_atoms(new, d.secret):
+            rng.drew()  # a card left a secret pile: someone saw an outcome of the shuffle
         return new, ctx.events
 
     def explain(self, state: State, seat: int, act: dict) -> RuleError | None:

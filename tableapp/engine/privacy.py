@@ -114,6 +114,15 @@ def atoms(value: Any) -> Iterator[str]:
             yield from atoms(item)
 
 
+def secret_atoms(state: dict, secret: Iterable[Path]) -> set[str]:
+    """The ids at the secret paths (what nobody knows: a draw pile's cards)."""
+    found: set[str] = set()
+    for path in hidden_paths(state, None, (), secret):
+        for node in _at(state, path):
+            found.update(atoms(node))
+    return found
+
+
 def hidden_atoms(
     state: dict,
     viewer: int | None,

@@ -282,3 +282,14 @@ def test_corrections_are_public_logged_and_refuse_a_change_of_nothing():
     assert caught.value.code == "nothing_corrected"
     assert [s["type"] for s in TOY.legal_actions(state, 1)] == ["take", "correct"]
     assert choice([1]) == {"choices": [1]}
+
+
+def test_an_action_that_takes_a_card_from_a_secret_pile_used_the_shuffle():
+    state, _ = TOY.begin(content={}, variant=None, options={}, seats=[1, 2], rng=rng())
+    stream = rng(5)
+    TOY.apply(state, 1, {"type": "take", "params": {}}, stream)
+    assert stream.used  # the card came off the shuffled (secret) draw pile
+    params = {"group": "zombies", "counts": {"zombies": 6}, "why": "knocked"}
+    stream = rng(6)
+    TOY.apply(state, 1, {"type": "correct", "params": params}, stream)
+    assert not stream.used
