@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-b42c6e099ba1";
+const VERSION = "tableapp-57e88e199bf4";
 const SHELL = [
   "/",
   "/app.js",

@@ -73,7 +73,8 @@ export function renderActions(view, session, { labelFor, confirmText }) {
   // The shell's own actions (answers to an undo request) are worded here, in every language.
   const labelOf = (spec) => (has(`action.${spec.type}`) ? t(`action.${spec.type}`) : spec.label);
   const run = async (spec, params) => {
-    const question = confirmText(spec, params);
+    // The game may ask first (``spec.confirm``: passing, throwing a card away…).
+    const question = confirmText(spec, params) ?? spec.confirm ?? null;
     if (question && !(await confirmDialog(question))) return;
     try {
       await session.act(spec.type, params);

@@ -65,13 +65,18 @@ def counts(
     return {"counts": out}
 
 
-def action(type_: str, label: Any, *, submit: Any = None, **params: dict) -> dict:
+def action(
+    type_: str, label: Any, *, submit: Any = None, confirm: Any = None, **params: dict
+) -> dict:
     """An ActionSpec; ``label`` is a message (``M(...)``) naming the action, ``submit`` (when
-    the action is a form) what its button does ("Confirm the Zombies"); so no param may be
-    called ``submit``."""
+    the action is a form) what its button does ("Confirm the Zombies"), ``confirm`` a question
+    the phone asks before an action that throws something away or skips ("Pass and hide until
+    the round ends?"); so no param may be called ``submit`` or ``confirm``."""
     spec = {"type": type_, "label": label, "params": params}
     if submit is not None:
         spec["submit"] = submit
+    if confirm is not None:
+        spec["confirm"] = confirm
     return spec
 
 

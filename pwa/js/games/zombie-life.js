@@ -90,11 +90,6 @@ export function choiceLabel(name, value, view) {
   return generic.choiceLabel(name, value, view);
 }
 
-export function partLabel(key) {
-  const round = /^round (\d+)$/.exec(key);
-  return round ? t("zl.round", { n: round[1] }) : generic.partLabel(key);
-}
-
 /** Passing as the last player in play ends the round; if that also ends the game, ask first. */
 export function confirmText(spec, params, view) {
   const g = view.game_view;

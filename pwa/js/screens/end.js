@@ -23,6 +23,8 @@ export function renderEnd(view, renderer, mine = null) {
   const result = view.result || { winners: [], standings: [] };
   const winners = new Set(result.winners || []);
   const standings = result.standings || [];
+  // The server names the parts of a score in the phone's language; a game module may too.
+  const partLabel = (key) => result.parts?.[key] ?? renderer.partLabel(key);
   const rows = standings.map((row) => ({
     name: nameOf(view, row.seat),
     colour: seatById(view, row.seat)?.colour,
@@ -39,8 +41,8 @@ export function renderEnd(view, renderer, mine = null) {
           winners.has(row.seat) ? h("span", { class: "tag win" }, `★ ${t("end.winner")}`) : null,
           h("span", { class: "score" }, t("end.points", { n: row.score }))),
         h("p", { class: "breakdown" }, Object.entries(row.breakdown || {})
-          .map(([key, points]) => `${renderer.partLabel(key)}: ${points}`).join(" · "))))),
+          .map(([key, points]) => `${partLabel(key)}: ${points}`).join(" · "))))),
     h("figure", { class: "chart-box" },
-      breakdownChart(rows, renderer.partLabel, t("end.chart")),
+      breakdownChart(rows, partLabel, t("end.chart")),
       h("figcaption", {}, t("end.chart"))));
 }

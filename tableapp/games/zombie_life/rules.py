@@ -147,7 +147,7 @@ def legal_actions(state: State, seat: int) -> list[dict]:
                 card=choice(takeable, [card_msg(state, c) for c in takeable]),
             )
         )
-    specs.append(action("pass", M("zl.action.pass")))
+    specs.append(action("pass", M("zl.action.pass"), confirm=M("zl.confirm.pass")))
     return specs
 
 
