@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-57e88e199bf4";
+const VERSION = "tableapp-504b1e3e4c6f";
 const SHELL = [
   "/",
   "/app.js",

@@ -183,6 +183,7 @@ def render_view(
     view = {
         "code": table.code,
         "game": table.game,
+        "game_name": game.name,
         "variant": table.variant,
         "options": table.options,
         "status": table.status,

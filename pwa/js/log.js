@@ -14,7 +14,18 @@ function eventLine(event, view, isPrivate) {
     event.rule ? h("span", { class: "rule", title: t("log.rule", { rule: event.rule }) }, event.rule) : null,
     event.rule ? " " : null,
     event.text ?? "",
-    isPrivate ? h("span", { class: "tag" }, t("log.private")) : null);
+    isPrivate ? h("span", { class: "tag" }, t("log.private")) : null,
+    event.reason ? h("span", { class: "reason" }, event.reason) : null);
+}
+
+/** The latest ruling still in effect (an event with a rule id), newest first, or null. */
+export function lastRuling(entries) {
+  for (const entry of [...entries].reverse()) {
+    if (entry.undone || NOT_GAME.has(entry.type)) continue;
+    const ruling = [...(entry.events || [])].reverse().find((e) => e.rule && (e.reason || e.moment));
+    if (ruling) return { ...ruling, seq: entry.seq };
+  }
+  return null;
 }
 
 /** The log as a list; ``limit`` keeps long games light on phones. */

@@ -97,6 +97,7 @@ class SeatSchema(Schema):
 class ViewSchema(Schema):
     code = fields.String()
     game = fields.String()
+    game_name = fields.String(metadata={"description": "The game's name, for screens"})
     variant = fields.String(allow_none=True)
     options = fields.Dict()
     status = fields.String(validate=validate.OneOf(["lobby", "playing", "finished"]))

@@ -1,6 +1,9 @@
-// The table screen, for a laptop or a TV (or the host's phone): the big QR code and code, the
-// seats and who is connected, the game's public state, the log with its rulings, and the
-// host's controls: start, undo, a new QR for a lost phone. Seed commitment, then the seed.
+// The table screen: a display for the room, on a laptop or a TV (or the host's phone). In the
+// lobby the big QR code and code, who has joined and Start; while playing, whose turn it is
+// and what they must do in large type, the last ruling with its rule id and reason, what to do
+// on the board, the game's public state; a small code in the corner for a lost phone, the
+// seats and who is connected, the log; the host's controls (undo, a new QR for a lost phone).
+// Seed commitment, then the seed.
 
 import { renderActions } from "../actions.js";
 import { api, Problem } from "../api.js";
@@ -8,7 +11,7 @@ import { h, replace } from "../dom.js";
 import { keepAwake } from "../device.js";
 import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
-import { NOT_GAME, renderLog } from "../log.js";
+import { lastRuling, NOT_GAME, renderLog } from "../log.js";
 import { announce, boardSteps } from "../moments.js";
 import { TableSession } from "../session.js";
 import { nameOf, presenceMark, seatLabel } from "../seats.js";
@@ -24,6 +27,32 @@ function joinPanel(view, joinUrl) {
     h("img", { class: "qr", src: api.qrUrl(view.code), alt: t("table.scan"), width: 320, height: 320, data: { url: joinUrl } }),
     h("p", { class: "code", "aria-label": t("table.title", { code: view.code }) }, view.code),
     h("p", { class: "hint" }, t("table.or"), " ", h("span", { class: "url", id: "join-url" }, joinUrl)));
+}
+
+/** After the start: a small code in a corner, for a phone that has to join again. */
+function cornerCode(view, joinUrl) {
+  return h("section", { class: "panel join-qr corner" },
+    h("img", { class: "qr", src: api.qrUrl(view.code), alt: t("table.scan"), width: 120, height: 120, data: { url: joinUrl } }),
+    h("div", {}, h("p", { class: "code small", "aria-label": t("table.title", { code: view.code }) }, view.code),
+      h("p", { class: "hint" }, t("table.lostphone")), h("span", { class: "url", id: "join-url", hidden: true }, joinUrl)));
+}
+
+/** Whose turn it is and what they must do, in type the whole room reads. */
+function heroLine(view) {
+  if (view.status === "finished") return h("p", { class: "hero-who" }, t("end.title"));
+  const who = (view.prompt?.waiting_for || []).filter((id) => id !== 0);
+  const names = who.length ? who.map((id) => seatLabel(view, id)) : [t("host")];
+  return h("p", { class: "hero-who" }, ...names.flatMap((n, i) => (i ? [", ", n] : [n])));
+}
+
+/** The latest ruling, its rule id and its reason, large: the one the table argues about. */
+function rulingPanel(entries) {
+  const ruling = lastRuling(entries);
+  if (!ruling) return null;
+  return h("section", { class: "panel ruling-now", "aria-live": "polite", data: { seq: ruling.seq } },
+    h("h2", {}, t("table.ruling")),
+    h("p", { class: "ruling-text" }, h("span", { class: "rule big" }, ruling.rule), " ", ruling.text ?? ""),
+    ruling.reason ? h("p", { class: "reason" }, ruling.reason) : null);
 }
 
 function seedPanel(view) {
@@ -86,7 +115,9 @@ export async function mount(root, { code }) {
     // player's undo request waits for its answer.
     const canUndo = host && view.status === "playing" && last && !view.undo_request;
     const request = view.undo_request;
-    return panel(t("table.now"),
+    return h("section", { class: ["panel", "now", view.status === "playing" && "hero"] },
+      h("h2", {}, t("table.now")),
+      view.status === "lobby" ? null : heroLine(view),
       request ? h("p", { class: "undo-request", data: { undo: "asked", target: request.target } },
         t("undo.asked.help", { name: nameOf(view, request.seat) })) : null,
       view.prompt?.rule ? h("span", { class: "rule" }, view.prompt.rule) : null,
@@ -106,22 +137,25 @@ export async function mount(root, { code }) {
     root.dataset.status = view.status;
     keepAwake(view.status === "playing");
     const mySeat = stored.seat || tokensFor(code).seat;
+    root.classList.add("room");
     replace(root,
-      h("div", { class: "title-row" }, h("h1", {}, t("table.title", { code })),
+      h("div", { class: "title-row" }, h("h1", {}, view.game_name ? `${view.game_name} · ` : "", t("table.title", { code })),
         mySeat || view.status === "lobby" ? h("a", { class: "button secondary", href: `/join/${code}` },
           t(mySeat ? "table.myseat" : "table.takeseat")) : null),
       host ? null : h("p", { class: "hint" }, t("table.spectator")),
       claimBox,
-      // In the lobby the QR code is the point of the screen; later the game takes the middle.
+      // In the lobby the QR code is the point of the screen, Start beside it; later the game
+      // takes the middle and a small code stays in the corner for a lost phone.
       view.status === "lobby"
-        ? h("div", { class: "table-grid" },
-          h("div", { class: "col" }, joinPanel(view, joinUrl()), controls(view)),
-          h("div", { class: "col side" }, seatsPanel(view), seedPanel(view), panel(t("table.log"), logBox)))
+        ? h("div", { class: "table-grid lobby" },
+          h("div", { class: "col" }, joinPanel(view, joinUrl())),
+          h("div", { class: "col side" }, controls(view), seatsPanel(view), seedPanel(view), panel(t("table.log"), logBox)))
         : h("div", { class: "table-grid" },
           h("div", { class: "col" }, view.status === "finished" ? renderEnd(view, renderer) : null,
-            controls(view), boardSteps(view, { table: true }), panel(null, renderer.publicState(view)),
-            panel(t("table.log"), logBox)),
-          h("div", { class: "col side" }, joinPanel(view, joinUrl()), seatsPanel(view), seedPanel(view))));
+            controls(view), rulingPanel(session.log()), boardSteps(view, { table: true }),
+            panel(null, renderer.publicState(view))),
+          h("div", { class: "col side" }, cornerCode(view, joinUrl()), seatsPanel(view), panel(t("table.log"), logBox),
+            seedPanel(view))));
     replace(logBox, renderLog(session.log(), view, { limit: 200 }));
   };
 
@@ -130,6 +164,9 @@ export async function mount(root, { code }) {
     else if (kind === "entry") {
       replace(logBox, renderLog(session.log(), session.view, { limit: 200 }));
       announce(detail, session.view, { table: true });
+      const ruling = root.querySelector(".ruling-now");
+      const fresh = rulingPanel(session.log());
+      if (ruling && fresh) ruling.replaceWith(fresh);
     }
     else if (kind === "connection") showConnection(detail);
     else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
@@ -144,6 +181,7 @@ export async function mount(root, { code }) {
   return {
     relabel: () => { draw(); drawClaim(); },
     unmount() {
+      root.classList.remove("room");
       clearInterval(timer);
       keepAwake(false);
       session.close();
