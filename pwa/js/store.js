@@ -25,7 +25,7 @@ function update(code, change) {
   const all = readAll();
   const entry = { ...(all[code] || {}) };
   change(entry);
-  if (entry.host || entry.seat) all[code] = { ...entry, at: Date.now() };
+  if (entry.host || entry.seat || entry.past) all[code] = { ...entry, at: entry.past?.at ?? Date.now() };
   else delete all[code];
   writeAll(all);
 }
@@ -56,7 +56,15 @@ export function forgetHost(code) {
   update(code, (entry) => delete entry.host);
 }
 
-/** Tables this device holds a token for, newest first. */
+/** Remember a finished game on this device (its history on the home screen): when it ended,
+ * the game, who played and who won. Kept once: later visits do not move it. */
+export function rememberGame(code, summary) {
+  update(code, (entry) => {
+    if (!entry.past) entry.past = { ...summary, at: Date.now() };
+  });
+}
+
+/** Tables this device holds a token for or played, newest first. */
 export function knownTables() {
   return Object.entries(readAll())
     .map(([code, entry]) => ({ code, ...entry }))

@@ -68,5 +68,15 @@ def test_a_french_zombie_life_shows_no_english(devices, shots):
         assert "round_end" in phone.evaluate("window.__moments")
     assert laptop.locator("#moment .round-scores").count() in (0, 1)
     shots(phones[0], "phone-end-fr", full_page=False)
+    # The home screen keeps this device's games: date, game, players, winner, the export.
+    phones[0].goto("/")
+    past = phones[0].locator(f".my-tables li[data-code='{code}'][data-past='1']")
+    past.wait_for()
+    assert "Zombie Life" in past.text_content() and "★" in past.text_content()
+    assert all(name in past.text_content() for name in NAMES)
+    assert past.locator("a[download]").get_attribute("href") == f"/api/tables/{code}/export"
+    found = english_on(phones[0], vocabulary, ignore=set(NAMES) | {code})
+    assert not found, f"home: English on a French screen: {found}"
+    shots(phones[0], "phone-home-history-fr")
     shots(laptop, "table-playing-fr", full_page=False)
     assert {"lobby", "table", "player", "end", "table-end"} <= seen_screens

@@ -17,6 +17,16 @@ function contributionCheck(view, mine) {
   h("span", { class: "hash" }, ` ${mine.contribution.slice(0, 16)}…`));
 }
 
+/** What this device keeps of a finished game for its history: the game, who played, who won. */
+export function summaryOf(view) {
+  const winners = new Set(view.result?.winners || []);
+  return {
+    gameName: view.game_name,
+    players: view.seats.map((seat) => seat.name),
+    winners: view.seats.filter((seat) => winners.has(seat.id)).map((seat) => seat.name),
+  };
+}
+
 /** Standings and chart for a finished view; ``renderer.partLabel`` names the score's parts.
  * ``mine`` ({seat, contribution}) is this phone's seat and the contribution it sent. */
 export function renderEnd(view, renderer, mine = null) {

@@ -3,7 +3,7 @@
 
 import { api, Offline } from "../api.js";
 import { h, replace } from "../dom.js";
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 import { knownTables, saveHost } from "../store.js";
 import { panel, reportError, showOffline } from "../ui.js";
 
@@ -79,13 +79,27 @@ function joinForm(navigate) {
   return form;
 }
 
+/** A finished game of this device: date, game, players, winner, its export. */
+function pastGame(entry) {
+  const p = entry.past;
+  const date = new Date(p.at).toLocaleDateString(lang(), { day: "numeric", month: "short", year: "numeric" });
+  const winners = (p.winners || []).length ? p.winners.join(", ") : t("home.past.nowinner");
+  return h("div", { class: "past" },
+    h("p", {}, h("strong", {}, p.gameName || entry.game || ""), ` · ${date}`),
+    h("p", { class: "muted" }, (p.players || []).join(", ")),
+    h("p", {}, `★ ${winners}`),
+    h("a", { class: "button secondary", href: api.exportUrl(entry.code), download: `tableapp-${entry.code}.json` },
+      t("table.export")));
+}
+
 function mineList() {
-  const tables = knownTables().slice(0, 8);
+  const tables = knownTables().slice(0, 12);
   if (!tables.length) return null;
   return panel(t("home.mine"), h("ul", { class: "my-tables" }, tables.map((entry) =>
-    h("li", {}, h("span", { class: "code" }, entry.code),
+    h("li", { data: { code: entry.code, past: entry.past ? "1" : "0" } }, h("span", { class: "code" }, entry.code),
+      entry.past ? pastGame(entry) : null,
       entry.host ? h("a", { class: "button secondary", href: `/table/${entry.code}` }, t("home.mine.host")) : null,
-      entry.seat ? h("a", { class: "button secondary", href: `/join/${entry.code}` }, t("home.mine.seat")) : null))));
+      entry.seat && !entry.past ? h("a", { class: "button secondary", href: `/join/${entry.code}` }, t("home.mine.seat")) : null))));
 }
 
 export async function mount(root, { navigate }) {

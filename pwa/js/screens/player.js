@@ -11,9 +11,9 @@ import { NOT_GAME, renderLog } from "../log.js";
 import { announce, boardSteps } from "../moments.js";
 import { TableSession } from "../session.js";
 import { nameOf, names, presenceMark, seatLabel } from "../seats.js";
-import { tokensFor } from "../store.js";
+import { rememberGame, tokensFor } from "../store.js";
 import { panel, reportError, showConnection } from "../ui.js";
-import { renderEnd } from "./end.js";
+import { renderEnd, summaryOf } from "./end.js";
 
 
 
@@ -91,6 +91,7 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
     root.dataset.seq = String(view.seq);
     root.dataset.seat = String(view.me?.seat ?? "");
     keepAwake(view.status === "playing");
+    if (view.status === "finished") rememberGame(code, summaryOf(view));
     watch(view);
     const hostLink = tokensFor(code).host ? h("a", { class: "button secondary", href: `/table/${code}` }, t("table.host")) : null;
     replace(root,

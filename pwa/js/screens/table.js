@@ -15,9 +15,9 @@ import { lastRuling, NOT_GAME, renderLog } from "../log.js";
 import { announce, boardSteps } from "../moments.js";
 import { TableSession } from "../session.js";
 import { nameOf, presenceMark, seatLabel } from "../seats.js";
-import { forgetHost, tokensFor } from "../store.js";
+import { forgetHost, rememberGame, tokensFor } from "../store.js";
 import { confirmDialog, panel, reportError, showConnection, toast } from "../ui.js";
-import { renderEnd } from "./end.js";
+import { renderEnd, summaryOf } from "./end.js";
 
 const PRESENCE_REFRESH_MS = 15000;
 
@@ -136,6 +136,7 @@ export async function mount(root, { code }) {
     root.dataset.seq = String(view.seq);
     root.dataset.status = view.status;
     keepAwake(view.status === "playing");
+    if (view.status === "finished") rememberGame(code, summaryOf(view));
     const mySeat = stored.seat || tokensFor(code).seat;
     root.classList.add("room");
     replace(root,
