@@ -1,6 +1,7 @@
 // The end screen's chart: one stacked bar per player, one segment per part of the score
-// (rounds, majorities…), drawn as SVG with DOM calls. Segments alternate the Okabe–Ito colours
-// and carry their number, and a legend names each part, so no reading depends on colour alone.
+// (rounds, majorities…), drawn as SVG with DOM calls. Segments alternate two greys (never the
+// seats' colours) and carry their number, and a legend names each part: no reading depends on
+// colour.
 
 import { s } from "./dom.js";
 

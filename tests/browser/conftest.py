@@ -141,9 +141,9 @@ def devices(browser, pixel7, live_server, watch):
         return page
 
     yield SimpleNamespace(
-        phone=lambda label, **extra: open_page(label, **pixel7, **extra),
+        phone=lambda label, **extra: open_page(label, **{**pixel7, **extra}),
         laptop=lambda label="table", **extra: open_page(
-            label, viewport={"width": 1280, "height": 900}, **extra
+            label, **{"viewport": {"width": 1280, "height": 900}, **extra}
         ),
     )
     for context in contexts:

@@ -96,8 +96,8 @@ def test_manifest_icons_have_their_declared_sizes():
 
 def test_every_english_string_has_its_french_one():
     source = (PWA / "js" / "i18n.js").read_text(encoding="utf-8")
-    en = source[source.index("  en: {"):source.index("  fr: {")]
-    fr = source[source.index("  fr: {"):source.index("};", source.index("  fr: {"))]
+    en = source[source.index("  en: {") : source.index("  fr: {")]
+    fr = source[source.index("  fr: {") : source.index("};", source.index("  fr: {"))]
     keys = re.compile(r'(?:"([\w.]+)"|\b([a-z]\w*)):\s*"')
 
     def found(block):
