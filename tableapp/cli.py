@@ -7,6 +7,7 @@ import os
 import socket
 import sys
 import time
+from pathlib import Path
 
 import click
 
@@ -182,13 +183,30 @@ def purge(age: str, export_to: str | None) -> None:
     click.echo(f"purged {count} finished table(s)")
 
 
-def _register_bench() -> None:
-    from .bench import bench
+@main.command(
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    add_help_option=False,
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def bench(args: tuple[str, ...]) -> None:
+    """Load benchmark: N tables × M phones streaming, random legal actions, figures.
 
-    main.add_command(bench)
+    The load generator is a tool of the source checkout (tools/bench.py), not of the
+    installed package; this runs it from the checkout tableapp was installed from
+    (``tableapp bench --help`` lists its options).
+    """
+    root = Path(__file__).resolve().parent.parent
+    if (root / "tools" / "bench.py").is_file() and str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    try:
+        from tools.bench import bench as command
+    except ImportError:
+        raise click.ClickException(
+            "tableapp bench runs from a source checkout: clone the repository, then in it "
+            "`pip install -e .` and `tableapp bench --help` (or `python -m tools.bench --help`)."
+        ) from None
+    command.main(list(args), prog_name="tableapp bench")
 
-
-_register_bench()
 
 if __name__ == "__main__":
     main()
