@@ -35,6 +35,11 @@ def create_app(config: object | dict | None = None) -> Flask:
         count = app.config["PROXY_COUNT"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
 
+    # Request bodies are read whole, within the size limit and BODY_TIMEOUT, before a view.
+    from . import bodies
+
+    bodies.init_app(app)
+
     # Storage and migrations (SQLite gets WAL and BEGIN IMMEDIATE for the action path).
     from . import storage
 

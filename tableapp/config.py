@@ -32,8 +32,14 @@ class Config:
 
     # Limits
     MAX_CONTENT_LENGTH = 64 * 1024
+    # Seconds a request body may take to arrive (a phone that stops half-way is cut off).
+    BODY_TIMEOUT = float(os.environ.get("TABLEAPP_BODY_TIMEOUT", "10"))
     JOIN_RATE_LIMIT = (int(os.environ.get("TABLEAPP_JOIN_LIMIT", "30")), 60)  # per address
     CREATE_RATE_LIMIT = (int(os.environ.get("TABLEAPP_CREATE_LIMIT", "20")), 60)
+    # Event streams one client address may hold open in one process. A table has at most
+    # eight phones and its screen; 100 leaves room for ten full tables behind one address
+    # (a club, a café) and for phones whose dropped streams have not timed out yet.
+    STREAMS_PER_ADDRESS = int(os.environ.get("TABLEAPP_STREAMS_PER_ADDRESS", "100"))
     IDEMPOTENCY_TTL_HOURS = 48
 
     # Live events

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import re
 import time
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from threading import Lock
 
 from flask import Response, current_app, request
@@ -12,16 +14,26 @@ from .. import codec, tables
 from ..auth import bearer
 from ..problems import Problem
 from .errors import PROBLEM
+from .parsing import MAX_SEQ, action_number
 
+#: An Idempotency-Key: 1 to 200 printable ASCII characters, not starting or ending with a
+#: space (a key of spaces only is no key). Phones send a UUID.
+IDEMPOTENCY_KEY = r"[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?"
 IDEMPOTENCY_DOC = {
     "parameters": [
         {
             "in": "header",
             "name": "Idempotency-Key",
             "required": False,
-            "schema": {"type": "string", "maxLength": 200},
+            "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200,
+                "pattern": f"^{IDEMPOTENCY_KEY}$",
+            },
             "description": "Repeat a POST safely: the same key and body from the same bearer "
-            "return the stored answer, byte for byte, with no second effect.",
+            "return the stored answer, byte for byte, with no second effect. 1 to 200 "
+            "printable ASCII characters (a UUID, say); other keys are refused with a 400.",
         }
     ]
 }
@@ -38,10 +50,30 @@ def idempotency(body: object) -> tuple[str, str] | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    key = key.strip()
-    if not 1 <= len(key) <= 200:
-        raise Problem(400, "bad_idempotency_key", "Idempotency-Key must be 1 to 200 characters.")
+    # Exactly the documented pattern (HTTP servers drop the spaces around a header value).
+    if not re.fullmatch(IDEMPOTENCY_KEY, key):
+        raise Problem(
+            400,
+            "bad_idempotency_key",
+            "Idempotency-Key must be 1 to 200 printable ASCII characters.",
+            args={"max_length": 200},
+        )
     return key, tables.request_hash({"path": request.path, "body": body})
+
+
+def last_event_id(header: str | None) -> int | None:
+    """A ``Last-Event-ID`` header as an action number (None without one; else a 400)."""
+    if header is None:
+        return None
+    number = action_number(header)
+    if number is None:
+        raise Problem(
+            400,
+            "bad_last_event_id",
+            f"Last-Event-ID must be an action number: ASCII digits, 0 to {MAX_SEQ}.",
+            args={"max": MAX_SEQ},
+        )
+    return number
 
 
 def json_response(payload: dict | list, status: int = 200, private: bool = True) -> Response:
@@ -99,3 +131,64 @@ class RateLimiter:
 
 
 limiter = RateLimiter()
+
+
+class StreamSlots:
+    """Open event streams per client address in this app (process), at most
+    ``STREAMS_PER_ADDRESS``.
+
+    One phone on the Wi-Fi must not hold all of a server's connections: beyond its cap an
+    address gets a 429 until one of its streams ends.
+    """
+
+    def __init__(self) -> None:
+        self._open: Counter[str] = Counter()
+        self._lock = Lock()
+
+    def take(self, address: str, cap: int) -> None:
+        with self._lock:
+            if self._open[address] >= cap:
+                problem = Problem(
+                    429,
+                    "too_many_streams",
+                    f"This address already holds {cap} open event streams; close one first.",
+                    args={"limit": cap},
+                )
+                problem.headers["Retry-After"] = "15"
+                raise problem
+            self._open[address] += 1
+
+    def give_back(self, address: str) -> None:
+        with self._lock:
+            self._open[address] -= 1
+            if self._open[address] <= 0:
+                del self._open[address]
+
+    def held(self, address: str) -> int:
+        with self._lock:
+            return self._open[address]
+
+
+def stream_slots() -> StreamSlots:
+    """This app's slots (in ``app.extensions``: a process serves one app)."""
+    return current_app.extensions.setdefault("tableapp.stream_slots", StreamSlots())
+
+
+def one_stream_slot(view):
+    """A stream view holds one of its address's slots from the request until its response
+    has ended (the client went away, the server stopped it), not just while the view runs."""
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        address = request.remote_addr or "unknown"
+        slots = stream_slots()
+        slots.take(address, current_app.config["STREAMS_PER_ADDRESS"])
+        try:
+            response = view(*args, **kwargs)
+        except BaseException:
+            slots.give_back(address)
+            raise
+        response.call_on_close(lambda: slots.give_back(address))
+        return response
+
+    return wrapper

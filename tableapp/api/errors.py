@@ -26,14 +26,27 @@ HTTP_CODES = {
 
 
 def problem_response(problem: Problem) -> Response:
-    response = Response(
-        codec.dumps(problem.body()),
-        status=problem.status,
-        mimetype=PROBLEM,
-    )
+    body = problem.body()
+    try:
+        data = codec.dumps(body)
+    except TypeError:
+        # Text no UTF-8 can carry (a lone surrogate quoted from the request) must not turn a
+        # refusal into a 500: such characters become "?".
+        data = codec.dumps(_utf8_safe(body))
+    response = Response(data, status=problem.status, mimetype=PROBLEM)
     for name, value in problem.headers.items():
         response.headers[name] = value
     return response
+
+
+def _utf8_safe(value):
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_utf8_safe(k): _utf8_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_utf8_safe(v) for v in value]
+    return value
 
 
 def from_http(error: HTTPException) -> Problem:

@@ -12,8 +12,7 @@ from flask_smorest import Blueprint
 from .. import events, store, tables
 from ..extensions import db
 from ..models import utcnow
-from ..problems import Problem
-from .common import AUTH_DOC, token
+from .common import AUTH_DOC, last_event_id, one_stream_slot, token
 from .errors import PROBLEM
 from .schemas import EventsQuerySchema, ProblemSchema
 
@@ -91,17 +90,22 @@ presence = Presence()
     description="The token is not one of this table's",
 )
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.alt_response(
+    429,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="This address holds too many open streams",
+)
 @bp.doc(**AUTH_DOC)
+@one_stream_slot  # per-address cap, held until the response ends (api/common.py)
 def stream(query: dict, code: str):
     """The table's events from ``Last-Event-ID`` (or ``?after=``, or now) on."""
     table = tables.find_table(code)
     actor = tables.identify(table, token())
     after = query["after"]
-    last_event_id = request.headers.get("Last-Event-ID")
-    if last_event_id is not None:
-        if not last_event_id.strip().isdigit() or len(last_event_id.strip()) > 10:
-            raise Problem(400, "bad_last_event_id", "Last-Event-ID must be an action number.")
-        after = int(last_event_id)
+    resume = last_event_id(request.headers.get("Last-Event-ID"))
+    if resume is not None:
+        after = resume
     if after is None:
         after = table.seq
     viewer = tables.viewer_of(actor)

@@ -55,3 +55,15 @@ def test_the_load_generator_is_not_in_the_product_package():
     assert not (package / "bench.py").exists()
     assert (package.parent / "tools" / "bench.py").is_file()
     assert importlib.util.find_spec("tools.bench") is not None
+
+
+def test_serve_documents_its_limits():
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert result.exit_code == 0
+    for word in (
+        "gevent",
+        "--connections",
+        "TABLEAPP_STREAMS_PER_ADDRESS",
+        "TABLEAPP_BODY_TIMEOUT",
+    ):
+        assert word in result.output
