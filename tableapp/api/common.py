@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import functools
 import re
-import time
-from collections import Counter, defaultdict, deque
+from collections import Counter
 from threading import Lock
 
 from flask import Response, current_app, request
 
-from .. import codec, tables
+from .. import codec, store, tables
 from ..auth import bearer
 from ..problems import Problem
 from .errors import PROBLEM
@@ -102,32 +101,19 @@ def presence_seconds() -> float:
 
 
 class RateLimiter:
-    """A sliding window per client address (per process; a proxy in front may add its own)."""
-
-    def __init__(self) -> None:
-        self._hits: dict[tuple[str, str], deque] = defaultdict(deque)
-        self._lock = Lock()
+    """A sliding window per client address, counted in the database (:func:`store.count_hit`):
+    every worker process and app server of one site shares the counts."""
 
     def check(self, bucket: str, limit: tuple[int, int]) -> None:
         count, window = limit
-        address = request.remote_addr or "unknown"
-        now = time.monotonic()
-        with self._lock:
-            hits = self._hits[(bucket, address)]
-            while hits and now - hits[0] > window:
-                hits.popleft()
-            if len(hits) >= count:
-                retry = max(1, int(window - (now - hits[0])) + 1)
-                problem = Problem(
-                    429, "rate_limited", f"Too many {bucket} requests; try again in {retry} s."
-                )
-                problem.headers["Retry-After"] = str(retry)
-                raise problem
-            hits.append(now)
-
-    def reset(self) -> None:
-        with self._lock:
-            self._hits.clear()
+        wait = store.count_hit(bucket, request.remote_addr or "unknown", count, window)
+        if wait is not None:
+            retry = max(1, int(wait) + 1)
+            problem = Problem(
+                429, "rate_limited", f"Too many {bucket} requests; try again in {retry} s."
+            )
+            problem.headers["Retry-After"] = str(retry)
+            raise problem
 
 
 limiter = RateLimiter()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Response, current_app
 from flask_smorest import Api
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from .. import codec
 from ..problems import Problem
@@ -51,6 +51,12 @@ def _utf8_safe(value):
 
 def from_http(error: HTTPException) -> Problem:
     status = error.code or 500
+    if isinstance(error, SecurityError):  # a Host header outside TRUSTED_HOSTS
+        return Problem(
+            400,
+            "untrusted_host",
+            "This server does not answer for that host name (TABLEAPP_ALLOWED_HOSTS).",
+        )
     data = getattr(error, "data", None) or {}
     messages = data.get("messages") or data.get("errors")
     if status == 400 and "JSON" in str(messages or error.description):
