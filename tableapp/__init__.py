@@ -23,17 +23,31 @@ def create_app(config: object | dict | None = None) -> Flask:
         app.config.from_mapping(config)
     elif config is not None:
         app.config.from_object(config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # The instance folder holds the secret key and the SQLite file: the owner's alone.
+    Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
     if not app.config.get("SQLALCHEMY_DATABASE_URI"):
         database = Path(app.instance_path) / "tableapp.sqlite3"
         app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{database}"
 
-    # Behind a reverse proxy, trust its X-Forwarded-* headers for the client address.
+    # Host names answered (a forged Host must never reach a join URL or a cached QR code).
+    if app.config.get("ALLOWED_HOSTS"):
+        app.config["TRUSTED_HOSTS"] = list(app.config["ALLOWED_HOSTS"])
+    elif not app.config.get("PUBLIC_URL"):
+        app.config["TRUSTED_HOSTS"] = ["localhost", "127.0.0.1"]
+
+    # Behind a reverse proxy, trust exactly PROXY_COUNT hops of X-Forwarded-For and -Proto
+    # (the client address, https). Never X-Forwarded-Host: the public address comes from
+    # PUBLIC_URL, or the Host header checked against the allowed hosts.
     if app.config.get("PROXY_COUNT"):
         from werkzeug.middleware.proxy_fix import ProxyFix
 
         count = app.config["PROXY_COUNT"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=0)
+
+    # Request bodies are read whole, within the size limit and BODY_TIMEOUT, before a view.
+    from . import bodies
+
+    bodies.init_app(app)
 
     # Storage and migrations (SQLite gets WAL and BEGIN IMMEDIATE for the action path).
     from . import storage

@@ -29,13 +29,29 @@ def secret_key() -> bytes:
         return configured.encode() if isinstance(configured, str) else configured
     path = Path(current_app.instance_path) / "secret_key"
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(secrets.token_hex(32))
+        _create_secret(path)
     key = path.read_text().strip().encode()
     current_app.config["SECRET_KEY"] = key
     return key
+
+
+def _create_secret(path: Path) -> None:
+    """Write a fresh key readable by its owner only (0600 whatever the umask), whole or not
+    at all: written to a private temporary file, then linked into place, so a worker
+    starting at the same moment finds either no file or the complete one (and keeps it)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process was first: its key stands
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def token_from_nonce(nonce_hex: str) -> str:

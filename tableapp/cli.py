@@ -7,6 +7,7 @@ import os
 import socket
 import sys
 import time
+from pathlib import Path
 
 import click
 
@@ -56,11 +57,12 @@ def terminal_qr(url: str) -> str:
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to bind.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option(
-    "--threads",
-    default=64,
+    "--connections",
+    default=1000,
     show_default=True,
-    type=int,
-    help="Concurrent requests (each open phone stream holds one).",
+    type=click.IntRange(min=10),
+    help="Connections held at once: every open phone stream and every request (gevent: "
+    "each is a greenlet, not a thread, so idle streams and slow phones cost little).",
 )
 @click.option(
     "--https",
@@ -68,31 +70,43 @@ def terminal_qr(url: str) -> str:
     is_flag=True,
     help="Serve HTTPS with a self-signed certificate kept in the instance folder.",
 )
-def serve(host: str, port: int, threads: int, use_https: bool) -> None:
-    """Run a table server: SQLite in the instance folder unless DATABASE_URL is set."""
+def serve(host: str, port: int, connections: int, use_https: bool) -> None:
+    """Run a table server: SQLite in the instance folder unless DATABASE_URL is set.
+
+    One gunicorn process with a gevent worker: hundreds of idle event streams and slow
+    phones do not starve other requests. One client address holds at most
+    TABLEAPP_STREAMS_PER_ADDRESS open streams (100; 429 beyond), a request body must arrive
+    within TABLEAPP_BODY_TIMEOUT seconds (10; 408 after), and request headers within 5 s.
+    """
+    from flask import Flask
     from gunicorn.app.base import BaseApplication
 
-    from . import create_app, storage
+    from .config import Config
 
     address = lan_address() if host in ("0.0.0.0", "::") else host
     scheme = "https" if use_https else "http"
     public = os.environ.get("TABLEAPP_PUBLIC_URL") or f"{scheme}://{address}:{port}"
-    # One process (below): the in-process bus hears every commit.
-    app = create_app({"PUBLIC_URL": public, "SOLE_PROCESS": True})
-    storage.upgrade(app)
+    # This process becomes gunicorn's master: it must not build the app, whose locks and
+    # in-process bus would be made before the worker patches the standard library for
+    # gevent. The migrations run in a child process; the worker builds the app itself.
+    _migrate_in_child()
+    instance = Flask("tableapp", instance_relative_config=True).instance_path
+    database = Config.SQLALCHEMY_DATABASE_URI or f"sqlite:///{instance}/tableapp.sqlite3"
     options = {
         "bind": f"{host}:{port}",
         "workers": 1,  # one process: the in-process event fan-out reaches every phone
-        "worker_class": "gthread",
-        "threads": threads,
+        "worker_class": "gevent",
+        "worker_connections": connections,
+        "keepalive": 5,  # also the time a connection has to send its request headers
         "timeout": 120,
+        "graceful_timeout": 10,
         "accesslog": "-",
         "access_log_format": '%(h)s "%(r)s" %(s)s %(b)s %(M)sms',
     }
     if use_https:
         from .certs import ensure_certificate
 
-        cert, key = ensure_certificate(app.instance_path, address)
+        cert, key = ensure_certificate(instance, address)
         options.update(certfile=cert, keyfile=key)
 
     class Server(BaseApplication):
@@ -101,12 +115,26 @@ def serve(host: str, port: int, threads: int, use_https: bool) -> None:
                 self.cfg.set(name, value)
 
         def load(self):
-            return app
+            from . import create_app
+
+            # The only process writing here: the in-process bus hears every commit.
+            return create_app({"PUBLIC_URL": public, "SOLE_PROCESS": True})
 
     click.echo(f"\ntableapp is running. Phones on this network open:\n\n    {public}\n")
     click.echo(terminal_qr(public))
-    click.echo(f"Database: {app.config['SQLALCHEMY_DATABASE_URI']}\nStop with Ctrl+C.\n")
+    click.echo(f"Database: {database}\nStop with Ctrl+C.\n")
     Server().run()
+
+
+def _migrate_in_child() -> None:
+    """``tableapp migrate`` in a child process (see ``serve``)."""
+    import subprocess
+
+    result = subprocess.run(
+        [sys.executable, "-m", "tableapp.cli", "migrate"], capture_output=True, text=True
+    )
+    if result.returncode != 0:
+        raise click.ClickException(f"the migrations failed:\n{result.stdout}{result.stderr}")
 
 
 @main.command()
@@ -208,13 +236,30 @@ def purge(age: str, export_to: str | None) -> None:
     click.echo(f"purged {count} finished table(s)")
 
 
-def _register_bench() -> None:
-    from .bench import bench
+@main.command(
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    add_help_option=False,
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def bench(args: tuple[str, ...]) -> None:
+    """Load benchmark: N tables × M phones streaming, random legal actions, figures.
 
-    main.add_command(bench)
+    The load generator is a tool of the source checkout (tools/bench.py), not of the
+    installed package; this runs it from the checkout tableapp was installed from
+    (``tableapp bench --help`` lists its options).
+    """
+    root = Path(__file__).resolve().parent.parent
+    if (root / "tools" / "bench.py").is_file() and str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    try:
+        from tools.bench import bench as command
+    except ImportError:
+        raise click.ClickException(
+            "tableapp bench runs from a source checkout: clone the repository, then in it "
+            "`pip install -e .` and `tableapp bench --help` (or `python -m tools.bench --help`)."
+        ) from None
+    command.main(list(args), prog_name="tableapp bench")
 
-
-_register_bench()
 
 if __name__ == "__main__":
     main()

@@ -16,6 +16,10 @@ def _database_url() -> str | None:
     return url
 
 
+def _list(name: str) -> list[str]:
+    return [item for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
 class Config:
     # Storage: SQLite in the instance folder unless DATABASE_URL says otherwise.
     SQLALCHEMY_DATABASE_URI = _database_url()
@@ -27,13 +31,26 @@ class Config:
     SECRET_KEY = os.environ.get("TABLEAPP_SECRET_KEY")
     # The address phones open (join URLs, QR codes); derived from the request when unset.
     PUBLIC_URL = os.environ.get("TABLEAPP_PUBLIC_URL")
-    # Behind a reverse proxy, how many proxies to trust for the client address.
+    # Host names this server answers for (comma-separated; ".example.org" takes subdomains).
+    # Unset: any host when PUBLIC_URL is set (join URLs then never come from the request),
+    # else only localhost and 127.0.0.1, so a forged Host never reaches a join URL.
+    ALLOWED_HOSTS = [h.strip() for h in _list("TABLEAPP_ALLOWED_HOSTS")]
+    # Behind a reverse proxy, how many proxies to trust: their X-Forwarded-For (the client
+    # address) and X-Forwarded-Proto, exactly that many hops; never X-Forwarded-Host.
     PROXY_COUNT = int(os.environ.get("TABLEAPP_PROXY_COUNT", "0"))
 
     # Limits
     MAX_CONTENT_LENGTH = 64 * 1024
-    JOIN_RATE_LIMIT = (int(os.environ.get("TABLEAPP_JOIN_LIMIT", "30")), 60)  # per address
+    # Seconds a request body may take to arrive (a phone that stops half-way is cut off).
+    BODY_TIMEOUT = float(os.environ.get("TABLEAPP_BODY_TIMEOUT", "10"))
+    # Per client address and minute, counted in the database: every worker and server of
+    # one site shares the counts.
+    JOIN_RATE_LIMIT = (int(os.environ.get("TABLEAPP_JOIN_LIMIT", "30")), 60)
     CREATE_RATE_LIMIT = (int(os.environ.get("TABLEAPP_CREATE_LIMIT", "20")), 60)
+    # Event streams one client address may hold open in one process. A table has at most
+    # eight phones and its screen; 100 leaves room for ten full tables behind one address
+    # (a club, a café) and for phones whose dropped streams have not timed out yet.
+    STREAMS_PER_ADDRESS = int(os.environ.get("TABLEAPP_STREAMS_PER_ADDRESS", "100"))
     IDEMPOTENCY_TTL_HOURS = 48
 
     # Live events

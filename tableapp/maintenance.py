@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import delete, select
 
+from . import store
 from .extensions import db
 from .models import Action, Table, utcnow
 from .tables import export, purge_idempotency
@@ -32,16 +33,24 @@ def purge_finished(age: str, export_to: str | None = None, app=None) -> int:
     count = 0
     with app.app_context():
         old = db.session.scalars(
-            select(Table).where(Table.status == "finished", Table.finished_at < cutoff)
+            select(Table.id).where(Table.status == "finished", Table.finished_at < cutoff)
         ).all()
-        for table in old:
+        db.session.rollback()
+        # One short write transaction per table, holding the write lock from its start (it
+        # reads before it deletes): a game being played meanwhile waits for one table only.
+        for table_id in old:
+            store.connection(immediate=True)
+            table = db.session.get(Table, table_id, with_for_update=True)  # PostgreSQL: locked
+            if table is None:  # purged meanwhile by another run
+                db.session.rollback()
+                continue
             if export_to:
                 folder = Path(export_to)
                 folder.mkdir(parents=True, exist_ok=True)
                 (folder / f"{table.code}.json").write_text(json.dumps(export(table)))
             db.session.execute(delete(Action).where(Action.table_id == table.id))
             db.session.delete(table)  # its seats go with it (cascade)
+            db.session.commit()
             count += 1
-        db.session.commit()
         purge_idempotency(app.config["IDEMPOTENCY_TTL_HOURS"])
     return count

@@ -1,10 +1,20 @@
-"""Tables, seats, the append-only action log and stored idempotent responses."""
+"""Tables, seats, the append-only action log, stored idempotent responses, rate-limit counts."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -101,3 +111,22 @@ class IdempotentResponse(db.Model):
     # A response that hands out a token stores a nonce, never the token (see auth.py).
     token_nonce: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+
+
+class RateLimitHit(db.Model):
+    """One counted request (a table created, a seat joined) from a client address.
+
+    The rate limits count these rows, so every worker process and every app server of one
+    site shares the same counts. Rows older than their window are deleted as new ones come.
+    """
+
+    __tablename__ = "rate_limit_hits"
+    __table_args__ = (
+        Index("ix_rate_limit_hits_address", "bucket", "address", "at"),
+        Index("ix_rate_limit_hits_at", "bucket", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    bucket: Mapped[str] = mapped_column(String(40))  # what is limited: "join", "create"
+    address: Mapped[str] = mapped_column(String(64))  # the client address (IPv6 fits)
+    at: Mapped[datetime] = mapped_column(DateTime)

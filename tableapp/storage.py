@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from flask import Flask
@@ -30,6 +31,23 @@ def init_app(app: Flask, migrations_dir: Path) -> None:
             _sqlite_locking(db.engine)
 
 
+def _private_file(database: str | None) -> None:
+    """Create the SQLite file readable by its owner only (0600 whatever the umask) before
+    SQLite does; its -wal and -shm files take the same permissions from it."""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    path = Path(database)
+    if path.exists():
+        return
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return  # another process created it a moment ago
+    os.fchmod(fd, 0o600)
+    os.close(fd)
+
+
 def _sqlite_locking(engine: Engine) -> None:
     """WAL, a busy timeout, and ``BEGIN IMMEDIATE`` for the action path's transactions.
 
@@ -41,6 +59,10 @@ def _sqlite_locking(engine: Engine) -> None:
     if getattr(engine, "_tableapp_sqlite", False):
         return
     engine._tableapp_sqlite = True
+
+    @event.listens_for(engine, "do_connect")
+    def _owner_only(dialect, conn_rec, cargs, cparams):
+        _private_file(engine.url.database)
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection, _record):

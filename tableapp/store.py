@@ -10,10 +10,11 @@ the rules have accepted it, so a refusal never leaves anything half-written.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, fields
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
@@ -22,12 +23,13 @@ from sqlalchemy.engine import Connection
 
 from .engine.replay import SHELL
 from .extensions import db
-from .models import Action, IdempotentResponse, Seat, Table, utcnow
+from .models import Action, IdempotentResponse, RateLimitHit, Seat, Table, utcnow
 
 TABLES = Table.__table__
 SEATS = Seat.__table__
 ACTIONS = Action.__table__
 ANSWERS = IdempotentResponse.__table__
+HITS = RateLimitHit.__table__
 _TRACKED = ("status", "seq", "state", "finished_at", "play_seed", "undo_request")
 
 
@@ -343,6 +345,39 @@ def mark_seen(seat_ids: list[int], when: datetime | None) -> None:
     """Presence for several seats in one statement."""
     if seat_ids:
         connection().execute(update(SEATS).where(SEATS.c.id.in_(seat_ids)).values(last_seen=when))
+
+
+def count_hit(bucket: str, address: str, limit: int, window: float) -> float | None:
+    """Count one request of ``address`` against ``limit`` per ``window`` seconds, in its own
+    committed transaction: None when it is within the limit (and counted), else the seconds
+    until the oldest counted request leaves the window.
+
+    The check and the count are one step for all processes: the transaction holds SQLite's
+    write lock from its start, or on PostgreSQL an advisory lock on (bucket, address).
+    """
+    db.session.rollback()
+    conn = connection(immediate=True)
+    if conn.dialect.name == "postgresql":
+        digest = hashlib.sha256(f"rate:{bucket}:{address}".encode()).digest()
+        conn.execute(select(func.pg_advisory_xact_lock(int.from_bytes(digest[:8], signed=True))))
+    now = utcnow()
+    start = now - timedelta(seconds=window)
+    try:
+        conn.execute(delete(HITS).where(HITS.c.bucket == bucket, HITS.c.at < start))
+        counted, oldest = conn.execute(
+            select(func.count(), func.min(HITS.c.at)).where(
+                HITS.c.bucket == bucket, HITS.c.address == address, HITS.c.at >= start
+            )
+        ).one()
+        if counted >= limit:
+            db.session.commit()
+            return window - (now - oldest).total_seconds()
+        conn.execute(insert(HITS).values(bucket=bucket, address=address, at=now))
+        db.session.commit()
+        return None
+    except BaseException:
+        db.session.rollback()
+        raise
 
 
 class RecentLog:

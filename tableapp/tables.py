@@ -491,7 +491,12 @@ def create_table(
     except RuleError as error:
         raise Problem.from_rule(error) from None
     scope = "anon:create"
+    # One write transaction from its first statement (SQLite: BEGIN IMMEDIATE, waiting its
+    # turn): the reads below (a stored answer, a free code) are followed by the insert, and
+    # SQLite refuses a read transaction's upgrade at once ("database is locked") when
+    # another writer committed in between.
     db.session.rollback()
+    store.connection(immediate=True)
     if idempotency:
         stored = _stored(scope, *idempotency, ttl_hours=48)
         if stored is not None:

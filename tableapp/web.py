@@ -14,6 +14,18 @@ class ShellPath(PathConverter):
     regex = r"(?!api(?:/|$))[^/].*?"
 
 
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+_LOCKED = "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+#: The phone app: everything from this server, images also as data: URLs.
+APP_CSP = f"default-src 'self'; img-src 'self' data:; {_LOCKED}"
+#: /api/docs (the vendored Swagger UI): nothing but scripts, styles, fonts and the spec
+#: from this server (its icons are data: SVGs), no inline script or style.
+DOCS_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    f"font-src 'self'; connect-src 'self'; form-action 'self'; {_LOCKED}"
+)
+
+
 def init_app(app: Flask, pwa_dir: Path) -> None:
     @app.route("/healthz")
     def healthz():
@@ -82,14 +94,17 @@ def init_app(app: Flask, pwa_dir: Path) -> None:
     def pwa_file(name: str):
         return send_from_directory(pwa_dir, name, max_age=0)
 
+    @app.route("/api/docs/swagger-init.js", endpoint="docs_init_js")
+    def docs_init_js():
+        """Starts Swagger UI on /api/docs (templates/swagger_ui.html has no inline script)."""
+        return send_from_directory(TEMPLATES, "swagger-init.js", max_age=0)
+
     @app.after_request
     def security_headers(response):
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         if response.mimetype == "text/html":
-            csp = "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-            if not request.path.startswith("/api/docs"):
-                csp = "default-src 'self'; img-src 'self' data:; " + csp
+            csp = DOCS_CSP if request.path.startswith("/api/docs") else APP_CSP
             response.headers.setdefault("Content-Security-Policy", csp)
             response.headers.setdefault("X-Frame-Options", "DENY")
         if request.path.startswith("/api/tables"):

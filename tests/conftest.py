@@ -12,7 +12,6 @@ import pytest
 from sqlalchemy import text
 
 from tableapp import create_app, storage
-from tableapp.api.common import limiter
 from tableapp.config import TestConfig
 from tableapp.extensions import db
 
@@ -39,7 +38,6 @@ def app(tmp_path):
     if PG_URL:
         _reset_postgres(app)
     storage.upgrade(app)
-    limiter.reset()
     yield app
     with app.app_context():
         db.session.remove()

@@ -1,7 +1,7 @@
 """undo that reveals, pending undo requests, the effective seed
 
 Revision ID: b9c41e7d2a06
-Revises: 4b3713258a49
+Revises: a9c41e7d2b60
 Create Date: 2026-12-08 10:00:00.000000
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b9c41e7d2a06'
-down_revision = '4b3713258a49'
+down_revision = 'a9c41e7d2b60'
 branch_labels = None
 depends_on = None
 

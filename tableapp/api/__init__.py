@@ -2,24 +2,65 @@
 
 from __future__ import annotations
 
-from flask import Flask
+import re
 
+from flask import Flask, request
+
+from ..engine.messages import M
 from ..i18n import render
-from . import actions, errors, events, games, seats, tables
+from ..problems import Problem
+from ..tables import CODE_ALPHABET, CODE_LENGTH
+from . import actions, errors, events, games, names, parsing, seats, tables
 
 api = errors.ProblemApi()
+#: A table code as the table screen shows it (any case): anything else is no table's.
+TABLE_CODE = f"[{''.join(sorted(set(CODE_ALPHABET + CODE_ALPHABET.lower())))}]{{{CODE_LENGTH}}}"
 
 
 def init_app(app: Flask) -> None:
     app.config.setdefault("OPENAPI_SWAGGER_UI_PATH", "docs")
     app.config.setdefault("OPENAPI_SWAGGER_UI_URL", "/vendor/swagger-ui/")
+    # Request bodies through orjson with firm limits; ASCII digits in <int:…> paths.
+    app.json = parsing.JSONProvider(app)
+    app.url_map.converters["int"] = parsing.AsciiIntegerConverter
+    app.url_value_preprocessor(_check_table_code)
     api.init_app(app, spec_kwargs={"info": {"description": "tableapp's table API."}})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     for module in (games, tables, seats, actions, events):
         api.register_blueprint(module.bp)
     _document_problems(api.spec)
     _document_games(api.spec)
+    _document_table_code(api.spec)
+    _document_names(api.spec)
     errors.register(app)
+
+
+def _check_table_code(endpoint: str | None, values: dict | None) -> None:
+    """A path's table code is refused before any query when it cannot be one (a NUL byte, say,
+    which PostgreSQL would refuse with an error)."""
+    code = (values or {}).get("code")
+    if code is not None and request.path.startswith("/api/"):
+        if not re.fullmatch(TABLE_CODE, code):
+            raise Problem(
+                404,
+                "unknown_table",
+                M("api.no_such_code", length=CODE_LENGTH),
+            )
+
+
+def _document_names(spec) -> None:
+    """A name's rule, exactly (:mod:`.names`): trimmed, 1–40 characters, the first visible."""
+    name = spec.components.schemas["Join"]["properties"]["name"]
+    for key in ("minLength", "maxLength"):
+        name.pop(key, None)  # they would count the spaces around, which are trimmed
+    name["pattern"] = names.name_pattern()
+
+
+def _document_table_code(spec) -> None:
+    for operations in spec._paths.values():
+        for parameter in operations.get("parameters", []):
+            if parameter.get("in") == "path" and parameter.get("name") == "code":
+                parameter["schema"] = {"type": "string", "pattern": f"^{TABLE_CODE}$"}
 
 
 def _document_problems(spec) -> None:

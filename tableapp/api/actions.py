@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
 from .. import tables
 from .common import (
     AUTH_REQUIRED_DOC,
@@ -14,6 +12,7 @@ from .common import (
     token,
 )
 from .errors import PROBLEM
+from .parsing import Blueprint
 from .schemas import ActionResultSchema, ActionSchema, ProblemSchema, UndoSchema
 
 bp = Blueprint("actions", __name__, url_prefix="/api/tables", description="Actions and undo")

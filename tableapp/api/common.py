@@ -2,26 +2,38 @@
 
 from __future__ import annotations
 
-import time
-from collections import defaultdict, deque
+import functools
+import re
+from collections import Counter
 from threading import Lock
 
 from flask import Response, current_app, request
 
-from .. import codec, tables
+from .. import codec, store, tables
 from ..auth import bearer
+from ..engine.messages import M
 from ..problems import Problem
 from .errors import PROBLEM
+from .parsing import MAX_SEQ, action_number
 
+#: An Idempotency-Key: 1 to 200 printable ASCII characters, not starting or ending with a
+#: space (a key of spaces only is no key). Phones send a UUID.
+IDEMPOTENCY_KEY = r"[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?"
 IDEMPOTENCY_DOC = {
     "parameters": [
         {
             "in": "header",
             "name": "Idempotency-Key",
             "required": False,
-            "schema": {"type": "string", "maxLength": 200},
+            "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200,
+                "pattern": f"^{IDEMPOTENCY_KEY}$",
+            },
             "description": "Repeat a POST safely: the same key and body from the same bearer "
-            "return the stored answer, byte for byte, with no second effect.",
+            "return the stored answer, byte for byte, with no second effect. 1 to 200 "
+            "printable ASCII characters (a UUID, say); other keys are refused with a 400.",
         }
     ]
 }
@@ -38,10 +50,28 @@ def idempotency(body: object) -> tuple[str, str] | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    key = key.strip()
-    if not 1 <= len(key) <= 200:
-        raise Problem(400, "bad_idempotency_key", "Idempotency-Key must be 1 to 200 characters.")
+    # Exactly the documented pattern (HTTP servers drop the spaces around a header value).
+    if not re.fullmatch(IDEMPOTENCY_KEY, key):
+        raise Problem(
+            400,
+            "bad_idempotency_key",
+            M("api.bad_idempotency_key", max_length=200),
+        )
     return key, tables.request_hash({"path": request.path, "body": body})
+
+
+def last_event_id(header: str | None) -> int | None:
+    """A ``Last-Event-ID`` header as an action number (None without one; else a 400)."""
+    if header is None:
+        return None
+    number = action_number(header)
+    if number is None:
+        raise Problem(
+            400,
+            "bad_last_event_id",
+            M("api.bad_last_event_id", max=MAX_SEQ),
+        )
+    return number
 
 
 def json_response(payload: dict | list, status: int = 200, private: bool = True) -> Response:
@@ -70,32 +100,77 @@ def presence_seconds() -> float:
 
 
 class RateLimiter:
-    """A sliding window per client address (per process; a proxy in front may add its own)."""
-
-    def __init__(self) -> None:
-        self._hits: dict[tuple[str, str], deque] = defaultdict(deque)
-        self._lock = Lock()
+    """A sliding window per client address, counted in the database (:func:`store.count_hit`):
+    every worker process and app server of one site shares the counts."""
 
     def check(self, bucket: str, limit: tuple[int, int]) -> None:
         count, window = limit
-        address = request.remote_addr or "unknown"
-        now = time.monotonic()
-        with self._lock:
-            hits = self._hits[(bucket, address)]
-            while hits and now - hits[0] > window:
-                hits.popleft()
-            if len(hits) >= count:
-                retry = max(1, int(window - (now - hits[0])) + 1)
-                problem = Problem(
-                    429, "rate_limited", f"Too many {bucket} requests; try again in {retry} s."
-                )
-                problem.headers["Retry-After"] = str(retry)
-                raise problem
-            hits.append(now)
-
-    def reset(self) -> None:
-        with self._lock:
-            self._hits.clear()
+        wait = store.count_hit(bucket, request.remote_addr or "unknown", count, window)
+        if wait is not None:
+            retry = max(1, int(wait) + 1)
+            problem = Problem(429, "rate_limited", M("api.rate_limited", seconds=retry))
+            problem.headers["Retry-After"] = str(retry)
+            raise problem
 
 
 limiter = RateLimiter()
+
+
+class StreamSlots:
+    """Open event streams per client address in this app (process), at most
+    ``STREAMS_PER_ADDRESS``.
+
+    One phone on the Wi-Fi must not hold all of a server's connections: beyond its cap an
+    address gets a 429 until one of its streams ends.
+    """
+
+    def __init__(self) -> None:
+        self._open: Counter[str] = Counter()
+        self._lock = Lock()
+
+    def take(self, address: str, cap: int) -> None:
+        with self._lock:
+            if self._open[address] >= cap:
+                problem = Problem(
+                    429,
+                    "too_many_streams",
+                    M("api.too_many_streams", limit=cap),
+                )
+                problem.headers["Retry-After"] = "15"
+                raise problem
+            self._open[address] += 1
+
+    def give_back(self, address: str) -> None:
+        with self._lock:
+            self._open[address] -= 1
+            if self._open[address] <= 0:
+                del self._open[address]
+
+    def held(self, address: str) -> int:
+        with self._lock:
+            return self._open[address]
+
+
+def stream_slots() -> StreamSlots:
+    """This app's slots (in ``app.extensions``: a process serves one app)."""
+    return current_app.extensions.setdefault("tableapp.stream_slots", StreamSlots())
+
+
+def one_stream_slot(view):
+    """A stream view holds one of its address's slots from the request until its response
+    has ended (the client went away, the server stopped it), not just while the view runs."""
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        address = request.remote_addr or "unknown"
+        slots = stream_slots()
+        slots.take(address, current_app.config["STREAMS_PER_ADDRESS"])
+        try:
+            response = view(*args, **kwargs)
+        except BaseException:
+            slots.give_back(address)
+            raise
+        response.call_on_close(lambda: slots.give_back(address))
+        return response
+
+    return wrapper

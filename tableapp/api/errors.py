@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from flask import Response, current_app
 from flask_smorest import Api
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from .. import codec
+from ..engine.messages import M
 from ..problems import Problem
 from .schemas import ProblemSchema
 
@@ -26,29 +27,49 @@ HTTP_CODES = {
 
 
 def problem_response(problem: Problem) -> Response:
-    response = Response(
-        codec.dumps(problem.body()),
-        status=problem.status,
-        mimetype=PROBLEM,
-    )
+    body = problem.body()
+    try:
+        data = codec.dumps(body)
+    except TypeError:
+        # Text no UTF-8 can carry (a lone surrogate quoted from the request) must not turn a
+        # refusal into a 500: such characters become "?".
+        data = codec.dumps(_utf8_safe(body))
+    response = Response(data, status=problem.status, mimetype=PROBLEM)
     for name, value in problem.headers.items():
         response.headers[name] = value
     return response
 
 
+def _utf8_safe(value):
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_utf8_safe(k): _utf8_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_utf8_safe(v) for v in value]
+    return value
+
+
 def from_http(error: HTTPException) -> Problem:
     status = error.code or 500
+    if isinstance(error, SecurityError):  # a Host header outside TRUSTED_HOSTS
+        return Problem(
+            400,
+            "untrusted_host",
+            M("api.untrusted_host"),
+        )
     data = getattr(error, "data", None) or {}
     messages = data.get("messages") or data.get("errors")
     if status == 400 and "JSON" in str(messages or error.description):
-        return Problem(400, "malformed_json", "The body is not valid JSON.")
+        return Problem(400, "malformed_json", M("api.malformed_json"))
     if status == 422 and messages:
         # webargs nests messages by location: {"json": {"name": [...]}}
         fields = messages.get("json", messages) if isinstance(messages, dict) else messages
-        return Problem(422, "invalid_input", "Some fields are not valid.", errors=fields)
+        names = sorted(fields) if isinstance(fields, dict) else []
+        return Problem(422, "invalid_input", M("api.invalid_input", fields=names), errors=fields)
     if status == 413:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
-        return Problem(413, "body_too_large", f"Request bodies are limited to {limit} bytes.")
+        return Problem(413, "body_too_large", M("api.body_too_large", limit=limit))
     detail = error.description or "Error."
     problem = Problem(status, HTTP_CODES.get(status, "http_error"), detail)
     for name, value in error.get_headers():
@@ -74,6 +95,4 @@ def register(app) -> None:
         if isinstance(error, HTTPException):
             return problem_response(from_http(error))
         app.logger.exception("unexpected error")
-        return problem_response(
-            Problem(500, "internal_error", "Something went wrong on the server.")
-        )
+        return problem_response(Problem(500, "internal_error", M("api.internal_error")))

@@ -13,8 +13,7 @@ from .. import events, store, tables
 from ..engine import M
 from ..extensions import db
 from ..models import utcnow
-from ..problems import Problem
-from .common import AUTH_DOC, token
+from .common import AUTH_DOC, last_event_id, one_stream_slot, token
 from .errors import PROBLEM
 from .schemas import EventsQuerySchema, ProblemSchema
 
@@ -99,17 +98,22 @@ def _moved(seat: int, renderer) -> dict:
     description="The token is not one of this table's",
 )
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.alt_response(
+    429,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="This address holds too many open streams",
+)
 @bp.doc(**AUTH_DOC)
+@one_stream_slot  # per-address cap, held until the response ends (api/common.py)
 def stream(query: dict, code: str):
     """The table's events from ``Last-Event-ID`` (or ``?after=``, or now) on."""
     table = tables.find_table(code)
     actor = tables.identify(table, token())
     after = query["after"]
-    last_event_id = request.headers.get("Last-Event-ID")
-    if last_event_id is not None:
-        if not last_event_id.strip().isdigit() or len(last_event_id.strip()) > 10:
-            raise Problem(400, "bad_last_event_id", "Last-Event-ID must be an action number.")
-        after = int(last_event_id)
+    resume = last_event_id(request.headers.get("Last-Event-ID"))
+    if resume is not None:
+        after = resume
     if after is None:
         after = table.seq
     viewer = tables.viewer_of(actor)

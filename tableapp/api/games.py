@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
 from .. import catalog
 from ..i18n import Renderer, request_language
 from ..tables import COLOURS
 from .common import json_response
+from .parsing import Blueprint
 from .schemas import GamesSchema
 
 bp = Blueprint("games", __name__, url_prefix="/api", description="The games tableapp plays")

@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates
+from marshmallow import Schema, ValidationError, fields, validate
 
 from ..tables import COLOURS
+from .names import check_name
+from .parsing import MAX_SEQ, action_number
 
-MAX_SEQ = 2**31 - 1  # action numbers fit a 32-bit column on every database
+
+class PlayerName(fields.String):
+    """A player's name, trimmed; refused with the reason (see :mod:`tableapp.api.names`)."""
+
+    def _deserialize(self, value, attr, data, **kwargs) -> str:
+        name, reason = check_name(super()._deserialize(value, attr, data, **kwargs))
+        if reason:
+            raise ValidationError(reason)
+        return name
+
+
+class QueryActionNumber(fields.Integer):
+    """An action number in a query string: ASCII digits only (marshmallow's Integer, like
+    ``int``, also reads ``١٢`` as 12)."""
+
+    def _deserialize(self, value, attr, data, **kwargs) -> int:
+        if isinstance(value, str):
+            number = action_number(value)
+            if number is None:
+                raise ValidationError(f"An action number: ASCII digits, 0 to {MAX_SEQ}.")
+            return number
+        return super()._deserialize(value, attr, data, **kwargs)
+
 
 RETRY_SECRET_DOC = (
     "Optional: a random value of your own (32–128 letters, digits, `-` or `_`). With an "
@@ -54,7 +78,13 @@ class CreateTableSchema(Schema):
 
 
 class JoinSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    name = PlayerName(
+        required=True,
+        metadata={
+            "description": "Trimmed, then 1–40 characters, the first of them visible; no "
+            "control or format characters (NUL, bidi overrides, zero-width characters)"
+        },
+    )
     colour = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(COLOURS))
     contribution = fields.String(
         load_default=None,
@@ -65,11 +95,6 @@ class JoinSchema(Schema):
         },
     )
     retry_secret = _retry_secret()
-
-    @validates("name")
-    def _name_not_blank(self, value: str, **_) -> None:
-        if not value.strip():
-            raise ValidationError("Name must not be blank.")
 
 
 class ActionSchema(Schema):
@@ -200,10 +225,10 @@ class ExportSchema(Schema):
 
 
 class LogQuerySchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEQ))
+    after = QueryActionNumber(load_default=0, validate=validate.Range(min=0, max=MAX_SEQ))
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(
+    after = QueryActionNumber(
         load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEQ)
     )

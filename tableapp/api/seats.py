@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import current_app
-from flask_smorest import Blueprint
 
 from .. import tables
 from .common import (
@@ -15,6 +14,7 @@ from .common import (
     token,
 )
 from .errors import PROBLEM
+from .parsing import Blueprint
 from .schemas import JoinedSchema, JoinSchema, ProblemSchema
 
 bp = Blueprint("seats", __name__, url_prefix="/api/tables", description="Seats at a table")

@@ -7,7 +7,6 @@ import io
 import qrcode
 import qrcode.image.svg
 from flask import Response, current_app
-from flask_smorest import Blueprint
 
 from .. import tables
 from .common import (
@@ -21,6 +20,7 @@ from .common import (
     token,
 )
 from .errors import PROBLEM
+from .parsing import Blueprint
 from .schemas import (
     CreatedTableSchema,
     CreateTableSchema,

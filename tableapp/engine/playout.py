@@ -13,7 +13,27 @@ from .game import HOST, validate_params
 from .rng import Rng
 
 
-def random_params(spec: dict, rng: Rng) -> dict:
+class RandomChooser:
+    """The draws :func:`random_params` makes, from a ``random.Random`` the caller owns.
+
+    For clients (bots, load generators, test phones): they are no table and need no seeded
+    :class:`Rng`, only ``between``, ``choice`` and ``sample``.
+    """
+
+    def __init__(self, rnd) -> None:
+        self._rnd = rnd
+
+    def between(self, low: int, high: int) -> int:
+        return self._rnd.randint(low, high)
+
+    def choice(self, items):
+        return self._rnd.choice(list(items))
+
+    def sample(self, items, k: int):
+        return self._rnd.sample(list(items), k)
+
+
+def random_params(spec: dict, rng: Rng | RandomChooser) -> dict:
     """Legal params for one ActionSpec, drawn at random."""
     params = {}
     for name, param in spec["params"].items():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import requests
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 SEQ = "main#app[data-seq='{}']"
 
@@ -102,7 +103,14 @@ def tap(page, button) -> None:
     announcement on the screen (a round's scores) is read and closed first, as players do."""
     dismiss_moment(page)  # it may have arrived since the button was chosen
     before = seq(page)
-    button.click()
+    try:
+        button.click(timeout=4000)
+    except PlaywrightTimeout:
+        # The screen was drawn again between choosing and tapping (a view came in): choose
+        # again on the new screen, as a player would.
+        if page.evaluate(PICK) is None:
+            raise
+        page.locator("[data-pick]").click()
     page.wait_for_function(
         "n => document.querySelector('#confirm').open"
         " || Number(document.querySelector('main#app').dataset.seq) > n",

@@ -7,6 +7,7 @@ paths are reached and the "ignored auth" checks can strip it.
 
 from __future__ import annotations
 
+import re
 import tempfile
 import uuid
 
@@ -17,6 +18,7 @@ schemathesis = pytest.importorskip("schemathesis", reason="schemathesis is a tes
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 from tableapp import create_app, storage  # noqa: E402
+from tableapp.api import TABLE_CODE  # noqa: E402
 from tableapp.config import TestConfig  # noqa: E402
 
 FOLDER = tempfile.mkdtemp(prefix="tableapp-fuzz-")
@@ -48,7 +50,10 @@ class SeatToken:
 @schema.parametrize()
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_conforms_to_its_spec(case):
-    if "code" in (case.path_parameters or {}):
+    # A code of the documented shape becomes the real table's; one that is not (a negative
+    # case) stays, and must be refused (404) without reaching the database.
+    code = (case.path_parameters or {}).get("code")
+    if isinstance(code, str) and re.fullmatch(TABLE_CODE, code):
         case.path_parameters["code"] = CREATED["code"]
     # Idempotency keys are client-chosen unique ids: a fresh one per request, as phones do.
     if case.headers and "Idempotency-Key" in case.headers:

@@ -13,8 +13,7 @@ from urllib.parse import urlsplit
 
 import requests
 
-from tableapp.bench import _Chooser
-from tableapp.engine.playout import random_params
+from tableapp.engine.playout import RandomChooser, random_params
 
 
 def bearer(token: str | None) -> dict:
@@ -76,7 +75,7 @@ class Table:
         assert response.status_code == 201, response.text
         self.view = response.json()["view"]
         self.rnd = rnd or random.Random(self.code)
-        self.chooser = _Chooser(self.rnd)
+        self.chooser = RandomChooser(self.rnd)
 
     def turn(self, client: Client | None = None) -> tuple[int, dict] | None:
         """(seat, its view) of someone who may act now (host included); None when over."""

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 # The app-server helpers live with the bench, which starts servers the same way.
-from tableapp.bench import AppServer, app_env, free_port, migrate, rss_bytes  # noqa: F401
+from tools.bench import AppServer, app_env, free_port, migrate, rss_bytes  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,9 +20,8 @@ import uuid
 from pathlib import Path
 
 from tableapp import create_app, storage
-from tableapp.bench import _Chooser
 from tableapp.config import Config
-from tableapp.engine.playout import random_params
+from tableapp.engine.playout import RandomChooser, random_params
 
 TABLES = ("tables", "seats", "actions", "idempotent_responses")
 
@@ -44,7 +43,7 @@ def play_games(url: str, games: int, players: int, seed: int) -> dict:
     storage.upgrade(app)
     client = app.test_client()
     rnd = random.Random(seed)
-    chooser = _Chooser(rnd)
+    chooser = RandomChooser(rnd)
     actions = 0
     started = time.perf_counter()
     for _ in range(games):

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
+from pathlib import Path
 
 from click.testing import CliRunner
 
+import tableapp
 from tableapp.cli import main, terminal_qr
 
 
@@ -31,3 +35,35 @@ def test_terminal_qr_is_drawn():
     drawing = terminal_qr("http://192.168.1.20:8000")
     lines = drawing.strip("\n").splitlines()
     assert len(lines) > 10 and len(set(len(line) for line in lines)) == 1
+
+
+def test_bench_runs_the_checkouts_tool():
+    result = CliRunner().invoke(main, ["bench", "--help"])
+    assert result.exit_code == 0, result.output
+    assert "--tables" in result.output and "--phones" in result.output
+
+
+def test_bench_says_how_to_run_it_where_the_tool_is_missing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tools.bench", None)  # as in an installed package
+    result = CliRunner().invoke(main, ["bench", "--tables", "2"])
+    assert result.exit_code != 0
+    assert "source checkout" in result.output and "python -m tools.bench" in result.output
+
+
+def test_the_load_generator_is_not_in_the_product_package():
+    package = Path(tableapp.__file__).resolve().parent
+    assert not (package / "bench.py").exists()
+    assert (package.parent / "tools" / "bench.py").is_file()
+    assert importlib.util.find_spec("tools.bench") is not None
+
+
+def test_serve_documents_its_limits():
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert result.exit_code == 0
+    for word in (
+        "gevent",
+        "--connections",
+        "TABLEAPP_STREAMS_PER_ADDRESS",
+        "TABLEAPP_BODY_TIMEOUT",
+    ):
+        assert word in result.output

@@ -47,7 +47,12 @@ function joinForm(view, code, onJoined) {
       saveSeat(code, joined.token, joined.seat.id, view.game, contribution);
       onJoined();
     } catch (error) {
-      reportError(error);
+      // A name the server refuses: say why in the phone's language, next to the field.
+      if (error instanceof Problem && error.errors?.name) {
+        toast(t("join.name.refused"), "error");
+        name.setAttribute("aria-invalid", "true");
+        name.focus();
+      } else reportError(error);
       submit.disabled = false;
     }
   });

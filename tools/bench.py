@@ -1,4 +1,5 @@
-"""``tableapp bench``: N tables × M phones against real app servers, figures not pass/fail.
+"""``tableapp bench`` (``python -m tools.bench``): N tables × M phones against real app servers,
+figures not pass/fail. A tool beside the product: it runs from a source checkout.
 
 Each phone holds the table's event stream with its seat's bearer token; the tables play random
 legal actions (picked from each view's ``actions``, params drawn from their specs, posted with
@@ -39,6 +40,8 @@ from pathlib import Path
 
 import click
 
+from tableapp.engine.playout import RandomChooser
+
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -54,7 +57,8 @@ def free_port() -> int:
 
 
 def app_env(database_url: str, redis_url: str | None = None, **extra: str) -> dict:
-    """The environment of a hosted app server (rate limits lifted for load from one address)."""
+    """The environment of a hosted app server (rate limits and the per-address stream cap
+    lifted: all the load comes from one address)."""
     env = {
         k: v
         for k, v in os.environ.items()
@@ -68,6 +72,7 @@ def app_env(database_url: str, redis_url: str | None = None, **extra: str) -> di
             "TABLEAPP_SECRET_KEY": extra.pop("TABLEAPP_SECRET_KEY", None) or secrets.token_hex(32),
             "TABLEAPP_JOIN_LIMIT": "1000000",
             "TABLEAPP_CREATE_LIMIT": "1000000",
+            "TABLEAPP_STREAMS_PER_ADDRESS": "1000000",
             "PYTHONUNBUFFERED": "1",
         }
     )
@@ -334,7 +339,7 @@ class CpuMeter:
 
 LOADGEN_BOOT = (
     "from gevent import monkey; monkey.patch_all()\n"
-    "from tableapp.bench import loadgen_main\n"
+    "from tools.bench import loadgen_main\n"
     "loadgen_main()\n"
 )
 
@@ -350,22 +355,6 @@ def percentile(values: list[float], q: float) -> float | None:
 
 def _ms(value: float | None) -> float | None:
     return None if value is None else round(value * 1000, 2)
-
-
-class _Chooser:
-    """The few draws ``random_params`` makes, from ``random`` (the client is no table)."""
-
-    def __init__(self, rnd) -> None:
-        self._r = rnd
-
-    def between(self, low: int, high: int) -> int:
-        return self._r.randint(low, high)
-
-    def choice(self, items):
-        return self._r.choice(list(items))
-
-    def sample(self, items, k: int):
-        return self._r.sample(list(items), k)
 
 
 def loadgen_main() -> None:
@@ -394,7 +383,7 @@ class LoadGenerator:
                 raise SystemExit(f"bench only talks to loopback servers, not {host}")
             self.servers.append((host, int(port)))
         self.rnd = random.Random(config.get("seed", 1))
-        self.chooser = _Chooser(self.rnd)
+        self.chooser = RandomChooser(self.rnd)
         self.errors: Counter = Counter()
         self.pools: list = []
         self.tables: list[dict] = []
@@ -680,7 +669,7 @@ class LoadGenerator:
     def act(self, table: dict, phase: str, server: int) -> None:
         import gevent
 
-        from .engine.playout import random_params
+        from tableapp.engine.playout import random_params
 
         table["busy"] = True
         self.in_flight += 1
@@ -1045,7 +1034,9 @@ def format_report(result: dict, header: str) -> str:
     "--url",
     "urls",
     multiple=True,
-    help="A running server (repeat for several; loopback only). Without it, bench starts its own.",
+    help="A running server (repeat for several; loopback only). Without it, bench starts its "
+    "own. All load comes from one address: start the server with TABLEAPP_CREATE_LIMIT, "
+    "TABLEAPP_JOIN_LIMIT and TABLEAPP_STREAMS_PER_ADDRESS above the run's counts.",
 )
 @click.option("--tables", default=200, show_default=True, type=click.IntRange(1))
 @click.option(
@@ -1196,7 +1187,7 @@ def bench(
     try:
         import gevent  # noqa: F401
     except ImportError:
-        raise click.ClickException("bench needs gevent: pip install 'tableapp[hosted]'") from None
+        raise click.ClickException("bench needs gevent: pip install -e .") from None
     raise_open_files_limit()
     started: list[AppServer] = []
     workdir = None
@@ -1284,3 +1275,7 @@ def bench(
             import shutil
 
             shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    bench()

@@ -1,0 +1,1 @@
+"""Tools beside the product, run from a source checkout: ``python -m tools.bench``."""
