@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-210f40e54684";
+const VERSION = "tableapp-5dc17a00515d";
 const SHELL = [
   "/",
   "/app.js",

@@ -1,6 +1,7 @@
 """Request bodies, read whole before the app sees them: within a size limit and a deadline.
 
-A body is at most ``MAX_CONTENT_LENGTH`` bytes (64 KB), whether it comes with a
+A body is at most ``MAX_CONTENT_LENGTH`` bytes (64 KB; opening a table with the host's own
+content pack, ``PACK_CONTENT_LENGTH``), whether it comes with a
 Content-Length or chunked (where werkzeug would cut it short and the app would read broken
 JSON), and it must arrive within ``BODY_TIMEOUT`` seconds: a phone that sends its headers and
 then nothing more holds its connection that long, not for ever. Either refusal reaches the
@@ -15,6 +16,7 @@ import time
 from contextlib import nullcontext
 
 REFUSED = "tableapp.body_refused"  # environ key: "too_large" or "timeout"
+LIMIT = "tableapp.body_limit"  # environ key: the size this request's body may reach
 CHUNK = 8192
 
 
@@ -38,12 +40,16 @@ def _whole_deadline(seconds: float):
 class BodyReader:
     """WSGI middleware: reads a request's body into memory first (see the module docstring)."""
 
-    def __init__(self, app, *, limit: int, timeout: float) -> None:
+    def __init__(self, app, *, limit: int, timeout: float, larger: dict | None = None) -> None:
         self.app = app
         self.limit = limit
         self.timeout = timeout
+        #: ``{(method, path): limit}``: requests that may be larger (a table with its pack)
+        self.larger = dict(larger or {})
 
     def __call__(self, environ, start_response):
+        route = (environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"))
+        limit = environ[LIMIT] = self.larger.get(route, self.limit)
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
         try:
             length = int(environ.get("CONTENT_LENGTH") or 0)
@@ -51,13 +57,13 @@ class BodyReader:
             length = 0  # werkzeug reads a bad Content-Length as none too
         if chunked or length > 0:
             body = None
-            if length > self.limit:
+            if length > limit:
                 environ[REFUSED] = "too_large"  # not read: it is too large whatever it holds
             else:
                 # Chunked: up to the end of the stream; sized: exactly Content-Length bytes
                 # (some servers hand over the raw socket, which never ends by itself).
-                body = self._read(environ, None if chunked else length)
-            if body is not None and len(body) > self.limit:
+                body = self._read(environ, None if chunked else length, limit)
+            if body is not None and len(body) > limit:
                 environ[REFUSED] = "too_large"
                 body = None
             environ["wsgi.input"] = io.BytesIO(body or b"")
@@ -66,14 +72,14 @@ class BodyReader:
             environ["wsgi.input_terminated"] = False
         return self.app(environ, start_response)
 
-    def _read(self, environ, length: int | None) -> bytes | None:
+    def _read(self, environ, length: int | None, limit: int) -> bytes | None:
         stream = environ["wsgi.input"]
         sock = environ.get("gunicorn.socket")
         previous = sock.gettimeout() if sock is not None else None
         deadline = time.monotonic() + self.timeout
         parts: list[bytes] = []
         size = 0
-        wanted = self.limit + 1 if length is None else length
+        wanted = limit + 1 if length is None else length
         try:
             with _whole_deadline(self.timeout):
                 while size < wanted:
@@ -104,19 +110,19 @@ def init_app(app) -> None:
     from .problems import Problem
 
     app.wsgi_app = BodyReader(
-        app.wsgi_app, limit=app.config["MAX_CONTENT_LENGTH"], timeout=app.config["BODY_TIMEOUT"]
+        app.wsgi_app,
+        limit=app.config["MAX_CONTENT_LENGTH"],
+        timeout=app.config["BODY_TIMEOUT"],
+        larger={("POST", "/api/tables"): app.config["PACK_CONTENT_LENGTH"]},
     )
 
     @app.before_request
     def refused_body() -> None:
+        limit = request.environ.get(LIMIT, app.config["MAX_CONTENT_LENGTH"])
+        request.max_content_length = limit  # werkzeug's own check, at the same size
         refused = request.environ.get(REFUSED)
         if refused == "too_large":
-            limit = app.config["MAX_CONTENT_LENGTH"]
-            raise Problem(
-                413,
-                "body_too_large",
-                M("api.body_too_large", limit=limit),
-            )
+            raise Problem(413, "body_too_large", M("api.body_too_large", limit=limit))
         if refused == "timeout":
             raise Problem(
                 408,

@@ -41,6 +41,9 @@ class Config:
 
     # Limits
     MAX_CONTENT_LENGTH = 64 * 1024
+    # Opening a table may carry the host's own content pack (a few hundred cards in two
+    # languages): that request alone may be this large.
+    PACK_CONTENT_LENGTH = 512 * 1024
     # Seconds a request body may take to arrive (a phone that stops half-way is cut off).
     BODY_TIMEOUT = float(os.environ.get("TABLEAPP_BODY_TIMEOUT", "10"))
     # Per client address and minute, counted in the database: every worker and server of

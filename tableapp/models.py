@@ -50,6 +50,11 @@ class Table(db.Model):
     # The undo request waiting for another player's answer, or NULL:
     # {"number": its log entry, "seat": who asked, "target": the entry to undo, "type": its type}
     undo_request: Mapped[dict | None] = mapped_column(JSON)
+    # "builtin": the game's own pack; "custom": a pack the host loaded for this table (kept in
+    # ``content`` like any pack, so replay and verify never depend on a file).
+    content_origin: Mapped[str] = mapped_column(
+        String(12), default="builtin", server_default="builtin"
+    )
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.number", cascade="all, delete-orphan"

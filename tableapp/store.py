@@ -71,6 +71,7 @@ class TableRow:
     finished_at: datetime | None
     play_seed: str | None = None  # the effective seed (hex) once started
     undo_request: dict | None = None  # the undo waiting for another player's answer
+    content_origin: str = "builtin"  # or "custom": a pack the host loaded for this table
     seats: list[SeatRow] = field(default_factory=list)
     new_actions: list[dict] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
@@ -198,6 +199,7 @@ def insert_table(table: TableRow, content: dict) -> None:
             seed_commitment=table.seed_commitment,
             state=table.state,
             seq=table.seq,
+            content_origin=table.content_origin,
             created_at=now,
             updated_at=now,
         )
@@ -327,6 +329,23 @@ def last_in_effect(table_id: int, exclude: tuple[str, ...]):
         )
         .one_or_none()
     )
+
+
+def rematch_of(table_id: int | None) -> dict | None:
+    """``{"code"}`` of the table opened to play a finished one again, if any."""
+    if table_id is None:
+        return None
+    row = (
+        connection()
+        .execute(
+            select(ACTIONS.c.payload)
+            .where(ACTIONS.c.table_id == table_id, ACTIONS.c.type == "rematch")
+            .order_by(ACTIONS.c.number.desc())
+            .limit(1)
+        )
+        .first()
+    )
+    return {"code": row.payload["code"]} if row is not None else None
 
 
 def stored_answer(scope: str, key: str):

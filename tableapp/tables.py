@@ -184,6 +184,8 @@ def render_view(
         "code": table.code,
         "game": table.game,
         "game_name": game.name,
+        "pack": table.content_origin,
+        "rematch": store.rematch_of(table.id) if table.status == "finished" else None,
         "variant": table.variant,
         "options": table.options,
         "status": table.status,
@@ -464,44 +466,25 @@ def _game_for(table: TableRow):
     return catalog.game(table.game)
 
 
-def create_table(
-    game_id: str,
-    variant: str | None,
-    options: dict | None,
-    idempotency: tuple[str, str] | None,
-    *,
-    replay_token: bool = False,
-) -> Outcome:
-    """A new table in the lobby, with its host seat (number 0) and host token.
+def checked_pack(game, pack: dict | None) -> tuple[dict, str]:
+    """The content a new table plays with and where it comes from: the game's built-in pack,
+    or the host's own (``pack``), checked like a built-in one — each problem names the file,
+    the card and the field."""
+    if pack is None:
+        return catalog.content(game.id), "builtin"
+    problems = game.validate_content(pack)
+    if problems:
+        raise Problem(
+            422,
+            "bad_pack",
+            M("table.refuse.bad_pack", count=len(problems)),
+            errors={"pack": problems},
+        )
+    return pack, "custom"
 
-    ``replay_token``: the request carried a ``retry_secret``, so a repeat of it (same key and
-    body, hence the same secret) may be handed the same host token; otherwise it is refused."""
-    try:
-        game = catalog.game(game_id)
-        if variant is None and None not in game.variants:
-            variant = game.variants[0]  # the game's first variant is its default
-        if variant not in game.variants:
-            raise Problem(
-                422,
-                "unknown_variant",
-                M("table.refuse.variant", game=game.name, variant=str(variant)),
-                errors={"variant": [f"one of {game.variants}"]},
-            )
-        options = validate_options(game.options, options)
-    except RuleError as error:
-        raise Problem.from_rule(error) from None
-    scope = "anon:create"
-    # One write transaction from its first statement (SQLite: BEGIN IMMEDIATE, waiting its
-    # turn): the reads below (a stored answer, a free code) are followed by the insert, and
-    # SQLite refuses a read transaction's upgrade at once ("database is locked") when
-    # another writer committed in between.
-    db.session.rollback()
-    store.connection(immediate=True)
-    if idempotency:
-        stored = _stored(scope, *idempotency, ttl_hours=48)
-        if stored is not None:
-            db.session.rollback()
-            return stored
+
+def _new_table(game, variant, options, content: dict, origin: str) -> tuple[TableRow, str, str]:
+    """A new table in the lobby with its host seat, inserted: (row, host token, its nonce)."""
     seed = new_seed()
     token, nonce = new_token()
     for _ in range(10):
@@ -522,17 +505,67 @@ def create_table(
         created_at=None,
         updated_at=None,
         finished_at=None,
+        content_origin=origin,
     )
     table.seats.append(SeatRow(None, HOST, "host", "Host", None, hash_token(token), last_seen=None))
-    store.insert_table(table, catalog.content(game.id))
-    payload = {
+    store.insert_table(table, content)
+    return table, token, nonce
+
+
+def _created(table: TableRow, token: str) -> dict:
+    """A new table's answer: its code, the host token, the join URL, the commitment, the view."""
+    return {
         "code": table.code,
         "host_token": token,
         "join_url": join_url(table.code),
         "seed_commitment": table.seed_commitment,
         "view": render_view(table, Actor(HOST, "host", hash_token(token))),
     }
-    body = _dumps(payload)
+
+
+def create_table(
+    game_id: str,
+    variant: str | None,
+    options: dict | None,
+    idempotency: tuple[str, str] | None,
+    *,
+    replay_token: bool = False,
+    pack: dict | None = None,
+) -> Outcome:
+    """A new table in the lobby, with its host seat (number 0) and host token.
+
+    ``replay_token``: the request carried a ``retry_secret``, so a repeat of it (same key and
+    body, hence the same secret) may be handed the same host token; otherwise it is refused.
+    ``pack``: the host's own content pack (the built-in one's format), checked first."""
+    try:
+        game = catalog.game(game_id)
+        if variant is None and None not in game.variants:
+            variant = game.variants[0]  # the game's first variant is its default
+        if variant not in game.variants:
+            raise Problem(
+                422,
+                "unknown_variant",
+                M("table.refuse.variant", game=game.name, variant=str(variant)),
+                errors={"variant": [f"one of {game.variants}"]},
+            )
+        options = validate_options(game.options, options)
+    except RuleError as error:
+        raise Problem.from_rule(error) from None
+    content, origin = checked_pack(game, pack)
+    scope = "anon:create"
+    # One write transaction from its first statement (SQLite: BEGIN IMMEDIATE, waiting its
+    # turn): the reads below (a stored answer, a free code) are followed by the insert, and
+    # SQLite refuses a read transaction's upgrade at once ("database is locked") when
+    # another writer committed in between.
+    db.session.rollback()
+    store.connection(immediate=True)
+    if idempotency:
+        stored = _stored(scope, *idempotency, ttl_hours=48)
+        if stored is not None:
+            db.session.rollback()
+            return stored
+    table, token, nonce = _new_table(game, variant, options, content, origin)
+    body = _dumps(_created(table, token))
     try:
         if idempotency:
             _store(scope, *idempotency, 201, body, token, nonce if replay_token else None)
@@ -964,6 +997,38 @@ def reissue(
     return _locked_change(code, token, idempotency, change)
 
 
+def rematch(code: str, token: str | None, idempotency: tuple[str, str] | None) -> Outcome:
+    """Play again: the host opens a new table with the same game, variant, options and pack;
+    the finished table's log says where, so every phone offers its player the seat again in
+    one tap. The answer is the new table's, as a create's (its host token for the host)."""
+
+    def change(table: TableRow, actor: Actor | None) -> Change:
+        assert actor is not None
+        if actor.role != "host":
+            raise Problem(403, "host_only", M("table.refuse.rematch_host"))
+        if table.status != "finished":
+            raise Problem(409, "not_finished", M("table.refuse.rematch_not_finished"))
+        if store.rematch_of(table.id) is not None:
+            raise Problem(409, "rematch_exists", M("table.refuse.rematch_exists"))
+        game = _game_for(table)
+        new, new_token_, nonce = _new_table(
+            game, table.variant, table.options, table.content, table.content_origin
+        )
+        _append(
+            table,
+            HOST,
+            "rematch",
+            {"code": new.code},
+            [{**M("table.rematch", game=game.name, code=new.code), "code": new.code}],
+            idempotency[0] if idempotency else None,
+        )
+        # The host's token of the new table is handed back to a repeat of this request
+        # only: its scope is the old table's host token, which the caller had to present.
+        return Change(201, _created(new, new_token_), new_token_, nonce)
+
+    return _locked_change(code, token, idempotency, change)
+
+
 def export(table) -> dict:
     """Everything needed to verify a finished game: the log, the options and the seed."""
     if table.status != "finished":
@@ -980,6 +1045,7 @@ def export(table) -> dict:
         "seed_commitment": table.seed_commitment,
         "contributions": contributions(table),
         "effective_seed": table.play_seed,
+        "content_origin": table.content_origin,
         "seats": [
             seat_dict(s, 0) | {"colour": s.colour} for s in table.seats if s.role == "player"
         ],

@@ -63,8 +63,10 @@ export const api = {
   games: () => request("GET", "/api/games"),
   // A retried create or join gets its token back only with the first try's retry_secret (the
   // same body is sent again); the join's contribution is this phone's share of the seed.
-  create: (game, variant, options) =>
-    request("POST", "/api/tables", { body: { game, variant, options, retry_secret: randomHex(16) } }),
+  create: (game, variant, options, pack = null) =>
+    request("POST", "/api/tables", { body: { game, variant, options, pack, retry_secret: randomHex(16) } }),
+  rematch: (code, token) => request("POST", `/api/tables/${enc(code)}/rematch`, { token }),
+  packUrl: (game) => `/api/games/${enc(game)}/pack`,
   join: (code, name, colour, contribution) => request("POST", `/api/tables/${enc(code)}/seats`,
     { body: { name, colour, contribution, retry_secret: randomHex(16) } }),
   view: (code, token) => request("GET", `/api/tables/${enc(code)}`, { token }),

@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 /** The shell's entries, not game actions: joins, the start, undos, undo requests and their
  * answers, seats moved to a new phone. */
 export const NOT_GAME = new Set(["join", "start", "undo", "undo_request", "approve_undo", "refuse_undo",
-  "cancel_undo", "reissue"]);
+  "cancel_undo", "reissue", "rematch"]);
 
 function eventLine(event, view, isPrivate) {
   return h("li", { class: ["event", isPrivate && "private", event.rule && "ruling"] },

@@ -96,6 +96,7 @@ def _option_schema(declaration: dict) -> dict:
 def _document_games(spec) -> None:
     """The create body, exactly: one alternative per game with its variants and options."""
     from .. import catalog
+    from .schemas import PACK_DOC, RETRY_SECRET_DOC
 
     alternatives = []
     for game in catalog.games():
@@ -119,6 +120,13 @@ def _document_games(spec) -> None:
                         "additionalProperties": False,
                         "properties": {k: _option_schema(v) for k, v in game.options.items()},
                     },
+                    "retry_secret": {
+                        "type": "string",
+                        "nullable": True,
+                        "pattern": "^[A-Za-z0-9_-]{32,128}$",
+                        "description": RETRY_SECRET_DOC,
+                    },
+                    "pack": {"type": "object", "nullable": True, "description": PACK_DOC},
                 },
             }
         )

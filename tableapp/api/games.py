@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from .. import catalog
+from ..engine.messages import M
 from ..i18n import Renderer, request_language
+from ..problems import Problem
 from ..tables import COLOURS
 from .common import json_response
+from .errors import PROBLEM
 from .parsing import Blueprint
-from .schemas import GamesSchema
+from .schemas import GamesSchema, ProblemSchema
 
 bp = Blueprint("games", __name__, url_prefix="/api", description="The games tableapp plays")
 
@@ -32,4 +35,17 @@ def list_games():
     response = json_response({"games": games, "colours": COLOURS}, private=False)
     response.headers["Vary"] = "Accept-Language"
     response.headers["Content-Language"] = lang
+    return response
+
+
+@bp.route("/games/<game_id>/pack")
+@bp.response(200, description="The game's built-in content pack, to edit into your own box's")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such game")
+def pack(game_id: str):
+    """The built-in content pack as a file: the starting point for your own box's cards (edit
+    it, then load it when opening a table)."""
+    if game_id not in {g.id for g in catalog.games()}:
+        raise Problem(404, "unknown_game", M("engine.unknown_game", game=game_id))
+    response = json_response(catalog.content(game_id), private=False)
+    response.headers["Content-Disposition"] = f'attachment; filename="{game_id}-pack.json"'
     return response

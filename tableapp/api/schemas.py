@@ -70,11 +70,21 @@ class ProblemSchema(Schema):
     view = fields.Dict(metadata={"description": "The fresh view (409 stale)"})
 
 
+PACK_DOC = (
+    "Optional: your own box's cards — a content pack in the format of "
+    "`GET /api/games/{id}/pack` (an object of the pack's files), checked like the built-in "
+    "one; a 422 `bad_pack` lists each problem with the file, the card and the field."
+)
+
+
 class CreateTableSchema(Schema):
     game = fields.String(required=True, metadata={"example": "zombie-life"})
     variant = fields.String(load_default=None, allow_none=True)
     options = fields.Dict(keys=fields.String(), load_default=dict)
     retry_secret = _retry_secret()
+    pack = fields.Dict(
+        keys=fields.String(), load_default=None, allow_none=True, metadata={"description": PACK_DOC}
+    )
 
 
 class JoinSchema(Schema):
@@ -123,6 +133,12 @@ class ViewSchema(Schema):
     code = fields.String()
     game = fields.String()
     game_name = fields.String(metadata={"description": "The game's name, for screens"})
+    pack = fields.String(
+        metadata={"description": "`builtin`, or `custom` when the host loaded their own pack"}
+    )
+    rematch = fields.Dict(
+        allow_none=True, metadata={"description": "`{code}` of the table opened to play again"}
+    )
     variant = fields.String(allow_none=True)
     options = fields.Dict()
     status = fields.String(validate=validate.OneOf(["lobby", "playing", "finished"]))

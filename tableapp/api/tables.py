@@ -1,4 +1,4 @@
-"""Tables: create, view, log, QR code and export."""
+"""Tables: create, view, log, QR code, export, and play again."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from flask import Response, current_app
 from .. import tables
 from .common import (
     AUTH_DOC,
+    AUTH_REQUIRED_DOC,
     IDEMPOTENCY_DOC,
     idempotency,
     json_response,
@@ -59,6 +60,7 @@ def create(body: dict):
         body["options"],
         idempotency(body),
         replay_token=body["retry_secret"] is not None,
+        pack=body["pack"],
     )
     return outcome_response(outcome)
 
@@ -128,3 +130,24 @@ def export(code: str):
     """The whole log with the revealed seed, once the game is over (``tableapp verify``)."""
     table = tables.find_table(code)
     return json_response(tables.export(table))
+
+
+@bp.route("/<code>/rematch", methods=["POST"])
+@bp.response(201, CreatedTableSchema)
+@bp.alt_response(
+    401, schema=ProblemSchema, content_type=PROBLEM, description="Missing or bad token"
+)
+@bp.alt_response(403, schema=ProblemSchema, content_type=PROBLEM, description="Only the host")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.alt_response(
+    409,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="The game is not over, or it was already played again",
+)
+@bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
+def rematch(code: str):
+    """Host only, once the game is over: a new table with the same game, options and pack;
+    the finished table's view points to it (`rematch`) so each phone takes its seat again."""
+    limiter.check("table creation", current_app.config["CREATE_RATE_LIMIT"])
+    return outcome_response(tables.rematch(code, token(), idempotency({"rematch": code})))

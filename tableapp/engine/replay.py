@@ -23,7 +23,7 @@ from .messages import M
 from .rng import Rng, effective_seed
 
 #: Logged for everyone to read, but no game state and no stream index: the shell's own entries.
-SHELL = ("undo_request", "approve_undo", "refuse_undo", "cancel_undo", "reissue")
+SHELL = ("undo_request", "approve_undo", "refuse_undo", "cancel_undo", "reissue", "rematch")
 #: Every entry type that is not a game action.
 NON_GAME = ("join", "start", "undo", *SHELL)
 

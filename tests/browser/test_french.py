@@ -7,7 +7,17 @@ from __future__ import annotations
 import pytest
 
 from .language import english_on, english_only
-from .play import RECORD_MOMENTS, choose_button, join, open_table, screen, seq, tap, wait_all
+from .play import (
+    RECORD_MOMENTS,
+    choose_button,
+    dismiss_moment,
+    join,
+    open_table,
+    screen,
+    seq,
+    tap,
+    wait_all,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -68,6 +78,22 @@ def test_a_french_zombie_life_shows_no_english(devices, shots):
         assert "round_end" in phone.evaluate("window.__moments")
     assert laptop.locator("#moment .round-scores").count() in (0, 1)
     shots(phones[0], "phone-end-fr", full_page=False)
+    # Play again: the host opens the same game at a new table; each phone takes its seat
+    # there in one tap, with the same name.
+    dismiss_moment(laptop)
+    laptop.click("button.play-again")
+    laptop.wait_for_selector("main#app[data-screen='table'][data-status='lobby']")
+    new_code = laptop.text_content(".join-qr .code").strip()
+    assert new_code != code
+    for phone in phones:
+        dismiss_moment(phone)
+        phone.click("button.play-again")
+        phone.wait_for_selector("main#app[data-screen='lobby']")
+    laptop.wait_for_function(
+        "n => document.querySelectorAll('.seats li').length >= n", arg=len(phones)
+    )
+    assert all(name in laptop.text_content(".seats") for name in NAMES)
+    check("rematch lobby")
     # The home screen keeps this device's games: date, game, players, winner, the export.
     phones[0].goto("/")
     past = phones[0].locator(f".my-tables li[data-code='{code}'][data-past='1']")

@@ -58,4 +58,10 @@ def test_api_conforms_to_its_spec(case):
     # Idempotency keys are client-chosen unique ids: a fresh one per request, as phones do.
     if case.headers and "Idempotency-Key" in case.headers:
         case.headers["Idempotency-Key"] = str(uuid.uuid4())
-    case.call_and_validate()
+    # A content pack is an object of the game's files, checked against the game's own rules
+    # for content (the spec cannot state them): a generated one may be refused (422 bad_pack).
+    body = case.body if isinstance(case.body, dict) else {}
+    excluded = []
+    if case.operation.path == "/api/tables" and body.get("pack") is not None:
+        excluded.append(schemathesis.checks.positive_data_acceptance)
+    case.call_and_validate(excluded_checks=excluded)

@@ -563,8 +563,8 @@ def test_ZL_10_validate_content_names_the_file_and_the_field():
     }
     assert GAME.validate_content(broken) == [
         "cards.toml: cards[1].value 1 is listed twice",
-        "cards.toml: cards[1].name must be a non-empty string",
-        "cards.toml: cards[1].copies must be a whole number from 1 to 26",
+        "cards.toml: cards[1].name must be a non-empty string (the 1)",
+        "cards.toml: cards[1].copies must be a whole number from 1 to 26 (the 1)",
         "cards.toml: cards[2] has unknown field(s): colour",
         "cards.toml: cards[2].value must be a whole number from 0 to 99",
         "cards.toml: cards[2].name_fr must be a non-empty string",

@@ -1,10 +1,13 @@
 // The end screen's part shared by phones and the table screen: standings, each player's score
-// breakdown in words and as an SVG chart.
+// breakdown in words and as an SVG chart, and playing again.
 
+import { api, randomHex } from "../api.js";
 import { breakdownChart } from "../chart.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { nameOf, seatById, seatLabel } from "../seats.js";
+import { saveHost, saveSeat, tokensFor } from "../store.js";
+import { reportError } from "../ui.js";
 
 /** Whether this phone's own random contribution is among those the seed was made from. */
 function contributionCheck(view, mine) {
@@ -15,6 +18,46 @@ function contributionCheck(view, mine) {
     data: { contribution: ok ? "in" : "missing" } },
   ok ? `✓ ${t("end.contribution.ok")}` : `✗ ${t("end.contribution.bad")}`,
   h("span", { class: "hash" }, ` ${mine.contribution.slice(0, 16)}…`));
+}
+
+/** Play again. The host opens the same game, options and cards at a new table and goes
+ * there; each phone then takes its seat there in one tap (same name, same colour). */
+export function playAgain(view, { host = null, me = null } = {}) {
+  const next = view.rematch?.code;
+  if (host) {
+    if (next) return h("a", { class: "button primary play-again", href: `/table/${next}` }, t("end.rematch.go"));
+    const button = h("button", { type: "button", class: "primary play-again" }, t("end.rematch"));
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try {
+        const created = await api.rematch(view.code, host);
+        saveHost(created.code, created.host_token, view.game, created.join_url);
+        location.assign(`/table/${created.code}`);
+      } catch (error) {
+        reportError(error);
+        button.disabled = false;
+      }
+    });
+    return button;
+  }
+  if (!next || !me) return null;
+  const seat = seatById(view, me);
+  const stored = tokensFor(next);
+  if (stored.seat) return h("a", { class: "button primary play-again", href: `/join/${next}` }, t("end.rematch.mine"));
+  const button = h("button", { type: "button", class: "primary play-again" }, t("end.rematch.take"));
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      const contribution = randomHex(32);
+      const joined = await api.join(next, seat.name, seat.colour, contribution);
+      saveSeat(next, joined.token, joined.seat.id, view.game, contribution);
+      location.assign(`/join/${next}`);
+    } catch (error) {
+      reportError(error);
+      button.disabled = false;
+    }
+  });
+  return button;
 }
 
 /** What this device keeps of a finished game for its history: the game, who played, who won. */

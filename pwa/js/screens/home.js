@@ -1,7 +1,7 @@
 // Home: open a new table (game, variant, options from /api/games), join one by its code, or
 // go back to a table this device already holds a token for.
 
-import { api, Offline } from "../api.js";
+import { api, Offline, Problem } from "../api.js";
 import { h, replace } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { knownTables, saveHost } from "../store.js";
@@ -15,10 +15,35 @@ function optionControl(name, spec) {
   }
   if (Array.isArray(spec.choices)) {
     return h("label", { class: "field", for: id }, h("span", {}, spec.label || name),
-      h("select", { id, name }, spec.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === spec.default }, String(c)))));
+      h("select", { id, name }, spec.choices.map((c, i) => h("option", { value: JSON.stringify(c), selected: c === spec.default },
+        spec.labels?.[i] ?? String(c)))));
   }
   return h("label", { class: "field", for: id }, h("span", {}, spec.label || name),
     h("input", { type: "number", id, name, value: spec.default ?? 0, min: spec.min, max: spec.max, inputmode: "numeric" }));
+}
+
+/** The cards: the built-in pack, or a pack file of your own box (its format is the built-in
+ * pack's, downloadable here as a starting point). */
+function packControl(game) {
+  return h("fieldset", { class: "param pack" },
+    h("legend", {}, t("home.pack")),
+    h("label", { class: "field", for: "pack" }, h("span", {}, t("home.pack.file")),
+      h("input", { type: "file", id: "pack", name: "pack", accept: "application/json,.json" })),
+    h("p", { class: "hint" }, t("home.pack.hint"), " ",
+      h("a", { href: api.packUrl(game.id), download: `${game.id}-pack.json` }, t("home.pack.download"))),
+    h("ul", { class: "pack-problems", id: "pack-problems", role: "alert", hidden: true }));
+}
+
+async function readPack(form) {
+  const file = form.elements.pack?.files?.[0];
+  return file ? JSON.parse(await file.text()) : null;
+}
+
+function showPackProblems(form, problem) {
+  const list = form.querySelector("#pack-problems");
+  const lines = problem ? [problem.message, ...(problem.errors?.pack || [])] : [t("home.pack.notjson")];
+  replace(list, lines.map((line) => h("li", {}, line)));
+  list.hidden = false;
 }
 
 function readOption(form, name, spec) {
@@ -38,10 +63,11 @@ function newTableForm(catalogue, navigate) {
     const variants = game.variants.length > 1 || game.variants[0] !== null
       ? h("label", { class: "field", for: "variant" }, h("span", {}, t("home.variant")),
         h("select", { id: "variant", name: "variant" }, game.variants.map((v) =>
-          h("option", { value: v ?? "" }, v ?? t("home.variant.none")))))
+          h("option", { value: v ?? "" }, game.variant_labels?.[v] ?? v ?? t("home.variant.none")))))
       : null;
     replace(details, h("p", { class: "hint" }, t("home.players", game.players)), variants,
-      Object.entries(game.options || {}).map(([name, spec]) => optionControl(name, spec)));
+      Object.entries(game.options || {}).map(([name, spec]) => optionControl(name, spec)),
+      packControl(game));
   };
   gameSelect.addEventListener("change", fill);
   fill();
@@ -54,11 +80,14 @@ function newTableForm(catalogue, navigate) {
     const options = Object.fromEntries(Object.entries(game.options || {}).map(([n, spec]) => [n, readOption(form, n, spec)]));
     submit.disabled = true;
     try {
-      const created = await api.create(game.id, variant, options);
+      const pack = await readPack(form);
+      const created = await api.create(game.id, variant, options, pack);
       saveHost(created.code, created.host_token, game.id, created.join_url);
       navigate(`/table/${created.code}`);
     } catch (error) {
-      reportError(error);
+      if (error instanceof Problem && error.code === "bad_pack") showPackProblems(form, error);
+      else if (error instanceof SyntaxError) showPackProblems(form, null);
+      else reportError(error);
       submit.disabled = false;
     }
   });

@@ -13,7 +13,7 @@ import { TableSession } from "../session.js";
 import { nameOf, names, presenceMark, seatLabel } from "../seats.js";
 import { rememberGame, tokensFor } from "../store.js";
 import { panel, reportError, showConnection } from "../ui.js";
-import { renderEnd, summaryOf } from "./end.js";
+import { playAgain, renderEnd, summaryOf } from "./end.js";
 
 
 
@@ -97,7 +97,8 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
     replace(root,
       h("div", { class: "title-row" }, h("h1", {}, t("table.title", { code })), hostLink),
       screen === "lobby" ? lobby(view) : null,
-      screen === "end" ? renderEnd(view, renderer, { seat: view.me?.seat, contribution: tokensFor(code).contribution }) : null,
+      screen === "end" ? [playAgain(view, { me: view.me?.seat }),
+        renderEnd(view, renderer, { seat: view.me?.seat, contribution: tokensFor(code).contribution })] : null,
       screen === "player" ? playing(view, session, renderer) : null,
       screen !== "lobby" ? panel(t("table.log"), logBox) : null);
     drawLog();

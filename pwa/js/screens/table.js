@@ -17,7 +17,7 @@ import { TableSession } from "../session.js";
 import { nameOf, presenceMark, seatLabel } from "../seats.js";
 import { forgetHost, rememberGame, tokensFor } from "../store.js";
 import { confirmDialog, panel, reportError, showConnection, toast } from "../ui.js";
-import { renderEnd, summaryOf } from "./end.js";
+import { playAgain, renderEnd, summaryOf } from "./end.js";
 
 const PRESENCE_REFRESH_MS = 15000;
 
@@ -140,7 +140,8 @@ export async function mount(root, { code }) {
     const mySeat = stored.seat || tokensFor(code).seat;
     root.classList.add("room");
     replace(root,
-      h("div", { class: "title-row" }, h("h1", {}, view.game_name ? `${view.game_name} · ` : "", t("table.title", { code })),
+      h("div", { class: "title-row" }, h("h1", {}, view.game_name ? `${view.game_name} · ` : "", t("table.title", { code }),
+        view.pack === "custom" ? h("span", { class: "tag custom-pack" }, t("table.pack.custom")) : null),
         mySeat || view.status === "lobby" ? h("a", { class: "button secondary", href: `/join/${code}` },
           t(mySeat ? "table.myseat" : "table.takeseat")) : null),
       host ? null : h("p", { class: "hint" }, t("table.spectator")),
@@ -152,7 +153,8 @@ export async function mount(root, { code }) {
           h("div", { class: "col" }, joinPanel(view, joinUrl())),
           h("div", { class: "col side" }, controls(view), seatsPanel(view), seedPanel(view), panel(t("table.log"), logBox)))
         : h("div", { class: "table-grid" },
-          h("div", { class: "col" }, view.status === "finished" ? renderEnd(view, renderer) : null,
+          h("div", { class: "col" },
+            view.status === "finished" ? [playAgain(view, { host: stored.host }), renderEnd(view, renderer)] : null,
             controls(view), rulingPanel(session.log()), boardSteps(view, { table: true }),
             panel(null, renderer.publicState(view))),
           h("div", { class: "col side" }, cornerCode(view, joinUrl()), seatsPanel(view), panel(t("table.log"), logBox),

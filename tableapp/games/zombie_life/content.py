@@ -30,6 +30,7 @@ def validate_content(pack: Any) -> list[str]:
     total = 0
     for index, entry in enumerate(entries):
         field = f"{where}: cards[{index}]"
+        before = len(problems)
         if not isinstance(entry, dict):
             problems.append(f"{field} must be a table")
             continue
@@ -52,6 +53,11 @@ def validate_content(pack: Any) -> list[str]:
             problems.append(f"{field}.copies must be a whole number from 1 to {MAX_COPIES}")
         else:
             total += copies
+        if _is_int(value) and 0 <= value <= MAX_VALUE:
+            # Which card: players know a card by its value.
+            problems[before:] = [
+                p if "listed twice" in p else f"{p} (the {value})" for p in problems[before:]
+            ]
     if not problems and total < MIN_DECK:
         problems.append(f"{where}: cards hold {total} card(s); a round needs at least {MIN_DECK}")
     return problems
