@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-8106a66544cc";
+const VERSION = "tableapp-1e22ce173fb4";
 const SHELL = [
   "/",
   "/app.js",
