@@ -21,7 +21,7 @@ from .state import (
     scenario_name,
     zombie_card_name,
 )
-from .tokens import corpse_supply
+from .tokens import corpse_supply, placing
 from .zombies import PRIORITY
 
 
@@ -127,7 +127,12 @@ def _scenario(state: State) -> dict:
     cards = state["content"]["scenario"]
     out = {
         "hallway": [
-            {"key": k, "name": scenario_name(state, "hallway", k), **_counts(cards["hallway"][k])}
+            {
+                "key": k,
+                "name": scenario_name(state, "hallway", k),
+                "place": placing(cards["hallway"][k]),
+                **_counts(cards["hallway"][k]),
+            }
             for k in state["scenario"]["hallway"]
         ],
         "lab": None,
@@ -139,6 +144,7 @@ def _scenario(state: State) -> dict:
             out[kind] = {
                 "key": key,
                 "name": scenario_name(state, kind, key),
+                "place": placing(cards[kind][key]),
                 **_counts(cards[kind][key]),
             }
     return out

@@ -63,7 +63,8 @@ def test_SB_P6_opening_the_lab_reveals_its_card_zombies_and_beakers():
     card = state["content"]["scenario"]["lab"][lab]
     assert state["zombies"]["board"] == board + card["zombies"]
     assert state["zombies"]["pool"] == pool + 4 - card["zombies"] and state["zombies"]["lab"] == 0
-    assert GAME.view(state, None)["scenario"]["lab"]["key"] == lab
+    shown = GAME.view(state, None)["scenario"]["lab"]
+    assert shown["key"] == lab and {"msg": "sb.n.zombies", "args": {"count": 4}} in shown["place"]
     assert GAME.view(state, None)["beakers"]["board"] == 6
     assert english(opened, NAMES).startswith(f"Emily opens Lab 101: {card['name']}. Place ")
     assert "open_lab" not in types(state, EMILY) and "check_beaker" in types(state, EMILY)

@@ -176,6 +176,10 @@ def test_SB_S6_decks_items_and_private_hands_of_five():
         assert [c["id"] for c in mine["hand"]] == hand
         other = GAME.view(state, seat % 3 + 1)
         assert all(c not in str(other) for c in hand)
+        # Declared private: the rules never see another seat's hand when they answer for one.
+        assert set(GAME.known_to(state, seat % 3 + 1)["hands"][str(seat)]) == {None}
+        assert set(GAME.known_to(state, None)["hands"][str(seat)]) == {None}
+        assert GAME.known_to(state, seat)["hands"][str(seat)] == hand
         assert other["players"][seat - 1]["hand_count"] == 5
     dealt = [e for e in events if e["msg"] == "sb.setup.hand"]
     assert [sorted(e["private"]) for e in dealt] == [["1"], ["2"], ["3"]]
