@@ -171,10 +171,10 @@ def _act_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None
     Flow.push(state, {"kind": "act", "seat": seat})
     if kind in ("step", "climb"):
         cost = 2 if kind == "climb" else 1
-        players.pay(state, seat, cost)
+        _pay(state, seat, cost, M("sb.cause.move"), ctx)
         effects.enter_space(state, seat, "move", params.get("zombies", 0), kind == "climb", ctx)
     elif kind == "stand_up":
-        players.pay(state, seat, 1)
+        _pay(state, seat, 1, M("sb.cause.stand"), ctx)
         players.stand_up(state, seat, ctx, M("sb.cause.stamina"))
     elif kind in ("play", "use"):
         effects.play(state, seat, params["play"], ctx)
@@ -189,12 +189,23 @@ def _act_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None
     elif kind == "loot":
         tokens.loot(state, seat, params["item"], ctx)
     elif kind == "smart_switch":
-        players.pay(state, seat, 1)
+        _pay(state, seat, 1, M("sb.cause.smart_action"), ctx)
         ctx.say(M("sb.sa.switched", seat=seat_ref(seat)), rule="SB-P2", seat=seat)
     else:  # smart_attack, smart_bite (SB-P2)
-        players.pay(state, seat, 1)
+        _pay(state, seat, 1, M("sb.cause.smart_action"), ctx)
         mode = "die" if kind == "smart_attack" else "bite"
         Flow.push(state, combat.attack_step({"seat": seat}, params["target"], mode, "SB-P2"))
+
+
+def _pay(state: State, seat: int, cost: int, cause: dict, ctx: Ctx) -> None:
+    """Stamina spent on the player's own actions, logged with what for (SB-P4)."""
+    players.pay(state, seat, cost)
+    left = player(state, seat)["stamina"]
+    ctx.say(
+        M("sb.pays", seat=seat_ref(seat), count=cost, cause=cause, stamina=left),
+        seat=seat,
+        stamina=left,
+    )
 
 
 def player_actions(state: State, step: dict, ctx: Ctx) -> None:
