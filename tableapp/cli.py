@@ -187,9 +187,25 @@ def verify(export_file) -> None:
 @click.option("--players", default=3, show_default=True, type=int)
 @click.option("--games", "count", default=100, show_default=True, type=int)
 @click.option("--seed", default=1, show_default=True, type=int)
-def simulate(game_id: str, variant: str | None, players: int, count: int, seed: int) -> None:
+@click.option(
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A table option, e.g. --option difficulty=hard (repeatable; numbers and true/false "
+    "are read as such).",
+)
+def simulate(
+    game_id: str,
+    variant: str | None,
+    players: int,
+    count: int,
+    seed: int,
+    option_pairs: tuple[str, ...],
+) -> None:
     """Random legal playouts through the pure engine, invariants checked after every step."""
     from .engine import RuleError
+    from .engine.game import validate_options
     from .engine.playout import random_playout
     from .i18n import render
 
@@ -199,6 +215,11 @@ def simulate(game_id: str, variant: str | None, players: int, count: int, seed: 
         raise click.BadParameter(render(error.message), param_hint="--game") from None
     if variant is None and None not in game.variants:
         variant = game.variants[0]
+    options = dict(_option_value(pair) for pair in option_pairs)
+    try:
+        options = validate_options(game.options, options)
+    except RuleError as error:
+        raise click.BadParameter(render(error.message), param_hint="--option") from None
     content = catalog.content(game_id)
     steps = 0
     started = time.perf_counter()
@@ -210,6 +231,7 @@ def simulate(game_id: str, variant: str | None, players: int, count: int, seed: 
             seats=list(range(1, players + 1)),
             seed=game_seed,
             variant=variant,
+            options=options,
         )
         steps += n
     elapsed = time.perf_counter() - started
@@ -218,6 +240,19 @@ def simulate(game_id: str, variant: str | None, players: int, count: int, seed: 
         f"{elapsed:.2f} s, {count / elapsed:.1f} games/s, {steps / elapsed:.0f} actions/s; "
         "invariants held after every step"
     )
+
+
+def _option_value(pair: str) -> tuple[str, object]:
+    """``key=value`` with the value read as an int, a bool (true/false) or a string."""
+    key, sep, raw = pair.partition("=")
+    if not sep or not key:
+        raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
+    if raw.lower() in ("true", "false"):
+        return key, raw.lower() == "true"
+    try:
+        return key, int(raw)
+    except ValueError:
+        return key, raw
 
 
 @main.command()

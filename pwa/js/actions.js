@@ -9,7 +9,8 @@ import { confirmDialog, reportError } from "./ui.js";
 
 const encode = (value) => JSON.stringify(value);
 
-/** A stepper for an integer in [min, max] starting at ``start``; ``read()`` gives the value. */
+/** A stepper for an integer in [min, max], starting at ``start`` (the current count when the
+ * spec gives one); ``read()`` gives the value. */
 function stepper(label, min, max, start = min) {
   let value = Math.min(max, Math.max(min, start ?? min));
   const out = h("output", { class: "count", "aria-live": "polite" }, String(value));
@@ -111,6 +112,11 @@ export function renderActions(view, session, { labelFor, confirmText }) {
     check();
     return form;
   });
+  // Corrections (the table is the truth) are for when the board disagrees: kept out of the
+  // way, behind one disclosure, below the moves of the game.
+  const fixes = items.filter((_, i) => view.actions[i].type === "correct");
+  const moves = items.filter((_, i) => view.actions[i].type !== "correct");
+  const fixBox = fixes.length ? h("details", { class: "corrections" }, h("summary", {}, t("action.corrections")), fixes) : null;
   // The screen disables this fieldset while an action is on its way (no double taps).
-  return h("fieldset", { class: "actions", disabled: session.busy }, items);
+  return h("fieldset", { class: "actions", disabled: session.busy }, moves, fixBox);
 }

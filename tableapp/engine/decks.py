@@ -120,9 +120,7 @@ def reveal(tokens: dict, rng: Rng, *, reuse: bool = True) -> str | None:
     the used ones are shuffled back first. ``None`` when there is nothing to turn over."""
     left = tokens["left"]
     if not any(left.values()) and reuse:
-        for kind, n in tokens["used"].items():
-            left[kind] += n
-            tokens["used"][kind] = 0
+        recycle(tokens)
     total = sum(left.values())
     if total == 0:
         return None
@@ -134,6 +132,14 @@ def reveal(tokens: dict, rng: Rng, *, reuse: bool = True) -> str | None:
             return kind
         pick -= left[kind]
     raise AssertionError("unreachable")
+
+
+def recycle(tokens: dict) -> None:
+    """Turn every used token face down again: they join the pool of those still face down (a
+    game that must place a token when none is left face down shuffles the used ones back)."""
+    for kind, n in tokens["used"].items():
+        tokens["left"][kind] += n
+        tokens["used"][kind] = 0
 
 
 def pool_size(tokens: dict) -> int:

@@ -26,7 +26,7 @@ from typing import Any
 
 from .errors import RuleError
 from .flow import Ctx, Flow
-from .game import HOST, action, choice, counts, validate_options, validate_params
+from .game import HOST, Options, action, choice, counts, validate_options, validate_params
 from .messages import M, Message, seat_ref
 from .privacy import Path, redact, secret_atoms
 from .rng import Rng
@@ -72,6 +72,9 @@ class Definition:
     variants: tuple[str | None, ...] = (None,)
     #: ``{name: {"type": "bool"|"int"|"choice", "default", "choices"|"min"/"max", "label"}}``
     options: Mapping[str, dict] = field(default_factory=dict)
+    #: ``check_options(options) -> RuleError | None``: a refusal no single option can make
+    #: (checked wherever options are validated: creating a table, starting it)
+    check_options: Callable[[dict], RuleError | None] | None = None
     flow: Flow | None = None
     #: a turn's actions for games without a flow
     moves: Moves | None = None
@@ -110,7 +113,7 @@ class Game:
         self.name = d.name
         self.players = d.players
         self.variants = list(d.variants)
-        self.options = dict(d.options)
+        self.options = Options(d.options, d.check_options)
         self.flow = d.flow
 
     # --- privacy -------------------------------------------------------------------------------

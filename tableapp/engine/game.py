@@ -162,9 +162,19 @@ def validate_params(specs: list[dict], action_type: str, params: Any) -> dict:
     raise last_error
 
 
+class Options(dict):
+    """A game's option declarations, with an optional ``check(options) -> RuleError | None``
+    for what no single option can say (three counts that must add up to 11)."""
+
+    def __init__(self, declared: dict[str, dict], check: Any = None) -> None:
+        super().__init__(declared)
+        self.check = check
+
+
 def validate_options(declared: dict[str, dict], options: Any) -> dict:
     """Options with defaults filled in; RuleError("illegal_options") for anything undeclared
-    or out of range. Declarations: ``{"type": "bool"|"int"|"choice", "default", ...}``."""
+    or out of range, or that the declarations' ``check`` refuses (see :class:`Options`).
+    Declarations: ``{"type": "bool"|"int"|"choice", "default", ...}``."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -184,4 +194,8 @@ def validate_options(declared: dict[str, dict], options: Any) -> dict:
         if not ok:
             raise RuleError("illegal_options", None, M("engine.options.illegal", option=name))
         out[name] = value
+    check = getattr(declared, "check", None)
+    refusal = check(out) if check is not None else None
+    if refusal is not None:
+        raise refusal
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from tableapp import catalog
 from tableapp.i18n import catalogue
 
 WORD = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
@@ -38,7 +39,9 @@ def english_only(page) -> set[str]:
 
     en = words(server("en")) | words(ui["en"])
     fr = words(server("fr")) | words(ui["fr"])
-    return en - fr
+    # A game's name is its name in every language ("Student Bodies" on a French screen).
+    names = words(game.name for game in catalog.games())
+    return en - fr - names
 
 
 def english_on(page, vocabulary: set[str], ignore: set[str] = frozenset()) -> list[str]:

@@ -6,6 +6,7 @@ import * as generic from "./generic.js";
 
 const MODULES = {
   "eat-zem-all": () => import("./eat-zem-all.js"),
+  "student-bodies": () => import("./student-bodies.js"),
   "zombie-life": () => import("./zombie-life.js"),
 };
 

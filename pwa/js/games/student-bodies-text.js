@@ -1,0 +1,63 @@
+// Student Bodies: the screen's own words in English and French (game texts, card names and
+// rulings come rendered from the server in the phone's language).
+
+import { addStrings } from "../i18n.js";
+
+addStrings({
+  en: {
+    "sb.turn": "Turn {n}", "sb.current": "to play", "sb.difficulty": "Zombie deck: {d}",
+    "sb.d.easy": "easy", "sb.d.intermediate": "intermediate", "sb.d.hard": "really damn hard", "sb.d.custom": "custom",
+    "sb.card": "Zombie card", "sb.icon.spawn": "Spawn", "sb.icon.act": "All act",
+    "sb.walk": "Zombie {n} of {of} · action {a} of {as}", "sb.walk.spawned": "A zombie spawned: it acts at once",
+    "sb.priority": "Zombie Action Priority (SB-Z3)", "sb.rulings": "Rulings", "sb.players": "Players",
+    "sb.health": "Health {n}/{max}", "sb.stamina": "Stamina {n}", "sb.down": "on the ground", "sb.antidote": "Antidote",
+    "sb.s.smart": "Smart Zombie", "sb.s.out": "out", "sb.s.escaped": "escaped", "sb.s.living": "alive",
+    "sb.turned": "rose this turn: not attackable", "sb.cards": "{n} cards", "sb.ready": "Ready", "sb.backpack": "Backpack",
+    "sb.spent": "spent", "sb.weapon": "Weapon", "sb.empty": "empty",
+    "sb.board": "On the board", "sb.zombies": "Zombies", "sb.z.board": "on the board", "sb.z.pool": "in the pool",
+    "sb.z.lab": "Lab reserve", "sb.z.exit": "Exit reserve", "sb.z.knocked": "knocked down",
+    "sb.corpses": "Corpse tokens: {board} face down on the board, {supply} off it",
+    "sb.beakers": "Beakers: {board} of {total} in the Lab", "sb.beakers.sealed": "Beakers: {total} wait in the sealed Lab",
+    "sb.found": "Found", "sb.scenario": "Set Up cards", "sb.hallway": "Hallway", "sb.lab": "Lab 101", "sb.exit": "Exit hall",
+    "sb.sealed": "sealed until its door opens", "sb.decks": "Main deck {m} · Items {i} · Zombie deck {z}",
+    "sb.hand": "Your hand", "sb.hand.empty": "No cards in hand.", "sb.items": "Your Items", "sb.playable": "playable now",
+    "sb.smart": "Smart Zombie", "sb.t.action": "Action", "sb.t.fast": "Fast Action", "sb.t.reaction": "Reaction",
+    "sb.i.attack": "Attack", "sb.i.defense": "Defense", "sb.cost": "{n} stamina",
+    "sb.alert.defend": "You are attacked: defend now or take it!", "sb.alert.react": "A Reaction of yours can be played now!",
+    "sb.dead": "Left by {name}",
+    "sb.param.what": "What the board shows", "sb.param.use": "Defend with", "sb.param.play": "Card",
+    "sb.param.discard": "Cards to discard (optional)", "sb.param.items": "Items", "sb.param.zombies": "Zombies next to the new space",
+    "sb.param.face": "Face", "sb.param.seat": "Player", "sb.param.target": "Player", "sb.param.item": "Item",
+    "sb.param.cards": "Cards", "sb.param.counts": "Counts", "sb.param.group": "What", "sb.param.why": "Why",
+    "sb.part.survived": "In the game", "sb.part.antidote": "Antidote", "sb.part.escaped": "Escaped", "sb.part.undead_win": "Undead win",
+  },
+  fr: {
+    "sb.turn": "Tour {n}", "sb.current": "joue", "sb.difficulty": "Paquet Zombie : {d}",
+    "sb.d.easy": "facile", "sb.d.intermediate": "intermédiaire", "sb.d.hard": "vraiment dur", "sb.d.custom": "personnalisé",
+    "sb.card": "Carte Zombie", "sb.icon.spawn": "Apparition", "sb.icon.act": "Tous agissent",
+    "sb.walk": "Zombie {n} sur {of} · action {a} sur {as}", "sb.walk.spawned": "Un zombie est apparu : il agit aussitôt",
+    "sb.priority": "Priorité d'action des zombies (SB-Z3)", "sb.rulings": "Décisions", "sb.players": "Joueurs",
+    "sb.health": "Santé {n}/{max}", "sb.stamina": "Endurance {n}", "sb.down": "au sol", "sb.antidote": "Antidote",
+    "sb.s.smart": "Zombie malin", "sb.s.out": "hors jeu", "sb.s.escaped": "évadé", "sb.s.living": "vivant",
+    "sb.turned": "relevé ce tour-ci : pas attaquable", "sb.cards": "{n} cartes", "sb.ready": "Prêts", "sb.backpack": "Sac à dos",
+    "sb.spent": "dépensé", "sb.weapon": "Arme", "sb.empty": "vide",
+    "sb.board": "Sur le plateau", "sb.zombies": "Zombies", "sb.z.board": "sur le plateau", "sb.z.pool": "en réserve",
+    "sb.z.lab": "Réserve du labo", "sb.z.exit": "Réserve de la sortie", "sb.z.knocked": "au sol",
+    "sb.corpses": "Jetons Cadavre : {board} face cachée sur le plateau, {supply} à côté",
+    "sb.beakers": "Fioles : {board} sur {total} dans le labo", "sb.beakers.sealed": "Fioles : {total} attendent dans le labo fermé",
+    "sb.found": "Trouvées", "sb.scenario": "Cartes de mise en place", "sb.hallway": "Couloir", "sb.lab": "Labo 101", "sb.exit": "Hall de sortie",
+    "sb.sealed": "scellée jusqu'à l'ouverture de sa porte", "sb.decks": "Pioche {m} · Objets {i} · Paquet Zombie {z}",
+    "sb.hand": "Votre main", "sb.hand.empty": "Aucune carte en main.", "sb.items": "Vos Objets", "sb.playable": "jouable maintenant",
+    "sb.smart": "Zombie malin", "sb.t.action": "Action", "sb.t.fast": "Action rapide", "sb.t.reaction": "Réaction",
+    "sb.i.attack": "Attaque", "sb.i.defense": "Défense", "sb.cost": "{n} endurance",
+    "sb.alert.defend": "Vous êtes attaqué : défendez-vous ou encaissez !", "sb.alert.react": "Une de vos Réactions peut être jouée maintenant !",
+    "sb.dead": "Laissés par {name}",
+    "sb.param.what": "Ce que montre le plateau", "sb.param.use": "Se défendre avec", "sb.param.play": "Carte",
+    "sb.param.discard": "Cartes à défausser (facultatif)", "sb.param.items": "Objets", "sb.param.zombies": "Zombies à côté de la nouvelle case",
+    "sb.param.face": "Face", "sb.param.seat": "Joueur", "sb.param.target": "Joueur", "sb.param.item": "Objet",
+    "sb.param.cards": "Cartes", "sb.param.counts": "Comptes", "sb.param.group": "Quoi", "sb.param.why": "Pourquoi",
+    "sb.part.survived": "En jeu", "sb.part.antidote": "Antidote", "sb.part.escaped": "Évadé", "sb.part.undead_win": "Victoire des morts-vivants",
+  },
+});
+
+export const LOADED = true;

@@ -1,0 +1,440 @@
+"""The Zombie Actions Step (the rulebook's "Zombie Actions Step", "Zombie Action Priority",
+"Zombie Spawn", "Playing a Smart Zombie"; SB-Z1, SB-Z2, SB-Z3, SB-Z4, SB-Z7), refereed.
+
+The current player draws the zombie card on their phone (SB-Z1); its icons are resolved in
+order. A spawn (SB-Z4) takes a standee from the pool and it acts at once. "Every zombie acts"
+gives the Smart Zombies their actions first (SB-Z7), then walks every zombie on the board,
+nearest to a player first (SB-Z2): the app cannot tell the standees apart, so the current
+player lines them up and the app numbers them. For each action of each zombie it asks ONE
+question whose answers are the lines of the priority table (SB-Z3), in order: knocked down
+(it stands up), next to a player (it attacks them: the current player picks whom), else it
+moves closer (ties: the current player), climbs an obstacle (2 actions), or moves sideways /
+stays. Because the nearest go first, the far ones usually just walk: one answer settles every
+zombie left ("the rest reach nobody").
+"""
+
+from __future__ import annotations
+
+from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, piles, seat_ref
+
+from . import combat
+from .state import (
+    LIVING,
+    SMART,
+    State,
+    attackable,
+    player,
+    question,
+    ruling,
+    seats_arg,
+    seats_with,
+    status,
+    zombie_card_name,
+)
+
+#: The Zombie Action Priority, top line first (SB-Z3): what the table screen shows.
+PRIORITY = (
+    ("down", M("sb.line.down")),
+    ("adjacent", M("sb.line.adjacent")),
+    ("closer", M("sb.line.closer")),
+    ("lateral", M("sb.line.lateral")),
+)
+#: Which line each answer applies.
+LINE_OF = {
+    "stand": "down",
+    "attack": "adjacent",
+    "move": "closer",
+    "climb": "closer",
+    "stay": "lateral",
+    "rest": "closer",
+    "nowhere": None,
+}
+
+
+def zombie_step(state: State, step: dict, ctx: Ctx) -> None:
+    seat = step["seat"]
+    if status(state, seat) == SMART:
+        ruling(
+            state,
+            ctx,
+            M("sb.zombie_step.skipped", seat=seat_ref(seat)),
+            "SB-Z1",
+            M("sb.reason.smart_turn"),
+            seat=seat,
+        )
+        return
+    Flow.push(state, {"kind": "draw_zombie", "seat": seat})
+
+
+def _draw_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    deck = state["zombie_deck"]
+    card_id = decks.draw_one(
+        deck,
+        ctx.rng,
+        on_reshuffle=lambda: ctx.say(M("sb.reshuffle.zombie"), rule="SB-Z1", deck="zombie"),
+    )
+    state["zombie_card"] = card_id
+    icons = state["content"]["zombie_cards"][card_id]["icons"]
+    steps: list[dict] = []
+    said: list[dict] = []
+    i = 0
+    while i < len(icons):
+        if icons[i] == "spawn":
+            steps.append({"kind": "spawn", "seat": seat})
+            said.append(M("sb.icon.spawn"))
+            i += 1
+            continue
+        n = 0
+        while i < len(icons) and icons[i] == "act":
+            n, i = n + 1, i + 1
+        steps += [
+            {"kind": "smart_phase", "seat": seat, "actions": n},
+            {"kind": "walk_start", "seat": seat, "actions": n},
+        ]
+        said.append(M("sb.icon.act", count=n))
+    ctx.say(
+        M("sb.zombie_card", seat=seat_ref(seat), card=zombie_card_name(state, card_id), icons=said),
+        rule="SB-Z1",
+        seat=seat,
+        card=card_id,
+        icons=list(icons),
+    )
+    Flow.push(state, *steps, {"kind": "zombie_card_done"})
+
+
+def zombie_card_done(state: State, step: dict, ctx: Ctx) -> None:
+    if state["zombie_card"] is not None:
+        piles.put_top(state["zombie_deck"], "discard", [state["zombie_card"]])
+    state["zombie_card"] = None
+    state["walk"] = None
+
+
+# --- spawns (SB-Z4) -----------------------------------------------------------------------
+
+
+def spawn(state: State, step: dict, ctx: Ctx) -> None:
+    z = state["zombies"]
+    if z["pool"] == 0:
+        ruling(state, ctx, M("sb.spawn.empty_pool"), "SB-Z4", M("sb.reason.empty_pool"))
+        return
+    z["pool"] -= 1
+    z["board"] += 1
+    ruling(
+        state,
+        ctx,
+        M("sb.spawn", seat=seat_ref(step["seat"]), pool=z["pool"]),
+        "SB-Z4",
+        M("sb.reason.spawn"),
+        pool=z["pool"],
+    )
+    state["walk"] = _walk(state, of=1, actions=1, spawned=True)
+    combat.open_window(state, "entered", mover="zombie")  # a Clothesline may greet it
+    Flow.push(state, {"kind": "zombie_act", "seat": step["seat"]})
+
+
+def _walk(state: State, *, of: int, actions: int, spawned: bool = False) -> dict:
+    return {
+        "zombie": 1,
+        "of": of,
+        "action": 1,
+        "actions": actions,
+        "spawned": spawned,
+        "knocked_start": state["zombies"]["knocked"],
+        "stood": 0,
+        "dead": False,
+        "attacking": False,
+        "last": None,
+    }
+
+
+# --- every zombie acts (SB-Z2, SB-Z3) ------------------------------------------------------
+
+
+def walk_start(state: State, step: dict, ctx: Ctx) -> None:
+    n = state["zombies"]["board"]
+    if n == 0:
+        ctx.say(M("sb.walk.none"), rule="SB-Z2")
+        return
+    state["walk"] = _walk(state, of=n, actions=step["actions"])
+    ruling(
+        state,
+        ctx,
+        M(
+            "sb.walk.start",
+            seat=seat_ref(step["seat"]),
+            count=n,
+            actions=M("sb.n_actions", count=step["actions"]),
+        ),
+        "SB-Z2",
+        M("sb.reason.walk"),
+        zombies=n,
+        actions=step["actions"],
+    )
+    Flow.push(state, {"kind": "zombie_act", "seat": step["seat"]})
+
+
+def _targets(state: State) -> list[int]:
+    """Whom a regular zombie may attack: living players only (SB-Z7)."""
+    return [s for s in seats_with(state, LIVING) if attackable(state, s)]
+
+
+def _za_specs(state: State, step: dict, seat: int) -> list[dict]:
+    walk, z = state["walk"], state["zombies"]
+    left = walk["actions"] - walk["action"] + 1
+    values, labels = [], []
+    if walk["spawned"] and walk["action"] == 1:
+        values.append("nowhere"), labels.append(M("sb.za.nowhere"))
+    if z["knocked"] > 0:
+        values.append("stand"), labels.append(M("sb.za.stand"))
+    for target in _targets(state):
+        values.append(f"attack:{target}"), labels.append(M("sb.za.attack", seat=seat_ref(target)))
+    values.append("move"), labels.append(M("sb.za.move"))
+    if left >= 2:
+        values.append("climb"), labels.append(M("sb.za.climb"))
+    values.append("stay"), labels.append(M("sb.za.stay"))
+    remaining = walk["of"] - walk["zombie"] + 1
+    if not walk["spawned"]:
+        values.append("rest"), labels.append(M("sb.za.rest", count=remaining))
+    return [action("zombie", M("sb.action.zombie"), what=choice(values, labels))]
+
+
+def _za_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | None:
+    what = act["params"].get("what")
+    if act["type"] != "zombie" or not isinstance(what, str):
+        return None
+    walk = state["walk"]
+    if what.startswith("attack:") and what[7:].isdigit():
+        target = int(what[7:])
+        if target in state["seats"] and status(state, target) == SMART:
+            return RuleError("ignores_smart", "SB-Z7", M("sb.refuse.ignores_smart"))
+    if what == "stand" and state["zombies"]["knocked"] == 0:
+        return RuleError("none_down", "SB-Z3", M("sb.refuse.none_down"))
+    if what == "climb" and walk["actions"] - walk["action"] < 1:
+        return RuleError("obstacle", "SB-Z3", M("sb.refuse.obstacle"))
+    return None
+
+
+def _za_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    walk, z = state["walk"], state["zombies"]
+    what = act["params"]["what"]
+    walk["last"] = LINE_OF[what.split(":")[0]]
+    n = walk["zombie"]
+    zombie = M("sb.zombie.new") if walk["spawned"] else M("sb.zombie.nth", n=n)
+    if what == "nowhere":
+        z["board"] -= 1
+        z["pool"] += 1
+        ruling(state, ctx, M("sb.spawn.nowhere"), "SB-Z4", M("sb.reason.nowhere"))
+        state["walk"] = None
+        return
+    if what == "rest":
+        remaining = walk["of"] - n + 1
+        stand = max(0, min(z["knocked"], walk["knocked_start"] - walk["stood"]))
+        z["knocked"] -= stand
+        ruling(
+            state,
+            ctx,
+            M("sb.z.rest", count=remaining),
+            "SB-Z2",
+            M("sb.reason.rest", seat=seat_ref(seat)),
+            zombies=remaining,
+            stood=stand,
+        )
+        combat.open_window(state, "entered", mover="zombie")
+        state["walk"] = None
+        return
+    used = 2 if what == "climb" else 1
+    Flow.push(state, {"kind": "walk_next", "used": used})
+    if what == "stand":
+        z["knocked"] -= 1
+        walk["stood"] += 1
+        ruling(
+            state, ctx, M("sb.z.stands", zombie=zombie), "SB-Z3", M("sb.reason.z.stand"), zombie=n
+        )
+    elif what.startswith("attack:"):
+        target = int(what.split(":")[1])
+        walk["attacking"] = True
+        ruling(
+            state,
+            ctx,
+            M("sb.z.attacks", zombie=zombie, seat=seat_ref(target)),
+            "SB-Z3",
+            M("sb.reason.z.attack", chooser=seat_ref(seat)),
+            zombie=n,
+            target=target,
+        )
+        Flow.push(state, combat.attack_step({"zombie": True, "walk": True}, target, "die", "SB-Z5"))
+    elif what in ("move", "climb"):
+        reason = (
+            M("sb.reason.z.climb")
+            if what == "climb"
+            else M("sb.reason.z.move", chooser=seat_ref(seat))
+        )
+        ruling(
+            state,
+            ctx,
+            M("sb.z.climbs" if what == "climb" else "sb.z.moves", zombie=zombie),
+            "SB-Z3",
+            reason,
+            zombie=n,
+        )
+        combat.open_window(state, "entered", mover="zombie")
+    else:
+        ruling(
+            state,
+            ctx,
+            M("sb.z.stays", zombie=zombie),
+            "SB-Z3",
+            M("sb.reason.z.stay", chooser=seat_ref(seat)),
+            zombie=n,
+        )
+
+
+def walk_next(state: State, step: dict, ctx: Ctx) -> None:
+    """The same zombie's next action, or the next zombie, or the end of the walk."""
+    walk = state.get("walk")
+    if walk is None:
+        return
+    walk["attacking"] = False
+    walk["action"] += step["used"]
+    if walk["dead"] or walk["action"] > walk["actions"]:
+        walk.update(zombie=walk["zombie"] + 1, action=1, dead=False)
+    if walk["zombie"] > walk["of"] or state["zombies"]["board"] == 0:
+        if not walk["spawned"]:
+            ctx.say(M("sb.walk.done", count=walk["of"]), rule="SB-Z2")
+        state["walk"] = None
+        return
+    Flow.push(state, {"kind": "zombie_act", "seat": state["turn"]})
+
+
+# --- Smart Zombies first (SB-Z7, SB-P2) ----------------------------------------------------
+
+
+def smart_phase(state: State, step: dict, ctx: Ctx) -> None:
+    smart = [
+        s for s in decks.clockwise_from(state["seats"], step["seat"]) if status(state, s) == SMART
+    ]
+    if not smart:
+        return
+    n = step["actions"]
+    ruling(
+        state,
+        ctx,
+        M("sb.smart_phase", seats=seats_arg(smart), actions=M("sb.n_actions", count=n)),
+        "SB-Z7",
+        M("sb.reason.smart_phase"),
+        seats=smart,
+    )
+    Flow.push(state, *[{"kind": "smart_act", "seat": s, "left": n} for s in smart])
+
+
+def _smart_targets(state: State, seat: int, down: bool) -> list[int]:
+    return [
+        s
+        for s in state["seats"]
+        if s != seat and attackable(state, s) and player(state, s)["down"] == down
+    ]
+
+
+def _smart_specs(state: State, step: dict, seat: int) -> list[dict]:
+    me = player(state, seat)
+    values, labels = [], []
+    if me["down"]:
+        values.append("stand"), labels.append(M("sb.sa.stand"))
+    else:
+        values.append("move"), labels.append(M("sb.sa.move"))
+        if step["left"] >= 2:
+            values.append("climb"), labels.append(M("sb.sa.climb"))
+        for s in _smart_targets(state, seat, down=False):
+            values.append(f"attack:{s}"), labels.append(M("sb.sa.attack", seat=seat_ref(s)))
+        for s in _smart_targets(state, seat, down=True):
+            values.append(f"bite:{s}"), labels.append(M("sb.sa.bite", seat=seat_ref(s)))
+        if state["zombies"]["board"] > 0:
+            values.append("switch"), labels.append(M("sb.sa.switch"))
+    values.append("done"), labels.append(M("sb.sa.done"))
+    return [action("smart", M("sb.action.smart", count=step["left"]), what=choice(values, labels))]
+
+
+def _smart_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    what = act["params"]["what"]
+    if what == "done":
+        ctx.say(M("sb.sa.stops", seat=seat_ref(seat), count=step["left"]), rule="SB-Z7", seat=seat)
+        return
+    used = 2 if what == "climb" else 1
+    if step["left"] > used:
+        Flow.push(state, {"kind": "smart_act", "seat": seat, "left": step["left"] - used})
+    kind, _, target = what.partition(":")
+    if kind == "stand":
+        player(state, seat)["down"] = False
+        ctx.say(M("sb.sa.stood", seat=seat_ref(seat)), rule="SB-Z7", seat=seat)
+    elif kind in ("move", "climb"):
+        ctx.say(
+            M("sb.sa.climbed" if kind == "climb" else "sb.sa.moved", seat=seat_ref(seat)),
+            rule="SB-Z7",
+            seat=seat,
+        )
+        combat.open_window(state, "entered", mover=seat)
+    elif kind == "switch":
+        ctx.say(M("sb.sa.switched", seat=seat_ref(seat)), rule="SB-P2", seat=seat)
+    else:
+        mode = "die" if kind == "attack" else "bite"
+        Flow.push(state, combat.attack_step({"seat": seat}, int(target), mode, "SB-P2"))
+
+
+STEPS = {
+    "zombie_step": zombie_step,
+    "zombie_card_done": zombie_card_done,
+    "spawn": spawn,
+    "walk_start": walk_start,
+    "walk_next": walk_next,
+    "smart_phase": smart_phase,
+}
+
+
+def _za_prompt(state: State, step: dict) -> dict:
+    walk = state["walk"]
+    if walk["spawned"]:
+        return M("sb.prompt.spawned", seat=seat_ref(step["seat"]))
+    return M(
+        "sb.prompt.zombie",
+        seat=seat_ref(step["seat"]),
+        n=walk["zombie"],
+        of=walk["of"],
+        action=walk["action"],
+        actions=walk["actions"],
+    )
+
+
+def _za_ask(state: State, step: dict) -> dict:
+    walk = state["walk"]
+    if walk["spawned"]:
+        return M("sb.ask.spawned")
+    return M(
+        "sb.ask.zombie",
+        n=walk["zombie"],
+        of=walk["of"],
+        action=walk["action"],
+        actions=walk["actions"],
+    )
+
+
+QUESTIONS = {
+    "draw_zombie": question(
+        "SB-Z1",
+        lambda state, step, seat: [action("draw_zombie", M("sb.action.draw_zombie"))],
+        _draw_apply,
+        prompt=lambda state, step: M("sb.prompt.draw_zombie", seat=seat_ref(step["seat"])),
+        ask=lambda state, step: M("sb.ask.draw_zombie"),
+    ),
+    "zombie_act": question(
+        "SB-Z3", _za_specs, _za_apply, prompt=_za_prompt, ask=_za_ask, refuse=_za_refuse
+    ),
+    "smart_act": question(
+        "SB-Z7",
+        _smart_specs,
+        _smart_apply,
+        prompt=lambda state, step: M(
+            "sb.prompt.smart", seat=seat_ref(step["seat"]), count=step["left"]
+        ),
+        ask=lambda state, step: M("sb.ask.smart", count=step["left"]),
+    ),
+}

@@ -1,0 +1,516 @@
+"""The zombie turn, refereed (rules/student-bodies.txt, "Zombie Actions Step", "Zombie Action
+Priority", "Zombie Spawn", "Zombie Attacks", "Example of Zombie Move"; SB-T1, SB-Z1 to SB-Z7)."""
+
+from __future__ import annotations
+
+import pytest
+from sb_support import (
+    GAME,
+    NAMES,
+    act,
+    choices,
+    deal,
+    give,
+    reason_of,
+    rulings,
+    stage,
+    texts,
+    types,
+    waiting,
+)
+
+from tableapp.engine import RuleError
+from tests.texts import english
+
+EMILY, KENNY, ABIGAIL = 1, 2, 3
+
+
+def zombies_on_board(state, n, knocked=0):
+    z = state["zombies"]
+    z["pool"] += z["board"] - n
+    z["board"], z["knocked"] = n, knocked
+    assert z["pool"] >= 0
+
+
+def top_card(state, key):
+    """Put a zombie card with this key on top of the zombie deck."""
+    deck = state["zombie_deck"]
+    card = next(c for c in sorted(state["content"]["zombie_cards"]) if c.startswith(f"{key}#"))
+    for pile in (deck["draw"], deck["discard"], deck["box"]):
+        if card in pile:
+            pile.remove(card)
+    deck["draw"].insert(0, card)
+    return card
+
+
+def zombie_turn(key, *, board=3, knocked=0, seat=EMILY, players=3, **options):
+    """``seat``'s turn at its zombie card ``key`` (drawn with the next action)."""
+    state = deal(players, table_die=True, **options)
+    zombies_on_board(state, board, knocked)
+    top_card(state, key)
+    state, _ = stage(
+        state,
+        {"kind": "zombie_step", "seat": seat},
+        {"kind": "player_actions", "seat": seat},
+        {"kind": "cleanup", "seat": seat},
+        {"kind": "next_turn"},
+        turn=seat,
+    )
+    return state
+
+
+def draw(state, seat=EMILY):
+    assert waiting(state) == ("draw_zombie", [seat])
+    return act(state, seat, "draw_zombie")
+
+
+def zombie(state, what, seat=EMILY):
+    return act(state, seat, "zombie", what=what)
+
+
+# --- SB-T1, SB-Z1 ----------------------------------------------------------------------------
+
+
+def test_SB_T1_a_turn_is_ready_items_zombies_actions_cleanup():
+    state = deal(3)
+    seat = state["turn"]
+    kinds = [s["kind"] for s in reversed(state["steps"])]
+    assert kinds[:4] == ["draw_zombie", "player_actions", "cleanup", "next_turn"]
+    # Ready Items is only asked with an Item in the backpack; spent ones turn back by themselves.
+    items = state["items"][str(seat)]
+    extra = state["item_deck"]["draw"].pop(0)
+    items["backpack"].append(extra)
+    items["spent"] = [i for i in items["ready"] if i]
+    staged, events = stage(state, {"kind": "turn_start", "seat": seat}, turn=seat)
+    assert waiting(staged) == ("ready", [seat])
+    assert (
+        "sb.items.reset" in [e["msg"] for e in events] and not staged["items"][str(seat)]["spent"]
+    )
+    options = choices(staged, seat, "ready", "items")
+    catalogue = staged["content"]["items"]
+    assert all(sum(catalogue[i]["weapon"] for i in o.split("+") if i) <= 1 for o in options)
+    done, events = act(staged, seat, "ready", items=options[0])
+    assert waiting(done) == ("draw_zombie", [seat]) and rulings(events) == ["SB-T1"]
+
+
+def test_SB_T1_one_weapon_at_most_is_refused_with_its_rule():
+    state = deal(2)
+    seat = state["turn"]
+    weapons = [
+        i for i in sorted(state["content"]["items"]) if state["content"]["items"][i]["weapon"]
+    ]
+    for pile in (state["item_deck"]["draw"], *[g["backpack"] for g in state["items"].values()]):
+        for w in weapons[:2]:
+            if w in pile:
+                pile.remove(w)
+    for g in state["items"].values():
+        g["ready"] = [None if i in weapons[:2] else i for i in g["ready"]]
+    state["items"][str(seat)]["backpack"] = weapons[:2]
+    staged, _ = stage(state, {"kind": "ready", "seat": seat}, turn=seat)
+    with pytest.raises(RuleError) as caught:
+        act(staged, seat, "ready", items="+".join(weapons[:2]))
+    assert (caught.value.code, caught.value.rule) == ("one_weapon", "SB-T1")
+
+
+def test_SB_Z1_the_current_player_draws_the_zombie_card_on_their_phone():
+    state = zombie_turn("shamble")
+    assert types(state, EMILY)[0] == "draw_zombie"
+    assert "draw_zombie" not in types(state, KENNY)
+    with pytest.raises(RuleError) as caught:
+        act(state, KENNY, "draw_zombie")
+    assert caught.value.code == "not_your_turn" and caught.value.rule == "SB-Z1"
+    state, events = draw(state)
+    (card_event,) = [e for e in events if e["msg"] == "sb.zombie_card"]
+    assert card_event["rule"] == "SB-Z1" and card_event["icons"] == ["act"]
+    assert GAME.view(state, None)["zombie_card"]["name"] == {
+        "i18n": {"en": "Shamble", "fr": "Traîne-savates"}
+    }
+
+
+def test_SB_Z1_an_empty_zombie_deck_is_the_shuffled_discard():
+    state = zombie_turn("shamble")
+    deck = state["zombie_deck"]
+    deck["discard"] = deck["draw"][1:]
+    deck["draw"] = deck["draw"][:1]
+    state, _ = draw(state)
+    assert state["zombie_deck"]["draw"] == []
+    state, _ = zombie(state, "rest")
+    state, _ = act(state, EMILY, "end_turn", discard=[])
+    # Kenny's turn: his zombie card comes from the reshuffled discard.
+    assert waiting(state) == ("draw_zombie", [KENNY])
+    state, events = act(state, KENNY, "draw_zombie")
+    assert "sb.reshuffle.zombie" in [e["msg"] for e in events]
+    assert len(state["zombie_deck"]["draw"]) == 20 and state["zombie_card"] is not None
+
+
+def test_SB_Z1_a_smart_zombie_draws_no_zombie_card():
+    state = deal(3)
+    state["players"]["2"].update(status="smart", health=2)
+    staged, events = stage(state, {"kind": "turn_start", "seat": KENNY}, turn=1)
+    assert waiting(staged) == ("act", [KENNY])
+    assert "sb.zombie_step.skipped" in [e["msg"] for e in events] and "SB-Z1" in rulings(events)
+
+
+# --- SB-Z2, SB-Z3: the rulebook's example ---------------------------------------------------
+
+
+def test_SB_Z2_SB_Z3_rulebook_example_emily_tiffany_chad_johnny():
+    """Emily draws a card giving every zombie one action. Tiffany (nearest, next to Kenny and
+    Abigail) must attack: Emily picks Abigail. Chad is one space from Emily and Abigail: he must
+    move closer, Emily picks where. Johnny is nearer Abigail: he moves towards her."""
+    state = zombie_turn("shamble", board=3)
+    state, events = draw(state)
+    assert "sb.walk.start" in [e["msg"] for e in events]
+    assert reason_of(events, "sb.walk.start") == (
+        "Every zombie acts, nearest to a player first; the current player breaks ties and lines "
+        "them up."
+    )
+    assert GAME.view(state, None)["walk"] == {
+        "zombie": 1,
+        "of": 3,
+        "action": 1,
+        "actions": 1,
+        "spawned": False,
+        "line": None,
+    }
+    # Tiffany: the board facts of her priority line, one tap each.
+    offered = choices(state, EMILY, "zombie", "what")
+    assert offered == ["attack:1", "attack:2", "attack:3", "move", "stay", "rest"]
+    assert "stand" not in offered and "climb" not in offered  # none down; 1 action only
+    prompt = GAME.prompt(state)
+    assert prompt["waiting_for"] == [EMILY] and prompt["rule"] == "SB-Z3"
+    assert english(prompt["ask"]).startswith("Zombie 1 of 3 (nearest to a player first)")
+    state, events = zombie(state, f"attack:{ABIGAIL}")
+    (attack,) = [e for e in events if e["msg"] == "sb.z.attacks"]
+    assert english(attack, NAMES) == "Zombie 1 is next to Abigail: it attacks Abigail."
+    assert attack["rule"] == "SB-Z3"
+    assert (
+        english(attack["reason"], NAMES)
+        == "It is next to a player, so it attacks; Emily picks whom."
+    )
+    # The die (table_die: Emily taps what it shows), then Abigail's phone before the bite lands.
+    assert waiting(state) == ("die", [EMILY])
+    state, events = act(state, EMILY, "die", face="bite")
+    assert rulings(events) == ["SB-Z5"] and waiting(state) == ("defend", [ABIGAIL])
+    state, events = act(state, ABIGAIL, "defend", use="none")
+    assert state["players"]["3"]["health"] == 4
+    # Chad: not next to anyone, equally near Emily and Abigail: he moves; Emily settles the tie.
+    assert GAME.view(state, None)["walk"]["zombie"] == 2
+    state, events = zombie(state, "move")
+    assert texts(events)[0] == "Zombie 2 moves 1 space closer to the nearest player."
+    assert english(events[0]["reason"], NAMES) == (
+        "No player next to it: it moves closer to the nearest one; Emily settles ties."
+    )
+    assert GAME.view(state, None)["walk"]["line"] == "closer"
+    # Johnny: two spaces from Emily, one from Abigail: no choice, he moves towards Abigail.
+    state, events = zombie(state, "move")
+    assert [e["msg"] for e in events][-1] == "sb.walk.done"
+    assert texts(events)[-1] == "All 3 zombies have acted." and rulings(events)[-1] == "SB-Z2"
+    assert GAME.view(state, None)["walk"] is None and waiting(state) == ("act", [EMILY])
+    assert state["zombie_deck"]["discard"] and state["zombie_card"] is None
+
+
+def test_SB_Z2_the_rest_reach_nobody_settles_every_zombie_left_in_one_tap():
+    state = zombie_turn("double_time", board=6, knocked=2)
+    state, _ = draw(state)
+    state, _ = zombie(state, "stand")  # zombie 1 was down
+    assert state["zombies"]["knocked"] == 1
+    state, _ = zombie(state, f"attack:{KENNY}")
+    state, _ = act(state, EMILY, "die", face="miss")
+    assert GAME.view(state, None)["walk"]["zombie"] == 2
+    state, events = zombie(state, "rest")
+    assert texts(events)[0] == "The 5 zombies left reach nobody: each stands up or moves closer."
+    assert rulings(events)[0] == "SB-Z2"
+    assert state["zombies"]["knocked"] == 0, "the other zombie down stood up with its first action"
+    assert waiting(state) == ("act", [EMILY])
+
+
+def test_SB_Z3_a_knocked_down_zombie_stands_up_first():
+    state = zombie_turn("shamble", board=2, knocked=1)
+    state, _ = draw(state)
+    assert choices(state, EMILY, "zombie", "what")[0] == "stand"
+    state, events = zombie(state, "stand")
+    assert texts(events) == ["Zombie 1 stands up."] and rulings(events) == ["SB-Z3"]
+    assert english(events[0]["reason"]) == (
+        "A knocked-down zombie cannot attack: its first action is to stand up."
+    )
+    assert "stand" not in choices(state, EMILY, "zombie", "what")
+    with pytest.raises(RuleError) as caught:
+        zombie(state, "stand")
+    assert (caught.value.code, caught.value.rule) == ("none_down", "SB-Z3")
+
+
+def test_SB_Z3_an_obstacle_costs_two_actions():
+    state = zombie_turn("double_time", board=2)
+    state, _ = draw(state)
+    assert "climb" in choices(state, EMILY, "zombie", "what")
+    state, events = zombie(state, "climb")
+    assert rulings(events) == ["SB-Z3"]
+    assert english(events[0]["reason"]) == "Entering an obstacle costs a zombie two actions."
+    assert GAME.view(state, None)["walk"]["zombie"] == 2  # both actions used
+    state, _ = zombie(state, "move")
+    assert GAME.view(state, None)["walk"]["action"] == 2
+    assert "climb" not in choices(state, EMILY, "zombie", "what")
+    with pytest.raises(RuleError) as caught:
+        zombie(state, "climb")
+    assert (caught.value.code, caught.value.rule) == ("obstacle", "SB-Z3")
+    state, events = zombie(state, "stay")
+    assert english(events[0]["reason"], NAMES) == (
+        "It cannot get closer: Emily moves it sideways or leaves it; it never moves away."
+    )
+
+
+def test_SB_Z3_each_action_of_a_zombie_follows_the_priority_again():
+    state = zombie_turn("double_time", board=1)
+    state, _ = draw(state)
+    state, _ = zombie(state, "move")  # action 1: it walks up to Kenny
+    assert GAME.view(state, None)["walk"] == {
+        "zombie": 1,
+        "of": 1,
+        "action": 2,
+        "actions": 2,
+        "spawned": False,
+        "line": "closer",
+    }
+    state, _ = zombie(state, f"attack:{KENNY}")  # action 2: now next to him, it attacks
+    assert waiting(state) == ("die", [EMILY])
+
+
+# --- SB-Z4 -----------------------------------------------------------------------------------
+
+
+def test_SB_Z4_a_spawned_zombie_comes_from_the_pool_and_acts_at_once():
+    state = zombie_turn("fresh_meat", board=2)
+    pool = state["zombies"]["pool"]
+    state, events = draw(state)
+    assert state["zombies"]["pool"] == pool - 1 and state["zombies"]["board"] == 3
+    assert "SB-Z4" in rulings(events)
+    assert waiting(state) == ("zombie_act", [EMILY]) and GAME.view(state, None)["walk"]["spawned"]
+    assert english(GAME.prompt(state)["ask"]).startswith("A zombie spawns: put it on a free spawn")
+    assert "rest" not in choices(state, EMILY, "zombie", "what")
+    state, events = zombie(state, "move")
+    assert texts(events)[0] == "The new zombie moves 1 space closer to the nearest player."
+    assert waiting(state) == ("act", [EMILY])
+
+
+def test_SB_Z4_no_spawn_from_an_empty_pool():
+    state = zombie_turn("open_lockers", board=3)
+    state["zombies"]["board"] += state["zombies"]["pool"]
+    state["zombies"]["pool"] = 0
+    state, events = draw(state)
+    empty = [e for e in events if e["msg"] == "sb.spawn.empty_pool"]
+    assert len(empty) == 2 and {e["rule"] for e in empty} == {"SB-Z4"}
+    assert english(empty[0]["reason"]) == "The spawning pool is empty: no zombie is placed."
+    assert waiting(state) == ("act", [EMILY])
+
+
+def test_SB_Z4_no_free_spawn_point_sends_it_back_to_the_pool():
+    state = zombie_turn("fresh_meat", board=2)
+    pool = state["zombies"]["pool"]
+    state, _ = draw(state)
+    state, events = zombie(state, "nowhere")
+    assert state["zombies"]["pool"] == pool and state["zombies"]["board"] == 2
+    assert rulings(events) == ["SB-Z4"]
+
+
+def test_SB_Z4_a_killed_zombie_returns_to_the_pool_and_leaves_a_corpse():
+    state = zombie_turn("shamble", board=2)
+    state, _ = draw(state)
+    state, _ = zombie(state, "rest")
+    (haymaker,) = give(state, EMILY, "haymaker")
+    pool, corpses = state["zombies"]["pool"], state["corpses"]["board"]
+    assert f"{haymaker}@zombie" in choices(state, EMILY, "play", "play")
+    state, events = act(state, EMILY, "play", play=f"{haymaker}@zombie")
+    assert state["zombies"]["board"] == 1 and state["zombies"]["pool"] == pool + 1
+    assert state["corpses"]["board"] == corpses + 1
+    assert "sb.zombie.killed" in [e["msg"] for e in events] and "SB-Z4" in rulings(events)
+
+
+# --- SB-Z5 -----------------------------------------------------------------------------------
+
+
+def test_SB_Z5_the_die_comes_from_the_seeded_stream_and_replays_the_same():
+    state = zombie_turn("shamble", board=1)
+    state["options"]["table_die"] = False
+    state, _ = draw(state)
+    from tableapp.engine import Rng
+
+    faces = set()
+    for i in range(12):
+        new, events = GAME.apply(
+            state,
+            EMILY,
+            {"type": "zombie", "params": {"what": "attack:2"}},
+            Rng(b"die".ljust(32, b"."), i),
+        )
+        again, same = GAME.apply(
+            state,
+            EMILY,
+            {"type": "zombie", "params": {"what": "attack:2"}},
+            Rng(b"die".ljust(32, b"."), i),
+        )
+        assert events == same and new == again
+        (rolled,) = [e for e in events if e["msg"] == "sb.attack.rolled"]
+        faces.add(rolled["face"])
+        assert rolled["rule"] == "SB-Z5"
+    assert faces == {"miss", "bite", "knockdown"}
+
+
+def test_SB_Z5_a_knocked_down_player_is_bitten_without_a_roll():
+    state = zombie_turn("shamble", board=1)
+    state["players"]["2"]["down"] = True
+    state, _ = draw(state)
+    state, events = zombie(state, f"attack:{KENNY}")
+    assert waiting(state) == ("defend", [KENNY])  # no die question
+    (bite,) = [e for e in events if e["msg"] == "sb.attack.auto_bite"]
+    assert bite["rule"] == "SB-Z5" and english(bite, NAMES) == (
+        "Kenny is on the ground: a zombie bites, no roll needed."
+    )
+    state, events = act(state, KENNY, "defend", use="none")
+    assert state["players"]["2"]["health"] == 4
+
+
+@pytest.mark.parametrize(
+    "face, health, down", [("miss", 5, False), ("bite", 4, False), ("knockdown", 5, True)]
+)
+def test_SB_Z5_miss_bite_knockdown(face, health, down):
+    state = zombie_turn("shamble", board=1)
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}")
+    state, events = act(state, EMILY, "die", face=face)
+    if face != "miss":
+        assert waiting(state) == ("defend", [KENNY])
+        state, events = act(state, KENNY, "defend", use="none")
+    assert (state["players"]["2"]["health"], state["players"]["2"]["down"]) == (health, down)
+
+
+def test_SB_Z5_the_defender_is_offered_their_defense_cards_before_the_result():
+    state = zombie_turn("shamble", board=1)
+    (block,) = give(state, KENNY, "block")
+    (stupid,) = give(state, KENNY, "stupid_zombies")
+    (side_step,) = give(state, KENNY, "side_step")
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}")
+    state, _ = act(state, EMILY, "die", face="bite")
+    offered = choices(state, KENNY, "defend", "use")
+    assert offered[0] == "none" and {block, stupid} <= set(offered)
+    assert side_step not in offered, "Side Step does not stop a bite"
+    assert block not in str(GAME.view(state, None)) and block not in str(GAME.prompt(state))
+    with pytest.raises(RuleError) as caught:
+        act(state, KENNY, "defend", use=side_step)
+    assert caught.value.rule == "SB-Z5"
+    state, events = act(state, KENNY, "defend", use=block)
+    assert state["players"]["2"]["health"] == 5 and state["main"]["discard"][0] == block
+    (defended,) = [e for e in events if e["msg"] == "sb.defended"]
+    assert english(defended, NAMES) == "Kenny stops the bite from a zombie with Block."
+    assert defended["rule"] == "SB-Z5" and block not in state["hands"]["2"]
+
+
+def test_SB_Z5_a_defense_with_a_move_provokes_attacks_where_it_lands():
+    """FAQ: Duck N Roll defends, then its move may draw zombie attacks."""
+    state = zombie_turn("shamble", board=3)
+    (duck,) = give(state, KENNY, "duck_n_roll")
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}")
+    state, _ = act(state, EMILY, "die", face="knockdown")
+    state, _ = act(state, KENNY, "defend", use=duck)
+    assert waiting(state) == ("step", [KENNY]) and not state["players"]["2"]["down"]
+    state, events = act(state, KENNY, "step", zombies=1)
+    assert "SB-Z6" in rulings(events) and waiting(state) == ("die", [EMILY])
+
+
+# --- SB-Z6 -----------------------------------------------------------------------------------
+
+
+def actions_turn(board=3, seat=EMILY):
+    state = zombie_turn("shamble", board=board, seat=seat)
+    state, _ = draw(state, seat)
+    state, _ = zombie(state, "rest", seat)
+    return state
+
+
+def test_SB_Z6_moving_provokes_every_adjacent_zombie():
+    state = actions_turn()
+    assert choices(state, EMILY, "step", "zombies") == [0, 1, 2, 3]
+    state, events = act(state, EMILY, "step", zombies=2)
+    assert state["players"]["1"]["stamina"] == 2
+    (entered,) = [e for e in events if e["msg"] == "sb.enters"]
+    assert english(entered, NAMES) == "Emily enters a space: 2 zombies next to it attack."
+    assert entered["rule"] == "SB-Z6"
+    assert waiting(state) == ("die", [EMILY])
+    state, _ = act(state, EMILY, "die", face="miss")
+    state, _ = act(state, EMILY, "die", face="miss")
+    assert waiting(state) == ("act", [EMILY])
+
+
+def test_SB_Z6_rush_provokes_nothing():
+    state = actions_turn()
+    (charge,) = give(state, EMILY, "charge")
+    state, events = act(state, EMILY, "play", play=charge)
+    assert waiting(state) == ("step", [EMILY])
+    assert spec_params(state, EMILY, "step") == {}
+    state, events = act(state, EMILY, "step")
+    assert rulings(events) == ["SB-Z6"]
+    assert english(events[0]["reason"]) == "RUSH: no enemy may attack on these spaces."
+    state, events = act(state, EMILY, "step")
+    assert waiting(state) == ("act", [EMILY]) and not state["windows"]
+
+
+def spec_params(state, seat, type_):
+    return next(s for s in GAME.legal_actions(state, seat) if s["type"] == type_)["params"]
+
+
+def test_SB_Z6_a_knockdown_ends_the_movement():
+    state = actions_turn()
+    (dash,) = give(state, EMILY, "mad_dash")
+    state, _ = act(state, EMILY, "play", play=dash)
+    state, _ = act(state, EMILY, "step", zombies=0)
+    state, _ = act(state, EMILY, "step", zombies=1)
+    state, _ = act(state, EMILY, "die", face="knockdown")
+    state, events = act(state, EMILY, "defend", use="none")
+    (ended,) = [e for e in events if e["msg"] == "sb.move.interrupted"]
+    assert english(ended, NAMES) == "Emily is on the ground: the movement ends (2 points lost)."
+    assert ended["rule"] == "SB-Z6" and waiting(state) == ("act", [EMILY])
+    assert "step" not in types(state, EMILY) and "stand_up" in types(state, EMILY)
+
+
+def test_SB_Z6_a_push_is_not_movement():
+    state = actions_turn()
+    (shove,) = give(state, EMILY, "shove")
+    state, _ = act(state, EMILY, "play", play=f"{shove}@{KENNY}")
+    assert waiting(state) == ("defend", [KENNY])
+    state, events = act(state, KENNY, "defend", use="none")
+    (pushed,) = [e for e in events if e["msg"] == "sb.pushed"]
+    assert pushed["rule"] == "SB-Z6" and english(pushed["reason"]).startswith(
+        "A push or a switch is not movement: no zombie attacks"
+    )
+    assert waiting(state) == ("act", [EMILY])
+    assert {w["kind"] for w in state["windows"]} >= {"pushed", "entered"}
+
+
+# --- SB-Z7 -----------------------------------------------------------------------------------
+
+
+def test_SB_Z7_smart_zombies_act_first_and_zombies_ignore_them():
+    state = zombie_turn("double_time", board=2)
+    state["players"]["2"].update(status="smart", health=2, down=True)
+    state, events = draw(state)
+    assert waiting(state) == ("smart_act", [KENNY])
+    assert "SB-Z7" in rulings(events)
+    assert choices(state, KENNY, "smart", "what") == ["stand", "done"]
+    state, _ = act(state, KENNY, "smart", what="stand")
+    offered = choices(state, KENNY, "smart", "what")
+    assert "attack:1" in offered and "attack:3" in offered and "switch" in offered
+    state, _ = act(state, KENNY, "smart", what="attack:3")
+    assert state["players"]["2"]["stamina"] == 3, "the card's actions are free"
+    assert waiting(state) == ("die", [EMILY])
+    state, _ = act(state, EMILY, "die", face="miss")
+    # Then the regular zombies, which never attack a Smart Zombie.
+    assert waiting(state) == ("zombie_act", [EMILY])
+    assert "attack:2" not in choices(state, EMILY, "zombie", "what")
+    with pytest.raises(RuleError) as caught:
+        zombie(state, "attack:2")
+    assert (caught.value.code, caught.value.rule) == ("ignores_smart", "SB-Z7")
+    assert english(caught.value.message) == (
+        "Regular zombies ignore Smart Zombies and never attack them."
+    )
