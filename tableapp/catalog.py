@@ -12,7 +12,7 @@ from .engine import Game, get_game, register
 from .engine.registry import all_games
 
 # One line per game: the object the game package exposes as ``GAME``.
-_BUILTIN = ["zombie_life", "eat_zem_all"]
+_BUILTIN = ["zombie_life", "eat_zem_all", "zombicide"]
 
 _content: dict[str, dict] = {}
 _help: dict[str, str] = {}
