@@ -138,9 +138,24 @@ def verify(export_file) -> None:
 @click.option("--players", default=3, show_default=True, type=int)
 @click.option("--games", "count", default=100, show_default=True, type=int)
 @click.option("--seed", default=1, show_default=True, type=int)
-def simulate(game_id: str, variant: str | None, players: int, count: int, seed: int) -> None:
+@click.option(
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A table option (repeatable): true/false, a whole number or a choice.",
+)
+def simulate(
+    game_id: str,
+    variant: str | None,
+    players: int,
+    count: int,
+    seed: int,
+    option_pairs: tuple[str, ...],
+) -> None:
     """Random legal playouts through the pure engine, invariants checked after every step."""
     from .engine import RuleError
+    from .engine.game import validate_options
     from .engine.playout import random_playout
     from .i18n import render
 
@@ -150,6 +165,19 @@ def simulate(game_id: str, variant: str | None, players: int, count: int, seed: 
         raise click.BadParameter(render(error.message), param_hint="--game") from None
     if variant is None and None not in game.variants:
         variant = game.variants[0]
+    options = {}
+    for pair in option_pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
+        value: object = {"true": True, "false": False}.get(raw.lower(), raw)
+        if isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
+        options[key] = value
+    try:
+        options = validate_options(game.options, options)
+    except RuleError as error:
+        raise click.BadParameter(render(error.message), param_hint="--option") from None
     content = catalog.content(game_id)
     steps = 0
     started = time.perf_counter()
@@ -161,6 +189,7 @@ def simulate(game_id: str, variant: str | None, players: int, count: int, seed: 
             seats=list(range(1, players + 1)),
             seed=game_seed,
             variant=variant,
+            options=options,
         )
         steps += n
     elapsed = time.perf_counter() - started

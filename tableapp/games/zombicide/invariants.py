@@ -21,7 +21,9 @@ from .state import (
 
 def check_invariants(state: State) -> None:
     """Raise AssertionError when ``state`` breaks a rule no action may break."""
-    assert json.loads(json.dumps(state)) == state, "state is not plain JSON"
+    # The content is checked once, at load; the rest must be plain JSON.
+    play = {k: v for k, v in state.items() if k != "content"}
+    assert json.loads(json.dumps(play)) == play, "state is not plain JSON"
     cat = state["content"]
     assert state["phase"] in PHASES, f"bad phase {state['phase']!r}"
 
