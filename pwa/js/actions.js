@@ -7,9 +7,10 @@ import { confirmDialog, reportError } from "./ui.js";
 
 const encode = (value) => JSON.stringify(value);
 
-/** A stepper for an integer in [min, max]; ``read()`` gives the value. */
-function stepper(label, min, max) {
-  let value = min;
+/** A stepper for an integer in [min, max], starting at ``start`` (the spec's current value,
+ * e.g. a correction's count) or ``min``; ``read()`` gives the value. */
+function stepper(label, min, max, start) {
+  let value = Number.isInteger(start) ? Math.min(max, Math.max(min, start)) : min;
   const out = h("output", { class: "count", "aria-live": "polite" }, String(value));
   const less = h("button", { type: "button", class: "step", "aria-label": `${label} −1` }, "−");
   const more = h("button", { type: "button", class: "step", "aria-label": `${label} +1` }, "+");
@@ -29,7 +30,7 @@ function stepper(label, min, max) {
 function control(name, spec, label, onChange) {
   const title = h("legend", {}, label(name, null));
   if ("counts" in spec) {
-    const steps = Object.entries(spec.counts).map(([key, b]) => [key, stepper(label(name, key), b.min, b.max)]);
+    const steps = Object.entries(spec.counts).map(([key, b]) => [key, stepper(label(name, key), b.min, b.max, b.value)]);
     return { node: h("fieldset", { class: "param" }, title, steps.map(([, st]) => st.node)),
       read: () => Object.fromEntries(steps.map(([key, st]) => [key, st.read()])) };
   }
@@ -48,7 +49,7 @@ function control(name, spec, label, onChange) {
     };
     return { node: h("fieldset", { class: "param" }, title, hint, h("div", { class: "chips" }, inputs.map(([, , l]) => l))), read };
   }
-  const st = stepper(label(name, null), spec.min, spec.max);
+  const st = stepper(label(name, null), spec.min, spec.max, spec.value);
   return { node: h("fieldset", { class: "param" }, title, st.node), read: st.read };
 }
 
@@ -96,6 +97,10 @@ export function renderActions(view, session, { labelFor, confirmText }) {
     check();
     return form;
   });
+  // Corrections (the table is the truth) are rare: folded away at the end, out of the way.
+  const play = items.filter((_, i) => view.actions[i].type !== "correct");
+  const fixes = items.filter((_, i) => view.actions[i].type === "correct");
   // The screen disables this fieldset while an action is on its way (no double taps).
-  return h("fieldset", { class: "actions", disabled: session.busy }, items);
+  return h("fieldset", { class: "actions", disabled: session.busy }, play,
+    fixes.length ? h("details", { class: "corrections" }, h("summary", {}, t("action.corrections")), fixes) : null);
 }

@@ -7,6 +7,7 @@ import * as generic from "./generic.js";
 const MODULES = {
   "eat-zem-all": () => import("./eat-zem-all.js"),
   "zombie-life": () => import("./zombie-life.js"),
+  zombicide: () => import("./zombicide.js"),
 };
 
 const loaded = new Map();

@@ -117,39 +117,77 @@ def _weapons(state: State, sid: str, mode: str) -> list[tuple[str, dict]]:
 
 
 def attack_specs(state: State, sid: str) -> list[dict]:
-    """The ``ranged`` and ``melee`` forms (none while the board holds no Zombie)."""
+    """``ranged`` and ``melee``: one tap on the weapon (none while the board holds no Zombie);
+    the target zone is asked next (``aim``)."""
     if zombies_on_board(state) == 0:
         return []
-    keys = zone_keys(state)
-    zone = counts(
-        {k: (0, state["board"][k] if k in FIGURES else 1) for k in keys},
-        labels={k: key_name(state, k) for k in keys},
-        values={k: 0 for k in keys},
-    )
-    others = [s for s in state["team"] if s != sid]
     specs = []
-    ranged = _weapons(state, sid, "ranged")
-    if ranged:
-        specs.append(
-            action(
-                "ranged",
-                M("zc.action.ranged", survivor=survivor_name(state, sid)),
-                weapon=choice([v for v, _ in ranged], [label for _, label in ranged]),
-                zombies=zone,
-                allies=subset(others, 0, len(others), [survivor_name(state, s) for s in others]),
+    for mode, label in (
+        ("ranged", M("zc.action.ranged", survivor=survivor_name(state, sid))),
+        ("melee", M("zc.action.melee", survivor=survivor_name(state, sid))),
+    ):
+        weapons = _weapons(state, sid, mode)
+        if weapons:
+            specs.append(
+                action(
+                    mode,
+                    label,
+                    weapon=choice([v for v, _ in weapons], [text for _, text in weapons]),
+                )
             )
-        )
-    melee = _weapons(state, sid, "melee")
-    if melee:
-        specs.append(
-            action(
-                "melee",
-                M("zc.action.melee", survivor=survivor_name(state, sid)),
-                weapon=choice([v for v, _ in melee], [label for _, label in melee]),
-                zombies=zone,
-            )
-        )
     return specs
+
+
+def _aim_specs(state: State, step: dict, seat: int) -> list[dict]:
+    """The target zone: its Zombies per type (count steppers, at most what is on the board)
+    and, for a ranged attack, the other survivors standing there."""
+    sid, mode = step["survivor"], step["mode"]
+    cancel = action("cancel_attack", M("zc.action.cancel_attack"))
+    if step["weapon"] not in [v for v, _ in _weapons(state, sid, mode)] or not zombies_on_board(
+        state
+    ):
+        return [cancel]  # the weapon left the hand meanwhile (a discard)
+    keys = zone_keys(state)
+    params = {
+        "zombies": counts(
+            {k: (0, state["board"][k] if k in FIGURES else 1) for k in keys},
+            labels={k: key_name(state, k) for k in keys},
+            values={k: 0 for k in keys},
+        )
+    }
+    if mode == "ranged":
+        others = [s for s in state["team"] if s != sid]
+        params["allies"] = subset(others, 0, len(others), [survivor_name(state, s) for s in others])
+    weapon = weapon_label(state, sid, mode, step["weapon"])
+    label = M("zc.action.shoot" if mode == "ranged" else "zc.action.strike", weapon=weapon)
+    return [action("attack", label, **params), cancel]
+
+
+def weapon_label(state: State, sid: str, mode: str, weapon: str) -> dict:
+    """ "Pistol (Left hand)" / "Sawed-off ×2 (dual)" for a weapon choice."""
+    for value, label in _weapons(state, sid, mode):
+        if value == weapon:
+            return label
+    return M("zc.nothing")
+
+
+def _aim_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    if act["type"] == "cancel_attack":
+        ctx.say(M("zc.attack.cancelled", survivor=survivor_name(state, step["survivor"])))
+        return
+    params = {"weapon": step["weapon"], **act["params"]}
+    Flow.push(state, *declare(state, step["survivor"], seat, step["mode"], params, ctx))
+
+
+AIM = Question(
+    rule="ZC-13",
+    specs=_aim_specs,
+    apply=_aim_apply,
+    prompt=lambda state, step: M("zc.prompt.aim", survivor=survivor_name(state, step["survivor"])),
+    ask=lambda state, step: M(
+        "zc.ask.aim_ranged" if step["mode"] == "ranged" else "zc.ask.aim_melee"
+    ),
+)
 
 
 def refuse_attack(state: State, sid: str, kind: str) -> RuleError | None:
@@ -203,7 +241,7 @@ def declare(state: State, sid: str, seat: int, kind: str, params: dict, ctx: Ctx
     state["attack"] = attack
     ctx.say(
         M(
-            "zc.attack.declared",
+            "zc.attack.declared_dual" if len(cards) > 1 else "zc.attack.declared",
             survivor=survivor_name(state, sid),
             weapon=card_name(state, cards[0]),
             count=len(cards),
@@ -588,6 +626,7 @@ def _resolve(state: State, step: dict, ctx: Ctx) -> None:
 
 STEPS = {"roll": _roll, "after_dice": _after_dice, "resolve_attack": _resolve}
 QUESTIONS = {
+    "aim": AIM,
     "dice": DICE,
     "reroll": REROLL,
     "target_order": TARGET_ORDER,

@@ -4,12 +4,13 @@ turn is what it owns: searches and crates (ZC-14) and the inventory (ZC-16), doo
 dark rooms' spawns (ZC-15), objectives and adrenaline (ZC-3, ZC-8), attacks (combat.py).
 Moves and noise stay on the board; the app does not count actions (the board does).
 
-Action types of a survivor's turn (``survivor_turn``, the owner's phone):
+Action types of a survivor's turn (``survivor_turn``, the owner's phone), one tap each:
 ``search``, ``open_crate``, ``open_door`` (``building``), ``take_objective`` (``colour``),
-``goal_done``, ``ranged`` / ``melee`` (combat.py), ``trade`` (``card``, ``to``, ``slot``),
-``rearrange`` (``slots``: two), ``end_turn``. Found cards wait in ``stow``: ``keep``
-(``card``, ``slot``), ``leave`` (``card``), ``rearrange``. Any time, an owner may ``discard``
-(``card``) from any of their survivors.
+``goal_done``, ``ranged`` / ``melee`` (``weapon``; the target comes next, combat.py),
+``inventory`` (then ``trade`` with ``card``, ``to``, ``slot``; ``rearrange`` with ``slots``:
+two; ``inventory_done``), ``end_turn``. Found cards wait in ``stow``, one at a time:
+``keep`` (``slot``), ``leave``, ``rearrange``. Any time, an owner may ``discard`` (``card``)
+from any of their survivors.
 """
 
 from __future__ import annotations
@@ -209,13 +210,23 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
             action("goal_done", M("zc.action.goal_done", count=goals["total"] - goals["done"]))
         )
     specs += combat.attack_specs(state, sid)
+    if cards_of(state, sid):
+        specs.append(action("inventory", M("zc.action.inventory", survivor=name)))
+    specs.append(action("end_turn", M("zc.action.end_turn", survivor=name)))
+    return specs
+
+
+def _inventory_specs(state: State, step: dict, seat: int) -> list[dict]:
+    """Trading with a survivor in the same zone, or swapping two slots (ZC-16)."""
+    sid = step["survivor"]
     mine = cards_of(state, sid)
     others = [s for s in state["team"] if s != sid]
+    specs = []
     if mine and others:
         specs.append(
             action(
                 "trade",
-                M("zc.action.trade", survivor=name),
+                M("zc.action.trade", survivor=survivor_name(state, sid)),
                 card=choice(mine, [card_name(state, c) for c in mine]),
                 to=choice(others, [survivor_name(state, s) for s in others]),
                 slot=choice(list(SLOTS), [SLOT_LABELS[s] for s in SLOTS]),
@@ -223,8 +234,32 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
         )
     if mine:
         specs.append(_rearrange_spec(state, sid))
-    specs.append(action("end_turn", M("zc.action.end_turn", survivor=name)))
+    specs.append(action("inventory_done", M("zc.action.inventory_done")))
     return specs
+
+
+def _inventory_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    kind, sid = act["type"], step["survivor"]
+    if kind == "inventory_done":
+        return
+    if kind == "trade":
+        _trade(state, sid, act["params"], ctx)
+    else:
+        _swap(state, sid, act["params"]["slots"], ctx)
+    Flow.push(state, step)
+
+
+INVENTORY = Question(
+    rule="ZC-16",
+    specs=_inventory_specs,
+    apply=_inventory_apply,
+    prompt=lambda state, step: M(
+        "zc.prompt.inventory",
+        seat=seat_ref(step["seat"]),
+        survivor=survivor_name(state, step["survivor"]),
+    ),
+    ask=lambda state, step: M("zc.ask.inventory", survivor=survivor_name(state, step["survivor"])),
+)
 
 
 def _rearrange_spec(state: State, sid: str) -> dict:
@@ -263,7 +298,25 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
         ctx.say(M("zc.turn.end", survivor=survivor_name(state, sid)), survivor=sid)
         return
     if kind in ("ranged", "melee"):
-        Flow.push(state, *combat.declare(state, sid, seat, kind, params, ctx), step)
+        aim = {
+            "kind": "aim",
+            "seat": seat,
+            "survivor": sid,
+            "mode": kind,
+            "weapon": params["weapon"],
+        }
+        ctx.say(
+            M(
+                "zc.attack.aiming" if kind == "ranged" else "zc.attack.closing",
+                survivor=survivor_name(state, sid),
+                weapon=combat.weapon_label(state, sid, kind, params["weapon"]),
+            ),
+            survivor=sid,
+        )
+        Flow.push(state, aim, step)
+        return
+    if kind == "inventory":
+        Flow.push(state, {"kind": "inventory", "seat": seat, "survivor": sid}, step)
         return
     if kind == "search":
         _search(state, sid, ctx)
@@ -298,12 +351,6 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
         )
         Flow.push(state, step)
         check_won(state, ctx)
-    elif kind == "trade":
-        _trade(state, sid, params, ctx)
-        Flow.push(state, step)
-    elif kind == "rearrange":
-        _swap(state, sid, params["slots"], ctx)
-        Flow.push(state, step)
 
 
 SURVIVOR_TURN = Question(
@@ -456,17 +503,17 @@ def _swap(state: State, sid: str, slots: list[str], ctx: Ctx) -> None:
 
 
 def _stow_specs(state: State, step: dict, seat: int) -> list[dict]:
+    """The first card found waits: one tap on a slot keeps it there, or it is left."""
     sid = step["survivor"]
-    found = survivor(state, sid)["found"]
-    names = [card_name(state, c) for c in found]
+    card = survivor(state, sid)["found"][0]
+    name = card_name(state, card)
     specs = [
         action(
             "keep",
-            M("zc.action.keep"),
-            card=choice(found, names),
+            M("zc.action.keep", card=name),
             slot=choice(list(SLOTS), slot_labels(state, sid)),
         ),
-        action("leave", M("zc.action.leave"), card=choice(found, names)),
+        action("leave", M("zc.action.leave", card=name)),
     ]
     if cards_of(state, sid):
         specs.append(_rearrange_spec(state, sid))
@@ -480,7 +527,7 @@ def _stow_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
     if kind == "rearrange":
         _swap(state, sid, params["slots"], ctx)
     elif kind == "keep":
-        card, j = params["card"], SLOTS.index(params["slot"])
+        card, j = sv["found"][0], SLOTS.index(params["slot"])
         sv["found"].remove(card)
         out = sv["inventory"][j]
         sv["inventory"][j] = card
@@ -498,8 +545,7 @@ def _stow_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
             card=card,
         )
     else:
-        card = params["card"]
-        sv["found"].remove(card)
+        card = sv["found"].pop(0)
         discard(state, card)
         ctx.say(
             M("zc.left", survivor=survivor_name(state, sid), card=card_name(state, card)),
@@ -564,4 +610,9 @@ STEPS = {
     "next_survivor": _next_survivor,
     "begin_survivor": _begin_survivor,
 }
-QUESTIONS = {"pick_survivor": PICK, "survivor_turn": SURVIVOR_TURN, "stow": STOW}
+QUESTIONS = {
+    "pick_survivor": PICK,
+    "survivor_turn": SURVIVOR_TURN,
+    "inventory": INVENTORY,
+    "stow": STOW,
+}

@@ -50,17 +50,17 @@ def where_msg(where: dict) -> dict:
 
 def _begin(state: State, source: str, building: str | None, ctx: Ctx) -> None:
     level, leader = danger(state)
+    most = survivor(state, leader)["adrenaline"] if leader else 0
     state["spawning"] = {
         "source": source,
         "building": building,
         "round": state["round"],
         "level": level,
-        "leader": leader,
+        "leader": leader if most else None,  # nobody drives it before any adrenaline
         "rows": [],
         "current": None,
         "done": False,
     }
-    most = survivor(state, leader)["adrenaline"] if leader else 0
     ctx.say(
         M(
             "zc.spawn.level" if most else "zc.spawn.level_start",

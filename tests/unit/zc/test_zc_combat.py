@@ -25,10 +25,13 @@ def zone(state, **counts):
 
 
 def shoot(state, weapon="hand_l", allies=(), mode="ranged", **counts):
-    params = {"weapon": weapon, "zombies": zone(state, **counts)}
+    """The weapon (one tap), then the target zone (``aim``)."""
+    state, _ = act(state, NADIA, mode, weapon=weapon)
+    assert top(state)["kind"] == "aim"
+    params = {"zombies": zone(state, **counts)}
     if mode == "ranged":
         params["allies"] = list(allies)
-    return act(state, NADIA, mode, **params)
+    return act(state, NADIA, "attack", **params)
 
 
 def dice(state, *faces):
@@ -108,8 +111,9 @@ def test_ZC_13_a_weak_weapon_aimed_at_the_abomination_first_wastes_its_hits():
 
 def test_ZC_13_friendly_fire_hits_the_one_survivor_in_the_zone_for_each_miss():
     state = shooter("sawed_off", walker=2)
-    spec_ = spec(state, NADIA, "ranged")
-    assert "nadia" not in spec_["params"]["allies"]["choices"]  # never the shooter
+    aiming, _ = act(state, NADIA, "ranged", weapon="hand_l")
+    allies = spec(aiming, NADIA, "attack")["params"]["allies"]["choices"]
+    assert "nadia" not in allies and len(allies) == 5  # never the shooter
     state, _ = shoot(state, allies=["ruth"], walker=2)
     state, events = dice(state, 1, 6)  # 1 hit, 1 miss at 3+
     assert state["last_attack"]["kills"] == {"walker": 1}
@@ -149,7 +153,8 @@ def test_ZC_13_no_friendly_fire_without_a_miss_or_without_anyone_there():
 
 def test_ZC_13_melee_hits_go_where_the_player_likes_and_misses_hurt_nobody():
     state = shooter("machete", walker=1, brute=1)
-    assert "allies" not in spec(state, NADIA, "melee")["params"]
+    aiming, _ = act(state, NADIA, "melee", weapon="hand_l")
+    assert set(spec(aiming, NADIA, "attack")["params"]) == {"zombies"}  # no survivor to hit
     state, _ = shoot(state, mode="melee", walker=1, brute=1)
     state, _ = dice(state, 5)  # 1 hit of damage 2: Brute or Walker, the player's choice
     assert top(state)["kind"] == "allocate"
@@ -189,7 +194,7 @@ def test_ZC_16_weapons_attack_from_a_hand_only():
     state["survivors"]["nadia"]["inventory"][1] = None
     state, _ = turn_of(state, "nadia")
     assert "melee" not in types(state, NADIA)
-    error = refused(state, NADIA, "melee", weapon="pack_1", zombies={"walker": 1})
+    error = refused(state, NADIA, "melee", weapon="pack_1")
     assert (error.code, error.rule) == ("no_weapon_in_hand", "ZC-16")
 
 
@@ -239,5 +244,14 @@ def test_free_targeting_skills_allocate_ranged_hits_and_hit_no_ally():
 def test_ZC_13_no_attack_listed_while_the_board_is_empty():
     state = shooter("pistol")
     assert "ranged" not in types(state, NADIA)
-    error = refused(state, NADIA, "ranged", weapon="hand_l", zombies={}, allies=[])
+    error = refused(state, NADIA, "ranged", weapon="hand_l")
     assert (error.code, error.rule) == ("no_zombie", "ZC-13")
+
+
+def test_ZC_13_the_target_form_counts_at_most_what_is_on_the_board_and_can_be_cancelled():
+    state = shooter("pistol", walker=3, abominations=["bloated"])
+    aiming, _ = act(state, NADIA, "ranged", weapon="hand_l")
+    zombies = spec(aiming, NADIA, "attack")["params"]["zombies"]["counts"]
+    assert {k: b["max"] for k, b in zombies.items()} == {"walker": 3, "abomination_bloated": 1}
+    back, events = act(aiming, NADIA, "cancel_attack")
+    assert top(back)["kind"] == "survivor_turn" and back["attack"] is None

@@ -111,7 +111,7 @@ def test_ZC_11_attacks_first_each_zombie_one_wound_shared_by_the_survivors():
     state, events = act(
         state, 2, "wounds", wounds={s: int(s in ("ruth", "karim")) for s in state["team"]}
     )
-    assert texts(events)[0] == "Ben: the Zombies deal 2 wounds."
+    assert texts(events)[0] == "The Zombies deal 2 wounds (entered by Ben)."
     assert "Ruth takes 1 wound (Zombie attacks): 2 HP left." in texts(events)
     assert top(state)["kind"] == "zombie_moves"  # then the moves
     assert GAME.prompt(state)["rule"] == "ZC-12"

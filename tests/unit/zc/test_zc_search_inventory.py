@@ -15,6 +15,7 @@ from zc_support import (
     top,
     turn_of,
     types,
+    words,
 )
 
 from tableapp.engine import HOST
@@ -33,7 +34,7 @@ def test_ZC_14_a_search_draws_one_card_once_per_turn():
     assert texts(events) == ["Ruth searches: Machete."] and rules(events) == ["ZC-14"]
     assert state["survivors"]["ruth"]["found"] == [card]
     assert top(state) == {"kind": "stow", "seat": RUTH, "survivor": "ruth"}
-    state, _ = act(state, RUTH, "keep", card=card, slot="hand_r")
+    state, _ = act(state, RUTH, "keep", slot="hand_r")
     assert state["survivors"]["ruth"]["inventory"][1] == card
     assert top(state)["kind"] == "survivor_turn"
     assert "search" not in types(state, RUTH)
@@ -53,6 +54,11 @@ def test_ZC_14_a_flashlight_draws_two_and_two_flashlights_still_two():
         stack_equipment(state, "water", "rice", "canned_food")
         state, events = act(state, RUTH, "search")
         assert len(state["survivors"]["ruth"]["found"]) == 2
+        first, second = state["survivors"]["ruth"]["found"]
+        assert words(spec(state, RUTH, "keep")["label"]) == "Keep Water in…"
+        state, _ = act(state, RUTH, "leave")
+        assert state["survivors"]["ruth"]["found"] == [second]
+        assert words(spec(state, RUTH, "keep")["label"]) == "Keep Bag of Rice in…"
         (event,) = events
         assert texts([event["reason"]]) == [
             "A Flashlight draws 2 cards instead of 1 — never more, however many the survivor holds."
@@ -78,7 +84,7 @@ def test_ZC_14_a_crate_draws_from_the_red_deck():
     (card,) = state["survivors"]["ruth"]["found"]
     assert GAME.view(state, None)["survivors"][0]["found"][0]["deck"] == "crate"
     assert rules(events) == ["ZC-14"]
-    state, _ = act(state, RUTH, "leave", card=card)
+    state, _ = act(state, RUTH, "leave")
     assert state["crates"]["discard"] == [card]  # red cards go back to the crate discard
     assert "open_crate" not in types(state, RUTH)
     error = refused(state, RUTH, "open_crate")
@@ -94,11 +100,11 @@ def test_ZC_16_five_slots_keeping_into_a_full_slot_puts_its_card_back_to_place()
     slots = spec(state, RUTH, "keep")["params"]["slot"]
     assert slots["choices"] == ["hand_l", "hand_r", "pack_1", "pack_2", "pack_3"]
     assert texts(slots["labels"][:1]) == ["Left hand (Pistol)"]
-    state, _ = act(state, RUTH, "keep", card=found, slot="hand_r")
+    state, _ = act(state, RUTH, "keep", slot="hand_r")
     sv = state["survivors"]["ruth"]
     assert sv["inventory"][1] == found and sv["found"] == [held[1]]
     assert top(state)["kind"] == "stow"  # the Machete waits to be placed or left
-    state, _ = act(state, RUTH, "leave", card=held[1])
+    state, _ = act(state, RUTH, "leave")
     assert state["equipment"]["discard"][0] == held[1] and top(state)["kind"] == "survivor_turn"
     assert len(sv["inventory"]) == 5
 
@@ -107,6 +113,7 @@ def test_ZC_16_rearranging_swaps_two_slots():
     state = ready()
     cards = give(state, "ruth", "pistol", None, "machete")
     state, _ = turn_of(state, "ruth")
+    state, _ = act(state, RUTH, "inventory")
     params = spec(state, RUTH, "rearrange")["params"]["slots"]
     assert (params["min"], params["max"]) == (2, 2)
     state, events = act(state, RUTH, "rearrange", slots=["hand_r", "pack_1"])
@@ -119,6 +126,8 @@ def test_ZC_16_trading_with_a_survivor_in_the_zone():
     mine = give(state, "ruth", "pistol", "machete")
     theirs = give(state, "owen", "shotgun")
     state, _ = turn_of(state, "ruth")
+    state, _ = act(state, RUTH, "inventory")
+    assert top(state)["kind"] == "inventory"
     state, events = act(state, RUTH, "trade", card=mine[1], to="owen", slot="hand_l")
     assert state["survivors"]["owen"]["inventory"][0] == mine[1]
     assert state["survivors"]["ruth"]["inventory"][1] == theirs[0]
@@ -126,6 +135,8 @@ def test_ZC_16_trading_with_a_survivor_in_the_zone():
     state, events = act(state, RUTH, "trade", card=mine[0], to="owen", slot="pack_3")
     assert texts(events) == ["Ruth gives Pistol to Owen (Backpack 3)."]
     assert state["survivors"]["ruth"]["inventory"][0] is None
+    state, _ = act(state, RUTH, "inventory_done")
+    assert top(state)["kind"] == "survivor_turn"
 
 
 def test_ZC_16_an_owner_discards_any_time_even_off_turn():
