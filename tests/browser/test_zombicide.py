@@ -185,3 +185,75 @@ def test_two_phones_take_three_survivors_each_and_win_the_mission(devices, watch
     shots(phones[0], "zc-phone-won")
     assert not axe.save(), axe.results
     assert not watch.errors, watch.errors
+
+
+# The shared action renderer as Zombicide uses it: corrections fold away under the turn's
+# actions, a counter starts at the count the app holds (a correction of one survivor's wounds
+# must not reset the others), labels come from the server.
+CORRECTING = {
+    "code": "TEST42",
+    "game": "zombicide",
+    "status": "playing",
+    "seq": 3,
+    "seats": [{"id": 1, "name": "Ana", "colour": "orange", "connected": True}],
+    "me": {"seat": 1, "role": "player"},
+    "prompt": {"waiting_for": [1], "text": "Ana plays Ruth."},
+    "actions": [
+        {"type": "end_turn", "label": "End Ruth's turn", "params": {}},
+        {
+            "type": "correct",
+            "label": "Correct: Wounds",
+            "params": {
+                "group": {"choices": ["wounds"], "labels": ["Wounds"]},
+                "counts": {
+                    "counts": {
+                        "ruth": {"min": 0, "max": 3, "label": "Ruth", "value": 2},
+                        "lily": {"min": 0, "max": 2, "label": "Lily", "value": 1},
+                    }
+                },
+                "why": {"choices": ["miscount"], "labels": ["a miscount"]},
+            },
+        },
+    ],
+    "game_view": {},
+    "result": None,
+}
+RENDER = """async (view) => {
+  const { renderActions } = await import("/js/actions.js");
+  const { rendererFor } = await import("/js/games/index.js");
+  const renderer = await rendererFor(view.game);
+  window.sent = [];
+  const session = { busy: false, act: async (type, params) => window.sent.push({ type, params }) };
+  document.querySelector("main#app").replaceChildren(renderActions(view, session, {
+    labelFor: (name, value) => renderer.choiceLabel(name, value, view),
+    confirmText: () => null,
+  }));
+}"""
+
+
+def test_corrections_fold_away_and_start_at_the_counts_the_app_holds(devices, watch):
+    page = devices.phone("corrections")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    page.evaluate(RENDER, CORRECTING)
+    assert page.locator("fieldset.actions > button[data-type='end_turn']").is_visible()
+    folded = page.locator("details.corrections")
+    assert folded.count() == 1 and folded.get_attribute("open") is None
+    assert not page.locator("form[data-type='correct']").is_visible()
+    folded.locator("summary").click()
+    form = page.locator("form[data-type='correct']")
+    assert form.locator(".stepper output").all_text_contents() == ["2", "1"]
+    assert form.get_by_role("button", name="Ruth +1").count() == 1  # the server's label
+    form.get_by_role("button", name="Lily −1").click()
+    for group in form.locator("fieldset.param").all():
+        radio = group.locator("label.chip")
+        if radio.count():
+            radio.first.click()
+    form.locator("button[type=submit]").click()
+    assert page.evaluate("window.sent") == [
+        {
+            "type": "correct",
+            "params": {"group": "wounds", "counts": {"ruth": 2, "lily": 0}, "why": "miscount"},
+        }
+    ]
+    assert not watch.errors, watch.errors

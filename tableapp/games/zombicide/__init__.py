@@ -43,15 +43,16 @@ match your box). How the app reads the rules where they leave room:
   building never do.
 - Search (ZC-14): indoors, no Zombie in the zone: the player confirms it. A Flashlight anywhere
   in the inventory (or a skill) draws 2 cards, never more however many. Cards found wait on
-  the owner's phone to be kept in a slot (a card it replaces waits in turn) or left. A crate
-  draws one red card.
+  the owner's phone, one at a time, to be kept in a slot (a card it replaces waits in turn) or
+  left. A crate draws one red card.
 - Inventory (ZC-16): 2 hands and 3 backpack slots. Inventories are public (the cards lie face
   up at the table); only the decks' order is hidden. Trades are with a survivor in the same
   zone (the players say so): the card goes to the chosen slot and a card there comes back.
   Discarding is free, any time. Grey and blue cards go to the Equipment discard, red ones to
   the crate discard.
-- Ranged attacks (ZC-5, ZC-13): the player enters the Zombies of the target zone and the
-  survivors standing there, then the dice die by die (or the app rolls them, option
+- Ranged attacks (ZC-5, ZC-13): the player picks the weapon in hand, enters the Zombies of the
+  target zone (at most what the app counts on the board) and the survivors standing there,
+  then the dice die by die (or the app rolls them, option
   ``app_dice``, offering Plenty of bullets / shells and Lucky rerolls; with table dice, reroll
   before entering). Hits take Brutes and Abominations first — the shooter says which first when
   it matters —, then Walkers, then Runners. A hit too weak for its target is lost, and so are
