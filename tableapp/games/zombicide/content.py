@@ -160,7 +160,7 @@ def validate_content(pack: Any) -> list[str]:
     problems += _validate_spawn(pack, type_ids, level_ids, set_ids, types)
     for file, key in (("equipment", "starter"), ("equipment", "card"), ("crates", "card")):
         problems += _validate_cards(pack, file, key, set_ids)
-    return problems
+    return list(dict.fromkeys(problems))  # each problem once
 
 
 def _validate_survivors(pack, box, level_ids, skill_ids) -> list[str]:
@@ -194,7 +194,11 @@ def _validate_spawn(pack, type_ids, level_ids, set_ids, types) -> list[str]:
     problems: list[str] = []
     rows = _rows(pack, "spawn", "card", problems)
     _ids(rows, "spawn.toml: card", problems)
-    minis = {t.get("id"): t.get("miniatures", MAX_PER_LEVEL) for t in types}
+    minis = {
+        t["id"]: t["miniatures"]
+        for t in types
+        if isinstance(t.get("id"), str) and _is_int(t.get("miniatures"))
+    }
     for row in rows:
         where = f"spawn.toml: card[{row.get('id')}]"
         unknown = set(row) - {"id", "set", "rush", "extra_activation", *level_ids}
@@ -232,7 +236,9 @@ def _validate_spawn(pack, type_ids, level_ids, set_ids, types) -> list[str]:
 
 
 def _is_core(pack, set_id) -> bool:
-    for row in pack.get("box", {}).get("set", []) or []:
+    box = pack.get("box")
+    rows = box.get("set") if isinstance(box, dict) else None
+    for row in rows if isinstance(rows, list) else []:
         if isinstance(row, dict) and row.get("id") == set_id:
             return row.get("core") is True
     return False

@@ -195,3 +195,25 @@ def test_every_ruling_has_a_test_named_after_it():
     names = " ".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
     for n in range(1, 18):
         assert f"def test_ZC_{n}_" in names or f"_ZC_{n}_" in names, f"ZC-{n} has no test"
+
+
+def test_validation_answers_with_problems_whatever_a_field_holds():
+    garbage = [None, 3, "x", [], {}, [1], {"a": 1}, True, -1]
+    checked = 0
+    for file, data in PACK.items():
+        for key, rows in data.items():
+            for value in garbage:
+                pack = copy.deepcopy(PACK)
+                pack[file][key] = value
+                assert all(isinstance(p, str) for p in GAME.validate_content(pack))
+                checked += 1
+            if not isinstance(rows, list):
+                continue
+            for field in rows[0]:
+                for value in garbage:
+                    pack = copy.deepcopy(PACK)
+                    pack[file][key][0][field] = value
+                    problems = GAME.validate_content(pack)
+                    assert all(p.startswith(f"{file}.toml") or ".toml" in p for p in problems)
+                    checked += 1
+    assert checked > 300

@@ -121,7 +121,9 @@ def test_ZC_9_a_rush_places_then_activates_only_its_zombies_at_once():
     state = ready(zones=("red",))
     board(state, walker=3)
     state, events = zombie_phase_spawn(state, "z33")  # Rush: 2 Walkers at blue
-    assert "Spawn — zone 1, card z33: RUSH! Place Walker ×2; they activate at once." in texts(events)
+    assert "Spawn — zone 1, card z33: RUSH! Place Walker ×2; they activate at once." in texts(
+        events
+    )
     assert "ZC-9" in rules(events)
     state, events = act(state, HOST, "placed")
     assert top(state)["kind"] == "zombie_attacks"
@@ -146,7 +148,9 @@ def test_ZC_9_an_extra_activation_does_nothing_at_blue():
     state = ready(zones=("red",))
     board(state, walker=5)
     state, events = zombie_phase_spawn(state, "z37")
-    assert "Spawn — zone 1, card z37: extra activation (Walker) — no effect at blue." in texts(events)
+    assert "Spawn — zone 1, card z37: extra activation (Walker) — no effect at blue." in texts(
+        events
+    )
     assert not any(s["kind"] in ("activation", "zombie_attacks") for s in state["steps"])
     assert state["spawning"]["done"] is True
 
