@@ -71,7 +71,9 @@ match your box). How the app reads the rules where they leave room:
   ``result`` lists every player as a winner, or none, with the reason; each player's score is
   the adrenaline of their survivors.
 - Corrections (the table is the truth): wounds, adrenaline, Zombies on the board per type and
-  each Abomination, objectives / goals / crates done, coloured zones active.
+  each Abomination, objectives / goals / crates done, coloured zones active. Raising adrenaline
+  past a threshold unlocks its skill; lowering it takes back the skills of levels no longer
+  reached. A second Abomination is refused without the Abomination fest (ZC-6).
 """
 
 from __future__ import annotations

@@ -155,12 +155,18 @@ def _aim_specs(state: State, step: dict, seat: int) -> list[dict]:
             values={k: 0 for k in keys},
         )
     }
-    if mode == "ranged":
+    if mode == "ranged" and _attack_of(state, sid, step["weapon"]) != "molotov":
         others = [s for s in state["team"] if s != sid]
         params["allies"] = subset(others, 0, len(others), [survivor_name(state, s) for s in others])
     weapon = weapon_label(state, sid, mode, step["weapon"])
     label = M("zc.action.shoot" if mode == "ranged" else "zc.action.strike", weapon=weapon)
     return [action("attack", label, **params), cancel]
+
+
+def _attack_of(state: State, sid: str, weapon: str) -> str | None:
+    """The ``attack`` of the card a weapon choice names (a hand, or "dual")."""
+    card = survivor(state, sid)["inventory"][0 if weapon == "dual" else SLOTS.index(weapon)]
+    return card_def(state, card).get("attack") if card else None
 
 
 def weapon_label(state: State, sid: str, mode: str, weapon: str) -> dict:

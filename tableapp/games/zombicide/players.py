@@ -320,7 +320,7 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
         return
     if kind == "search":
         _search(state, sid, ctx)
-        Flow.push(state, {"kind": "stow", "seat": seat, "survivor": sid}, step)
+        Flow.push(state, *_stow(state, seat, sid), step)
     elif kind == "open_crate":
         state["mission"]["crates"]["opened"] += 1
         found = draw_cards(state, "crates", 1, ctx, "ZC-14")
@@ -336,7 +336,7 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
             survivor=sid,
             cards=[card_view(state, c) for c in found],
         )
-        Flow.push(state, {"kind": "stow", "seat": seat, "survivor": sid}, step)
+        Flow.push(state, *_stow(state, seat, sid), step)
     elif kind == "open_door":
         Flow.push(state, *_open_door(state, sid, params["building"], ctx), step)
     elif kind == "take_objective":
@@ -365,6 +365,13 @@ SURVIVOR_TURN = Question(
     ask=lambda state, step: M("zc.ask.turn", survivor=survivor_name(state, step["survivor"])),
     refuse=_turn_refuse,
 )
+
+
+def _stow(state: State, seat: int, sid: str) -> list[dict]:
+    """The question that places what was found (none when nothing was: empty decks)."""
+    return (
+        [{"kind": "stow", "seat": seat, "survivor": sid}] if survivor(state, sid)["found"] else []
+    )
 
 
 def _search(state: State, sid: str, ctx: Ctx) -> None:

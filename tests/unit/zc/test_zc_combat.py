@@ -25,8 +25,8 @@ def zone(state, **counts):
 
 
 def shoot(state, weapon="hand_l", allies=(), mode="ranged", **counts):
-    """The weapon (one tap), then the target zone (``aim``)."""
-    state, _ = act(state, NADIA, mode, weapon=weapon)
+    """The weapon (one tap), then the target zone (``aim``); a Molotov is a ranged weapon."""
+    state, _ = act(state, NADIA, "ranged" if mode == "molotov" else mode, weapon=weapon)
     assert top(state)["kind"] == "aim"
     params = {"zombies": zone(state, **counts)}
     if mode == "ranged":
@@ -176,7 +176,9 @@ def test_ZC_13_ZC_5_melee_only_kills_what_its_damage_can_and_asks_nothing_else()
 
 def test_a_molotov_kills_everything_in_its_zone_with_no_dice():
     state = shooter("molotov", walker=3, runner=1, abominations=["stalker"])
-    state, events = shoot(state, allies=["ruth"], walker=2, runner=1, abomination_stalker=1)
+    aiming, _ = act(state, NADIA, "ranged", weapon="hand_l")
+    assert set(spec(aiming, NADIA, "attack")["params"]) == {"zombies"}  # it wounds nobody
+    state, events = shoot(state, mode="molotov", walker=2, runner=1, abomination_stalker=1)
     assert state["last_attack"]["kills"] == {"walker": 2, "runner": 1, "abomination_stalker": 1}
     assert state["board"]["walker"] == 1 and state["abominations"] == []
     assert state["survivors"]["nadia"]["adrenaline"] == 8

@@ -174,3 +174,17 @@ def test_cards_found_are_public_but_the_deck_order_is_not():
         assert view["decks"]["equipment"]["draw"] == len(state["equipment"]["draw"])
         assert state["equipment"]["draw"][0] not in str(view)
     assert HOST == 0
+
+
+def test_ZC_14_a_crate_with_the_red_deck_and_its_discard_empty_finds_nothing():
+    state = ready(crates=2)
+    cards = list(state["crates"]["draw"])
+    state["crates"]["draw"] = []
+    for sid, card in zip(("karim", "nadia", "owen", "lily", "tom", "ruth"), cards, strict=False):
+        state["survivors"][sid]["inventory"][4] = card
+    state["survivors"]["ruth"]["inventory"][3] = cards[-1]
+    state["survivors"]["ruth"]["inventory"][4] = None
+    state, _ = turn_of(state, "ruth")
+    state, events = act(state, RUTH, "open_crate")
+    assert texts(events) == ["Ruth opens a Pimp-weapon crate: nothing."]
+    assert top(state)["kind"] == "survivor_turn"
