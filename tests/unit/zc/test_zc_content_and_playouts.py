@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -217,3 +218,56 @@ def test_validation_answers_with_problems_whatever_a_field_holds():
                     assert all(p.startswith(f"{file}.toml") or ".toml" in p for p in problems)
                     checked += 1
     assert checked > 300
+
+
+#: A player who fights more and takes objectives less than a uniform random one, so long games
+#: with spawns, doors, attacks and friendly fire are played too (the invariants after each step).
+LEANINGS = {
+    "take_objective": 0.03, "goal_done": 0.05, "discard": 0.02, "release_survivor": 0.2,
+    "wounds": 0.1, "cancel_attack": 0.1, "end_turn": 0.4, "inventory": 0.3, "split": 0.2,
+    "ranged": 5, "melee": 5, "attack": 5, "search": 2, "open_door": 2,
+}  # fmt: skip
+
+
+def leaning_playout(seed: bytes, players: int, options: dict) -> tuple[dict, Counter]:
+    from tableapp.engine import Rng
+    from tableapp.engine.playout import actors, playable, random_params
+
+    state, _ = GAME.begin(
+        content=PACK, variant=None, options=options, seats=list(range(1, players + 1)),
+        rng=Rng(seed, 0),
+    )  # fmt: skip
+    chooser = Rng(b"leaning player" + seed, 0)
+    played: Counter = Counter()
+    for step in range(1, 8000):
+        if GAME.result(state) is not None:
+            return state, played
+        seat = chooser.choice(actors(GAME, state))
+        specs = playable(GAME, state, seat)
+        weights = [LEANINGS.get(s["type"], 1) for s in specs]
+        pick = chooser.below(10_000) / 10_000 * sum(weights)
+        index = 0
+        while pick > weights[index] and index < len(specs) - 1:
+            pick -= weights[index]
+            index += 1
+        spec = specs[index]
+        action = {"type": spec["type"], "params": random_params(spec, chooser)}
+        state, _ = GAME.apply(state, seat, action, Rng(seed, step))
+        GAME.check_invariants(state)
+        played[action["type"]] += 1
+    raise AssertionError("no end after 8000 steps")
+
+
+def test_long_fighting_playouts_keep_every_invariant():
+    played: Counter = Counter()
+    rounds = []
+    for n in range(16):
+        seed = f"leaning playout {n}".encode().ljust(32, b".")
+        options = {"app_dice": n % 2 == 0, "abomination_fest": n % 4 == 0}
+        state, kinds = leaning_playout(seed, 2 + n % 3, options)
+        played += kinds
+        rounds.append(state["round"])
+    assert max(rounds) >= 5
+    for kind in ("attack", "dice", "friendly_fire", "allocate", "placed", "open_door", "trade",
+                 "keep", "leave", "search", "open_crate", "no_attack", "moved"):  # fmt: skip
+        assert played[kind], f"no {kind} in the long playouts"
