@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, Question, action, choice, seat_ref
+from tableapp.engine import Ctx, Flow, M, Question, action, choice, named, seat_ref
 
 from .state import (
     COLOURS,
@@ -119,9 +119,19 @@ def _skill_specs(state: State, step: dict, seat: int) -> list[dict]:
         action(
             "choose_skill",
             M("zc.action.choose_skill", survivor=survivor_name(state, step["survivor"])),
-            skill=choice(offered, [skill_name(state, s) for s in offered]),
+            skill=choice(offered, [_skill_choice(state, s) for s in offered]),
         )
     ]
+
+
+def _skill_choice(state: State, skill: str) -> dict:
+    """ "Lucky: once per attack, may reroll all its dice." — a newcomer reads what it does."""
+    row = state["content"]["skills"][skill]
+    return M(
+        "zc.skill.choice",
+        name=skill_name(state, skill),
+        text=named({"en": row["text"], "fr": row["text_fr"]}),
+    )
 
 
 def _skill_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:

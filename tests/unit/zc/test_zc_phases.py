@@ -62,7 +62,10 @@ def test_ZC_3_a_level_with_a_choice_is_asked_on_the_owners_phone():
     assert GAME.prompt(state)["waiting_for"] == [1]
     offered = spec(state, 1, "choose_skill")["params"]["skill"]
     assert offered["choices"] == ["plus_die_ranged", "lucky"]
-    assert words(offered["labels"]) == ["+1 die: Ranged", "Lucky"]
+    assert words(offered["labels"]) == [
+        "+1 die: Ranged — Each ranged weapon rolls one more die.",
+        "Lucky — Once per attack, may reroll all its dice.",
+    ]
     assert refused(state, 2, "choose_skill", skill="lucky").code == "not_your_turn"
     state, events = act(state, 1, "choose_skill", skill="lucky")
     assert texts(events) == ["Ana chooses Lucky for Ruth (Orange)."]
