@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-fb4bcce26e77";
+const VERSION = "tableapp-0490fa559d32";
 const SHELL = [
   "/",
   "/app.js",
@@ -11,6 +11,7 @@ const SHELL = [
   "/css/app.css",
   "/css/eat-zem-all.css",
   "/css/student-bodies.css",
+  "/css/zombicide.css",
   "/icons/icon.svg",
   "/icons/icon-192.png",
   "/js/actions.js",
@@ -24,6 +25,8 @@ const SHELL = [
   "/js/games/student-bodies-text.js",
   "/js/games/student-bodies.js",
   "/js/games/zombie-life.js",
+  "/js/games/zombicide-board.js",
+  "/js/games/zombicide.js",
   "/js/i18n.js",
   "/js/live.js",
   "/js/log.js",

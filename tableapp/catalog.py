@@ -12,7 +12,7 @@ from .engine import Game, get_game, register
 from .engine.registry import all_games
 
 # One line per game: the object the game package exposes as ``GAME``.
-_BUILTIN = ["zombie_life", "eat_zem_all", "student_bodies"]
+_BUILTIN = ["zombie_life", "eat_zem_all", "student_bodies", "zombicide"]
 
 #: The table's own rules, the same for every game: part of each game's help.
 TABLE_HELP = """\

@@ -165,7 +165,7 @@ class Renderer:
         if "i18n" in value and len(value) == 1:
             return self.pick(value["i18n"])
         if is_message(value) and set(value) <= {"msg", "args"}:
-            return self.text(value)
+            return self.text(value, sentence=False)  # a label or a name, as the catalogue has it
         return self.carrier(value)
 
     def carrier(self, value: dict) -> dict:

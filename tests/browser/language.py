@@ -39,9 +39,19 @@ def english_only(page) -> set[str]:
 
     en = words(server("en")) | words(ui["en"])
     fr = words(server("fr")) | words(ui["fr"])
-    # A game's name is its name in every language ("Student Bodies" on a French screen).
+    # A game's name is its name in every language ("Student Bodies" on a French screen), and
+    # the French names and texts of the content packs are French ("Second souffle").
     names = words(game.name for game in catalog.games())
-    return en - fr - names
+    packs = words(_french_content(catalog.content(game.id)) for game in catalog.games())
+    return en - fr - names - packs
+
+
+def _french_content(value, key: str = "") -> str:
+    if isinstance(value, dict):
+        return " ".join(_french_content(v, k) for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join(_french_content(v, key) for v in value)
+    return value if isinstance(value, str) and key.endswith("_fr") else ""
 
 
 def english_on(page, vocabulary: set[str], ignore: set[str] = frozenset()) -> list[str]:

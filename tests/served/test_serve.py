@@ -291,7 +291,8 @@ def test_streams_beyond_the_per_address_cap_get_a_429(tmp_path):
 
 def test_a_chunked_body_over_64_kb_gets_the_413_of_a_sized_one(tmp_path):
     with Serve(tmp_path, "sqlite") as serve:
-        body = b'{"game": "zombie-life", "pad": "' + b"x" * 100_000 + b'"}'
+        # (a join: opening a table may be larger, its own content pack aboard)
+        body = b'{"name": "Ana", "pad": "' + b"x" * 100_000 + b'"}'
         answers = []
         for chunked in (True, False):
             sock = _connect(serve.port)
@@ -307,8 +308,8 @@ def test_a_chunked_body_over_64_kb_gets_the_413_of_a_sized_one(tmp_path):
             else:
                 head, payload = f"Content-Length: {len(body)}", body
             sock.sendall(
-                f"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
-                f"\r\n{head}\r\n\r\n".encode()
+                "POST /api/tables/ABCDEF/seats HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                f"Content-Type: application/json\r\n{head}\r\n\r\n".encode()
             )
             try:
                 sock.sendall(payload)

@@ -8,6 +8,7 @@ const MODULES = {
   "eat-zem-all": () => import("./eat-zem-all.js"),
   "student-bodies": () => import("./student-bodies.js"),
   "zombie-life": () => import("./zombie-life.js"),
+  zombicide: () => import("./zombicide.js"),
 };
 
 /** Every game with screens of its own (tests load them all). */

@@ -231,7 +231,7 @@ def test_SB_S_content_pack_is_valid_and_says_it_is_reconstructed():
         "Stupid Zombies",
     } <= names
     assert {"Bag o Dice", "Lunch Box", "Bocce Ball"} <= {i["name"] for i in PACK["items"]["items"]}
-    assert french({"msg": "sb.hit.bite", "args": {}}) == "Morsure"  # a text alone opens a sentence
+    assert french({"msg": "sb.hit.bite", "args": {}}, sentence=False) == "morsure"
 
 
 @pytest.mark.parametrize(

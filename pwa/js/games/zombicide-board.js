@@ -1,0 +1,153 @@
+// Zombicide, the table's shared parts: the spawn zone by zone (large, for the table screen),
+// the Zombies' checklist, the attack being resolved and the last outcome, the Zombies the app
+// counts on the board, and the mission. Everything comes from the view's structured data and
+// the server's rendered texts; nothing is parsed.
+
+import { h } from "../dom.js";
+import { addStrings, t } from "../i18n.js";
+
+addStrings({
+  en: {
+    "zc.spawn.title": "Spawn — {level} danger level", "zc.spawn.door": "Building {building} opened — {level} danger level",
+    "zc.spawn.leader": "driven by {name}", "zc.spawn.now": "place now", "zc.spawn.done": "placed", "zc.spawn.rush": "RUSH: they act at once",
+    "zc.spawn.extra": "Extra activation: every {type}", "zc.spawn.extra.blue": "Extra activation ({type}): nothing at blue",
+    "zc.spawn.short": "Out of {type} miniatures: all of them activate", "zc.spawn.again": "The Abomination in play activates",
+    "zc.spawn.nothing": "nothing to place", "zc.spawn.over": "Spawn over", "zc.act.title": "Zombies activate: {what}",
+    "zc.act.attacks": "Attacks: each Zombie with survivors deals 1 wound", "zc.act.moves": "Moves: sight, then noise, shortest path",
+    "zc.act.runners": "Runners act twice", "zc.attack.title": "{name} attacks with {weapon}",
+    "zc.attack.dice": "dice: {dice} · hit on {accuracy}+ · damage {damage}", "zc.attack.zone": "In the zone", "zc.attack.allies": "Survivors there",
+    "zc.attack.rolls": "Dice", "zc.attack.hits": "hits: {hits} · misses: {misses}", "zc.last.title": "Last attack: {name}, {weapon}",
+    "zc.last.kills": "Killed", "zc.last.lost": "hits lost: {n} (too weak: damage never adds up)",
+    "zc.last.friendly": "Friendly fire", "zc.last.xp": "+{n} adrenaline", "zc.board.title": "Zombies on the board",
+    "zc.board.left": "{n} left in the box", "zc.mission.title": "Mission", "zc.mission.objectives": "Objectives",
+    "zc.mission.goals": "Other goals: {done} / {total}", "zc.mission.crates": "Crates opened: {done} / {total}",
+    "zc.mission.zones": "Spawn zones (clockwise)", "zc.mission.inactive": "inactive", "zc.mission.buildings": "Buildings",
+    "zc.mission.rooms": "{n} dark rooms", "zc.mission.opened": "opened", "zc.decks": "Zombie deck {a} · Equipment {b} · Crates {c}",
+    "zc.nothing": "—", "zc.none": "none",
+  },
+  fr: {
+    "zc.spawn.title": "Invasion — niveau de danger {level}", "zc.spawn.door": "Bâtiment {building} ouvert — niveau de danger {level}",
+    "zc.spawn.leader": "selon {name}", "zc.spawn.now": "à placer", "zc.spawn.done": "placés", "zc.spawn.rush": "RUÉE : ils agissent aussitôt",
+    "zc.spawn.extra": "Activation supplémentaire : tous les {type}", "zc.spawn.extra.blue": "Activation supplémentaire ({type}) : rien au bleu",
+    "zc.spawn.short": "Plus de figurines {type} : tous s'activent", "zc.spawn.again": "L'Abomination en jeu s'active",
+    "zc.spawn.nothing": "rien à placer", "zc.spawn.over": "Invasion terminée", "zc.act.title": "Les zombies s'activent : {what}",
+    "zc.act.attacks": "Attaques : chaque zombie avec des survivants inflige 1 blessure", "zc.act.moves": "Déplacements : la vue, puis le bruit, au plus court",
+    "zc.act.runners": "Les Forcenés agissent deux fois", "zc.attack.title": "{name} attaque avec {weapon}",
+    "zc.attack.dice": "dés : {dice} · touche sur {accuracy}+ · dégâts {damage}", "zc.attack.zone": "Dans la zone", "zc.attack.allies": "Survivants présents",
+    "zc.attack.rolls": "Dés", "zc.attack.hits": "touches : {hits} · ratés : {misses}", "zc.last.title": "Dernière attaque : {name}, {weapon}",
+    "zc.last.kills": "Tués", "zc.last.lost": "touches perdues : {n} (trop faibles : les dégâts ne s'additionnent pas)",
+    "zc.last.friendly": "Tir allié", "zc.last.xp": "+{n} d'adrénaline", "zc.board.title": "Zombies sur le plateau",
+    "zc.board.left": "{n} dans la boîte", "zc.mission.title": "Mission", "zc.mission.objectives": "Objectifs",
+    "zc.mission.goals": "Autres buts : {done} / {total}", "zc.mission.crates": "Caisses ouvertes : {done} / {total}",
+    "zc.mission.zones": "Zones d'invasion (sens horaire)", "zc.mission.inactive": "inactive", "zc.mission.buildings": "Bâtiments",
+    "zc.mission.rooms": "{n} pièces sombres", "zc.mission.opened": "ouvert", "zc.decks": "Pioche Zombie {a} · Équipement {b} · Caisses {c}",
+    "zc.nothing": "—", "zc.none": "aucun",
+  },
+});
+
+/** A danger-level chip: the colour always with its word. */
+export const levelChip = (level, name) => h("span", { class: `zc-level zc-level-${level}` }, name);
+
+function figure(count, name, extra = {}) {
+  return h("span", { class: "zc-fig", ...extra }, h("b", { class: "zc-n" }, String(count)), " × ", name);
+}
+
+function spawnRow(row, current) {
+  const now = row.index === current && !row.placed_done;
+  const notes = [];
+  if (row.rush && (row.figures.length || row.abominations.length)) notes.push(h("li", { class: "zc-rush" }, t("zc.spawn.rush")));
+  for (const a of row.activates) {
+    if (a.reason === "extra") notes.push(h("li", {}, t("zc.spawn.extra", { type: a.name })));
+    if (a.reason === "abomination") notes.push(h("li", {}, t("zc.spawn.again")));
+  }
+  if (row.extra && !row.activates.length) notes.push(h("li", { class: "muted" }, t("zc.spawn.extra.blue", { type: row.extra_name })));
+  for (const s of row.short) notes.push(h("li", { class: "zc-short" }, t("zc.spawn.short", { type: s.name })));
+  const placing = [...row.figures.map((f) => figure(f.count, f.name, { data: { type: f.type } })),
+    ...row.abominations.map((a) => figure(1, a.name, { title: a.text, data: { type: "abomination" } }))];
+  return h("li", { class: ["zc-spawn-row", now && "now", row.placed_done && "done"], data: { index: row.index, card: row.card.id } },
+    h("div", { class: "zc-where" }, row.where_name),
+    h("div", { class: "zc-place" }, placing.length ? placing : h("span", { class: "muted" }, t("zc.spawn.nothing"))),
+    notes.length ? h("ul", { class: "zc-notes" }, notes) : null,
+    h("div", { class: "zc-card-id" }, row.card.name, now ? h("span", { class: "tag" }, t("zc.spawn.now")) : null,
+      row.placed_done ? h("span", { class: "tag" }, `✓ ${t("zc.spawn.done")}`) : null));
+}
+
+/** The spawn, zone by zone, the one being placed marked. */
+export function spawnPanel(g) {
+  const s = g.spawning;
+  if (!s || (s.done && s.round !== g.round)) return null;
+  const title = s.source === "door" ? t("zc.spawn.door", { building: s.building, level: s.level_name })
+    : t("zc.spawn.title", { level: s.level_name });
+  return h("section", { class: ["zc-spawn", s.done && "over"], data: { source: s.source, done: s.done ? 1 : 0 } },
+    h("h3", {}, levelChip(s.level, title), s.leader_name ? h("span", { class: "muted" }, ` · ${t("zc.spawn.leader", { name: s.leader_name })}`) : null,
+      s.done ? h("span", { class: "tag" }, t("zc.spawn.over")) : null),
+    h("ol", { class: "zc-spawn-rows" }, s.rows.map((row) => spawnRow(row, s.current))));
+}
+
+/** The Zombies' checklist: what activates, attacks then moves. */
+export function activationPanel(g) {
+  const a = g.activation;
+  if (!a) return null;
+  return h("section", { class: "zc-activation", data: { stage: a.stage, pass: a.pass } },
+    h("h3", {}, t("zc.act.title", { what: a.what }), " · ", h("span", { class: "zc-n" }, String(a.count))),
+    h("ol", { class: "zc-checklist" },
+      h("li", { class: a.stage === "attacks" ? "now" : "done" }, t("zc.act.attacks")),
+      h("li", { class: a.stage === "moves" ? "now" : "" }, t("zc.act.moves")),
+      h("li", { class: a.pass > 1 ? "now" : "muted" }, t("zc.act.runners"))));
+}
+
+function zoneList(items) {
+  return items.length ? items.map((z) => figure(z.count, z.name)) : t("zc.none");
+}
+
+/** The attack being resolved, then the last outcome with its kills and friendly fire. */
+export function attackPanel(g) {
+  const a = g.attack;
+  if (a) {
+    return h("section", { class: "zc-attack", data: { mode: a.mode } },
+      h("h3", {}, t("zc.attack.title", { name: a.survivor_name, weapon: a.weapon_name })),
+      a.mode !== "molotov" ? h("p", {}, t("zc.attack.dice", a)) : null,
+      h("p", {}, `${t("zc.attack.zone")}: `, zoneList(a.zone)),
+      a.allies.length ? h("p", {}, `${t("zc.attack.allies")}: ${a.allies.map((s) => s.name).join(", ")}`) : null,
+      a.rolls.length ? h("p", { class: "zc-rolls" }, `${t("zc.attack.rolls")}: `, a.rolls.map((r) =>
+        h("span", { class: ["zc-die", r >= a.accuracy && "hit"] }, String(r))), " ", t("zc.attack.hits", a)) : null);
+  }
+  const l = g.last_attack;
+  if (!l) return null;
+  return h("section", { class: "zc-last", data: { kills: l.kill_list.reduce((n, k) => n + k.count, 0), lost: l.lost } },
+    h("h3", {}, t("zc.last.title", { name: l.survivor_name, weapon: l.weapon_name })),
+    l.rolls.length ? h("p", { class: "zc-rolls" }, l.rolls.map((r) => h("span", { class: ["zc-die", r >= l.accuracy && "hit"] }, String(r))),
+      " ", t("zc.attack.hits", l)) : null,
+    h("p", {}, `${t("zc.last.kills")}: `, zoneList(l.kill_list), l.adrenaline ? h("span", { class: "tag" }, t("zc.last.xp", { n: l.adrenaline })) : null),
+    l.lost ? h("p", { class: "zc-lost" }, t("zc.last.lost", { n: l.lost })) : null,
+    l.friendly_list.length ? h("p", { class: "zc-friendly" }, `${t("zc.last.friendly")}: `,
+      l.friendly_list.map((f) => `${f.name} −${f.wounds}`).join(", ")) : null);
+}
+
+/** The Zombies the app counts on the board, the miniatures left, the Abominations' traits. */
+export function boardPanel(g) {
+  return h("section", { class: "zc-board" },
+    h("h3", {}, t("zc.board.title")),
+    h("ul", { class: "zc-types" }, g.types.map((ty) => h("li", { data: { type: ty.id, count: ty.on_board } },
+      figure(ty.on_board, ty.name), h("span", { class: "muted" }, ` · ${t("zc.board.left", { n: ty.left })}`)))),
+    g.abominations.length ? h("ul", { class: "zc-aboms" }, g.abominations.map((a) =>
+      h("li", {}, h("strong", {}, a.name), " — ", a.text))) : null,
+    h("p", { class: "muted" }, t("zc.decks", { a: g.decks.spawn.draw, b: g.decks.equipment.draw, c: g.decks.crates.draw })));
+}
+
+/** Objectives, goals, crates, spawn zones (active or not), buildings. */
+export function missionPanel(g) {
+  const m = g.mission;
+  return h("section", { class: "zc-mission" },
+    h("h3", {}, t("zc.mission.title")),
+    m.objectives.length ? h("p", { class: "zc-objectives" }, `${t("zc.mission.objectives")}: `, m.objectives.map((o) =>
+      h("span", { class: `zc-obj zc-col-${o.colour}`, data: { colour: o.colour, taken: o.taken } }, `${o.name} ${o.taken}/${o.total}`))) : null,
+    m.goals.total ? h("p", {}, t("zc.mission.goals", m.goals)) : null,
+    m.crates.total ? h("p", {}, t("zc.mission.crates", { done: m.crates.opened, total: m.crates.total })) : null,
+    m.zones.length ? h("p", {}, `${t("zc.mission.zones")}: `, m.zones.map((z) =>
+      h("span", { class: ["zc-zone", `zc-col-${z.colour}`, !z.active && "inactive"], data: { zone: z.number } },
+        `${z.number} ${z.name}${z.active ? "" : ` (${t("zc.mission.inactive")})`}`))) : null,
+    m.buildings.length ? h("p", {}, `${t("zc.mission.buildings")}: `, m.buildings.map((b) =>
+      h("span", { class: ["zc-building", b.opened && "opened"] },
+        `${b.id} · ${t("zc.mission.rooms", { n: b.dark_rooms })}${b.opened ? ` · ${t("zc.mission.opened")}` : ""}`))) : null);
+}

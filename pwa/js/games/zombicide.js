@@ -1,0 +1,157 @@
+// Zombicide on screen. The table screen: the spawn zone by zone in large type, the Zombies'
+// checklist, the attack being resolved, the survivors, the board the app counts, the mission.
+// A phone: its own survivors first (health, adrenaline and danger level, skills, the five
+// slots, the cards found), then the same table. Inventories are public in Zombicide (the cards
+// lie face up), so nothing here is private; only the decks' order is hidden, by the server.
+
+import { h } from "../dom.js";
+import { addStrings, t } from "../i18n.js";
+import { seatLabel } from "../seats.js";
+import * as generic from "./generic.js";
+import { activationPanel, attackPanel, boardPanel, levelChip, missionPanel, spawnPanel } from "./zombicide-board.js";
+
+addStrings({
+  en: {
+    "zc.round": "Round {n}", "zc.setup": "Setup", "zc.over": "Game over", "zc.danger": "Danger level", "zc.mine": "Your survivors",
+    "zc.team": "Survivors", "zc.free": "free to take", "zc.hp": "{n} / {max} HP", "zc.xp": "{n} adrenaline", "zc.next": "next level at {n}",
+    "zc.max": "top level", "zc.playing": "playing", "zc.done": "done this round", "zc.searched": "searched", "zc.found": "Found: keep or leave",
+    "zc.first": "first player", "zc.door": "opens doors", "zc.adult": "adult", "zc.child": "child", "zc.empty": "empty", "zc.hands": "Hands", "zc.pack": "Backpack",
+    "zc.won": "Mission won", "zc.lost": "Mission lost",
+    "zc.p.survivor": "Survivor", "zc.p.colour": "Colour", "zc.p.building": "Building", "zc.p.dark_rooms": "Dark rooms",
+    "zc.p.start": "At setup", "zc.p.objectives": "The mission", "zc.p.card": "Card", "zc.p.slot": "Slot", "zc.p.to": "To",
+    "zc.p.slots": "Two slots to swap", "zc.p.weapon": "Weapon", "zc.p.zombies": "Zombies in the target zone",
+    "zc.p.allies": "Other survivors in the target zone", "zc.p.first": "First", "zc.p.wounds": "Wounds",
+    "zc.p.group": "The group", "zc.p.routes": "Equal paths", "zc.p.skill": "Skill", "zc.p.counts": "Counts", "zc.p.why": "Why",
+    "zc.p.die": "Die {n}", "zc.p.miss": "Miss {n}", "zc.p.hit": "Hit {n}",
+    "zc.confirm.search": "Is {name} indoors, with no Zombie in the zone? (A search is once per turn.)",
+    "zc.confirm.discard": "Discard {card}? (Undo is possible.)", "zc.confirm.done": "Start the mission with this team?",
+  },
+  fr: {
+    "zc.round": "Tour {n}", "zc.setup": "Mise en place", "zc.over": "Partie terminée", "zc.danger": "Niveau de danger", "zc.mine": "Vos survivants",
+    "zc.team": "Survivants", "zc.free": "à prendre", "zc.hp": "{n} / {max} PV", "zc.xp": "{n} d'adrénaline", "zc.next": "niveau suivant à {n}",
+    "zc.max": "niveau maximal", "zc.playing": "joue", "zc.done": "a joué ce tour", "zc.searched": "a fouillé", "zc.found": "Trouvé : garder ou laisser",
+    "zc.first": "premier joueur", "zc.door": "ouvre les portes", "zc.adult": "adulte", "zc.child": "enfant", "zc.empty": "vide", "zc.hands": "Mains", "zc.pack": "Sac à dos",
+    "zc.won": "Mission gagnée", "zc.lost": "Mission perdue",
+    "zc.p.survivor": "Survivant", "zc.p.colour": "Couleur", "zc.p.building": "Bâtiment", "zc.p.dark_rooms": "Pièces sombres",
+    "zc.p.start": "À la mise en place", "zc.p.objectives": "La mission", "zc.p.card": "Carte", "zc.p.slot": "Emplacement", "zc.p.to": "À",
+    "zc.p.slots": "Deux emplacements à échanger", "zc.p.weapon": "Arme", "zc.p.zombies": "Zombies dans la zone ciblée",
+    "zc.p.allies": "Autres survivants dans la zone ciblée", "zc.p.first": "D'abord", "zc.p.wounds": "Blessures",
+    "zc.p.group": "Le groupe", "zc.p.routes": "Chemins égaux", "zc.p.skill": "Compétence", "zc.p.counts": "Comptes", "zc.p.why": "Pourquoi",
+    "zc.p.die": "Dé {n}", "zc.p.miss": "Raté {n}", "zc.p.hit": "Touche {n}",
+    "zc.confirm.search": "{name} est-il à l'intérieur, sans zombie dans la zone ? (Une fouille par tour.)",
+    "zc.confirm.discard": "Défausser {card} ? (On peut annuler.)", "zc.confirm.done": "Commencer la mission avec cette équipe ?",
+  },
+});
+
+function hearts(s) {
+  return h("span", { class: "zc-hearts", "aria-label": t("zc.hp", { n: s.health, max: s.hp }) },
+    "♥".repeat(Math.max(0, s.health)), h("span", { class: "lost" }, "♡".repeat(Math.max(0, s.wounds))),
+    h("span", { class: "zc-hp" }, ` ${t("zc.hp", { n: s.health, max: s.hp })}`));
+}
+
+function cardChip(slot) {
+  const c = slot.card;
+  if (!c) return h("li", { class: "zc-slot empty", data: { slot: slot.slot }, title: slot.label }, "—");
+  const stats = c.attack && c.attack !== "molotov" ? ` ${c.dice}d ${c.accuracy}+ ${c.damage}` : "";
+  return h("li", { class: ["zc-slot", `zc-deck-${c.deck}`], data: { slot: slot.slot, card: c.id }, title: c.text || slot.label },
+    h("strong", {}, c.name), stats ? h("span", { class: "zc-stats" }, stats) : null,
+    c.door ? h("span", { class: "tag" }, t("zc.door")) : null);
+}
+
+/** Two rows: the hands, then the backpack ("—" for an empty slot). */
+function inventory(s) {
+  const row = (label, slots) => h("div", { class: "zc-inv-row" }, h("span", { class: "muted" }, label),
+    h("ul", { class: "zc-inventory" }, slots.map(cardChip)));
+  return h("div", { class: "zc-inv" }, row(t("zc.hands"), s.inventory.slice(0, 2)), row(t("zc.pack"), s.inventory.slice(2)));
+}
+
+function survivorCard(view, s) {
+  const g = view.game_view;
+  const mine = g.me !== null && s.owner === g.me;
+  return h("li", { class: ["zc-survivor", s.playing && "playing", mine && "mine", s.activated && !s.playing && "done"],
+    data: { survivor: s.id, owner: s.owner ?? "", health: s.health, adrenaline: s.adrenaline, level: s.level } },
+  h("div", { class: "zc-head" },
+    h("strong", { class: "zc-name" }, s.name), h("span", { class: "muted" }, ` ${t(`zc.${s.kind}`)}`),
+    s.owner !== null ? seatLabel(view, s.owner) : h("span", { class: "tag" }, t("zc.free")),
+    s.playing ? h("span", { class: "marker" }, `➤ ${t("zc.playing")}`) : null),
+  h("div", { class: "zc-stats-row" }, hearts(s), " ", levelChip(s.level, s.level_name), " ",
+    h("span", { class: "zc-xp" }, t("zc.xp", { n: s.adrenaline })),
+    h("span", { class: "muted" }, s.next !== null ? t("zc.next", { n: s.next }) : t("zc.max")),
+    s.searched ? h("span", { class: "tag" }, t("zc.searched")) : null),
+  s.skills.length ? h("p", { class: "zc-skills" }, s.skills.map((k) => h("span", { class: "zc-skill", title: k.text }, k.name))) : null,
+  g.phase !== "setup" ? inventory(s) : null,
+  s.found.length ? h("div", { class: "zc-found" }, h("p", {}, t("zc.found")),
+    h("ul", { class: "zc-inventory" }, s.found.map((c) => cardChip({ slot: "found", label: "", card: c })))) : null);
+}
+
+function header(view) {
+  const g = view.game_view;
+  const phase = g.phase === "setup" ? t("zc.setup") : g.phase === "finished" ? t("zc.over") : t("zc.round", { n: g.round });
+  return h("p", { class: "zc-summary", data: { phase: g.phase, round: g.round, step: g.step ?? "" } },
+    h("strong", {}, phase), " · ", t("zc.danger"), " ", levelChip(g.danger.level, g.danger.name),
+    g.phase !== "setup" ? [" · ", t("zc.first"), " ", seatLabel(view, g.first_player)] : null,
+    g.outcome ? h("span", { class: ["tag", g.outcome.won ? "win" : "loss"] }, `${t(g.outcome.won ? "zc.won" : "zc.lost")}: ${g.outcome.reason}`) : null);
+}
+
+/** Survivor names by id, kept from the views seen: the end screen names score parts by key. */
+const names = new Map();
+
+export function publicState(view) {
+  const g = view.game_view;
+  if (!g || !Array.isArray(g.survivors)) return generic.publicState(view);
+  for (const s of g.survivors) names.set(s.id, s.name);
+  const mine = g.me !== null ? g.survivors.filter((s) => s.owner === g.me) : [];
+  const others = g.survivors.filter((s) => !mine.includes(s));
+  const list = (items) => h("ul", { class: "zc-survivors" }, items.map((s) => survivorCard(view, s)));
+  return h("div", { class: "game-state zc", data: { phase: g.phase } },
+    header(view),
+    spawnPanel(g), activationPanel(g), attackPanel(g),
+    mine.length ? h("section", { class: "zc-mine" }, h("h3", {}, t("zc.mine")), list(mine)) : null,
+    h("section", {}, h("h3", {}, t("zc.team")), list(others)),
+    g.phase !== "setup" ? boardPanel(g) : null,
+    g.mission.zones.length || g.mission.objectives.length ? missionPanel(g) : null);
+}
+
+/** Nothing is private in Zombicide: the phone shows its survivors first, in the table. */
+export const privateState = () => null;
+
+/** The label the server gave a choice or a counter (a card, a survivor, a slot…). */
+function serverLabel(view, name, value) {
+  for (const spec of view.actions || []) {
+    const param = spec.params?.[name];
+    if (!param) continue;
+    if (param.counts && value in param.counts && param.counts[value].label) return param.counts[value].label;
+    if (Array.isArray(param.choices) && Array.isArray(param.labels)) {
+      const i = param.choices.findIndex((c) => c === value);
+      if (i >= 0) return param.labels[i];
+    }
+  }
+  return null;
+}
+
+export function choiceLabel(name, value, view) {
+  if (value === null) {
+    const numbered = /^(die|miss|hit)_(\d+)$/.exec(name);
+    if (numbered) return t(`zc.p.${numbered[1]}`, { n: numbered[2] });
+    const key = `zc.p.${name}`;
+    return t(key) === key ? generic.choiceLabel(name, value, view) : t(key);
+  }
+  return serverLabel(view, name, value) ?? generic.choiceLabel(name, value, view);
+}
+
+/** A score breakdown's parts are survivors: their names. */
+export function partLabel(key) {
+  return names.get(key) ?? generic.partLabel(key);
+}
+
+/** A search is confirmed (indoors, no Zombie: only the board knows); a discard too. */
+export function confirmText(spec, params, view) {
+  const g = view?.game_view;
+  if (spec.type === "search" && g) {
+    const s = g.survivors.find((x) => x.playing);
+    return t("zc.confirm.search", { name: s ? s.name : "" });
+  }
+  if (spec.type === "discard" && params?.card) return t("zc.confirm.discard", { card: serverLabel(view, "card", params.card) ?? params.card });
+  if (spec.type === "survivors_done") return t("zc.confirm.done");
+  return generic.confirmText(spec);
+}

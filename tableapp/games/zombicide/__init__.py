@@ -1,0 +1,109 @@
+"""Zombicide: 1 to 6 players share 6 survivors against the Zombies, co-operatively.
+
+Rule text: a French summary of the rules; rulings ZC-1 to ZC-17 in ``games/RULINGS.md``. The
+app keeps the Zombie, Equipment and crate decks, wounds, adrenaline, skills, inventories,
+objectives and the count of Zombies on the board; it reads spawn cards, referees ranged
+targeting and walks the table through the Zombies' phase. The board, the figures and (unless
+option ``app_dice``) the dice stay on the table. The content pack is reconstructed (edit it to
+match your box). How the app reads the rules where they leave room:
+
+- Setup (ZC-1, ZC-2): each phone takes its survivors (a player may run several; the host can
+  deal the rest evenly); play starts once all 6 are taken and every player runs one. Adults
+  have 3 HP, children 2 HP and Slippery. The grey starting weapons are dealt at random, one
+  per survivor; the player of the survivor holding the Fire Axe starts.
+- Mission (ZC-1, ZC-7, ZC-8, ZC-15): the host enters the objective tokens to take per colour,
+  the Pimp-weapon crates, other goals the table ticks off, the spawn zones in clockwise order
+  from zone 1 and the buildings with dark rooms. The mission is won the moment the last
+  objective token is taken and the last goal ticked off.
+- The app does not count actions, moves or noise: the board does. It enforces what it owns:
+  one search per survivor per turn (ZC-14), weapons used from a hand (ZC-16), doors opened with
+  a door-opening weapon in hand (ZC-15), at most 5 cards (ZC-16).
+- Adrenaline (ZC-3): +1 per Walker, Runner or Brute, +5 per Abomination, +5 per objective. The
+  first level's skills are held from the start; each later level unlocks one skill from the
+  survivor's list, chosen on the owner's phone (granted at once when the list holds one).
+- Spawns (ZC-4, ZC-7): read at the danger level of the survivor with the most adrenaline (the
+  first in team order among equals), zone by zone from zone 1 clockwise; the table confirms
+  each zone once placed. The Zombie deck reshuffles its discard when it runs out, and so do the
+  Equipment and crate decks (ZC-14).
+- Coloured zones (ZC-8): inactive until their trigger — taking an objective of their colour,
+  or a correction — then active from the next Zombie phase: the one ending the same round when
+  triggered in the players' phase.
+- Rush and Extra activation (ZC-9): a Rush card's Zombies activate at once (only those); an
+  Extra-activation card activates every Zombie of its type, and does nothing at blue. Both can
+  hit the same Zombie in one round. Runners act twice in every activation (ZC-12).
+- Abominations (ZC-6): at most one on the board unless option ``abomination_fest``; a card
+  that would place another activates the one in play instead. Its kind is drawn at random
+  among the kinds whose miniature is free (one per kind). The kinds' traits are played at the
+  table.
+- Miniatures (ZC-10): when a type runs short, what is left is placed and every Zombie of that
+  type activates instead of the missing ones (the Rush ones act again).
+- Doors (ZC-15): the first door opened of a closed building draws one Zombie card per dark
+  room, at the current danger level; the players number the rooms before the cards are read.
+  A building open at setup or holding survivors at setup never spawns; later doors of an open
+  building never do.
+- Search (ZC-14): indoors, no Zombie in the zone: the player confirms it. A Flashlight anywhere
+  in the inventory (or a skill) draws 2 cards, never more however many. Cards found wait on
+  the owner's phone, one at a time, to be kept in a slot (a card it replaces waits in turn) or
+  left. A crate draws one red card.
+- Inventory (ZC-16): 2 hands and 3 backpack slots. Inventories are public (the cards lie face
+  up at the table); only the decks' order is hidden. Trades are with a survivor in the same
+  zone (the players say so): the card goes to the chosen slot and a card there comes back.
+  Discarding is free, any time. Grey and blue cards go to the Equipment discard, red ones to
+  the crate discard.
+- Ranged attacks (ZC-5, ZC-13): the player picks the weapon in hand, enters the Zombies of the
+  target zone (at most what the app counts on the board) and the survivors standing there,
+  then the dice die by die (or the app rolls them, option
+  ``app_dice``, offering Plenty of bullets / shells and Lucky rerolls; with table dice, reroll
+  before entering). Hits take Brutes and Abominations first — the shooter says which first when
+  it matters —, then Walkers, then Runners. A hit too weak for its target is lost, and so are
+  the later ones (damage never adds up). Each miss hits one survivor of the zone for the
+  weapon's damage (never the shooter); with several there, the players pick, miss by miss. A
+  Molotov kills everything in its zone, Abominations too, and wounds nobody. Several
+  Abominations in the zone (fest): they are hit in the order they came on the board.
+- Melee (ZC-5, ZC-13): hits go where the player likes (asked only when it matters), only on
+  Zombies they can kill; no friendly fire. Sniper-like skills allocate ranged hits freely.
+- Zombies' phase (ZC-11, ZC-12): a checklist on the table screen and every phone: attacks first
+  (the table enters the wounds each survivor takes, or "no attack"), then moves (the rule on
+  screen; "moved" when done; a split helper divides a group evenly type by type, the players
+  placing the odd ones). Activations with no Zombie of theirs on the board are skipped.
+- End of round (ZC-17): noise tokens come off; the first-player token passes clockwise.
+- The end (ZC-1): a survivor's death loses the game at once; every objective done wins it.
+  ``result`` lists every player as a winner, or none, with the reason; each player's score is
+  the adrenaline of their survivors.
+- Corrections (the table is the truth): wounds, adrenaline, Zombies on the board per type and
+  each Abomination, objectives / goals / crates done, coloured zones active. Raising adrenaline
+  past a threshold unlocks its skill; lowering it takes back the skills of levels no longer
+  reached. A second Abomination is refused without the Abomination fest (ZC-6).
+"""
+
+from __future__ import annotations
+
+from tableapp.engine import Flow, define
+
+from . import combat, corrections, ending, players, setup, spawn, zombies
+from .content import validate_content
+from .invariants import check_invariants
+from .state import FINISHED, GAME_ID, PLAYERS, PRIVATE, SECRET
+from .views import view
+
+GAME = define(
+    id=GAME_ID,
+    name="Zombicide",
+    players=PLAYERS,
+    options=setup.OPTIONS,
+    setup=setup.setup,
+    flow=Flow.of(setup, players, combat, spawn, zombies, ending),
+    anytime=players.ANYTIME,
+    view=view,
+    result=ending.result,
+    is_over=lambda s: s["phase"] == FINISHED,
+    invariants=check_invariants,
+    validate_content=validate_content,
+    secret=SECRET,
+    private=PRIVATE,
+    constant=("content",),
+    corrections=corrections.corrections,
+    correct=corrections.correct,
+)
+
+__all__ = ["GAME"]

@@ -1,0 +1,514 @@
+"""Setup: the team of survivors (ZC-1, ZC-2), the mission the host reads off the board
+(objectives, spawn zones clockwise, coloured zones, buildings and their dark rooms: ZC-8,
+ZC-15), the starting gear and the first player.
+
+Questions, in this order:
+
+1. ``survivors`` — every phone takes survivors for its player (``take_survivor`` /
+   ``release_survivor``); the host may ``deal_evenly`` the ones left and says
+   ``survivors_done`` once the team is full and every player runs at least one.
+2. ``mission`` — the host enters the objective tokens to take per colour, the Pimp-weapon
+   crates and any other mission goal the table ticks off.
+3. ``zones`` — the host adds the spawn zones in clockwise order from zone 1, each with its
+   colour (red zones spawn from the start, blue and green ones once triggered: ZC-8).
+4. ``buildings`` — the host adds each building holding dark rooms: how many, and whether it is
+   closed, open at setup or holding survivors at setup (the last two never spawn: ZC-15).
+
+Then the starting gear (grey cards) is dealt at random, one per survivor, and the player whose
+survivor holds the Fire Axe starts.
+"""
+
+from __future__ import annotations
+
+from string import ascii_uppercase
+
+from tableapp.engine import (
+    HOST,
+    Ctx,
+    Flow,
+    M,
+    Question,
+    RuleError,
+    action,
+    choice,
+    counts,
+    integer,
+    seat_ref,
+)
+
+from .content import SLIPPERY, catalogue, validate_content
+from .state import (
+    COLOUR_LABELS,
+    COLOURS,
+    SETUP,
+    SLOTS,
+    State,
+    card_def,
+    card_name,
+    level_ids,
+    owned,
+    survivor,
+    survivor_name,
+)
+
+OPTIONS: dict[str, dict] = {
+    "abomination_fest": {"type": "bool", "default": False, "label": M("zc.option.fest")},
+    "app_dice": {"type": "bool", "default": False, "label": M("zc.option.app_dice")},
+    "spawn_sets": {
+        "type": "choice",
+        "choices": ["core", "all"],
+        "default": "core",
+        "label": M("zc.option.spawn_sets"),
+    },
+    "equipment_sets": {
+        "type": "choice",
+        "choices": ["core", "all"],
+        "default": "core",
+        "label": M("zc.option.equipment_sets"),
+    },
+}
+
+MAX_ZONES = 12
+MAX_BUILDINGS = len(ascii_uppercase)
+MAX_DARK_ROOMS = 9
+BUILDING_STARTS = ("closed", "open", "survivors")
+_START_LABELS = {
+    "closed": M("zc.building.closed"),
+    "open": M("zc.building.open"),
+    "survivors": M("zc.building.survivors"),
+}
+MISSION_COUNTS = {
+    "red": (1, 12),
+    "blue": (0, 2),
+    "green": (0, 2),
+    "crates": (0, 6),
+    "goals": (0, 3),
+}
+_MISSION_LABELS = {
+    "red": M("zc.mission.red"),
+    "blue": M("zc.mission.blue"),
+    "green": M("zc.mission.green"),
+    "crates": M("zc.mission.crates"),
+    "goals": M("zc.mission.goals"),
+}
+
+
+def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats: list[int]):
+    """The state before the host's questions: decks shuffled, the roster waiting."""
+    problems = validate_content(content)
+    if problems:
+        raise RuleError("bad_content", None, M("engine.bad_content", problems=problems))
+    cat = catalogue(content, options)
+    first = level_ids({"content": cat})[0]
+    spawn = list(cat["spawn"])
+    equipment = list(cat["decks"]["equipment"])
+    crates = list(cat["decks"]["crate"])
+    for pile in (spawn, equipment, crates):
+        ctx.rng.shuffle(pile)
+    state: State = {
+        "content": cat,
+        "seats": list(seats),
+        "options": dict(options),
+        "phase": SETUP,
+        "round": 0,
+        "steps": [],
+        "mission": {
+            "objectives": {c: {"total": 0, "taken": 0} for c in COLOURS},
+            "goals": {"total": 0, "done": 0},
+            "crates": {"total": 0, "opened": 0},
+            "zones": [],
+            "buildings": [],
+        },
+        "team": [],
+        "survivors": {
+            sid: {
+                "owner": None,
+                "wounds": 0,
+                "adrenaline": 0,
+                "skills": {first: list(row[first])},
+                "inventory": [None] * len(SLOTS),
+                "found": [],
+                "searched": False,
+                "activated": False,
+            }
+            for sid, row in cat["survivors"].items()
+        },
+        "first_player": seats[0],
+        "turn": None,
+        "board": {"walker": 0, "runner": 0, "brute": 0},
+        "abominations": [],
+        "spawn_deck": {"draw": spawn, "discard": []},
+        "equipment": {"draw": equipment, "discard": []},
+        "crates": {"draw": crates, "discard": []},
+        "starters": list(cat["decks"]["starter"]),
+        "spawning": None,
+        "attack": None,
+        "last_attack": None,
+        "split": None,
+        "outcome": None,
+    }
+    ctx.say(
+        M("zc.setup.decks", spawn=len(spawn), equipment=len(equipment), crates=len(crates)),
+        rule="ZC-7",
+    )
+    Flow.push(
+        state,
+        {"kind": "survivors"},
+        {"kind": "mission"},
+        {"kind": "zones"},
+        {"kind": "buildings"},
+        {"kind": "deal"},
+    )
+    return state
+
+
+# --- 1. the team -------------------------------------------------------------------------------
+
+
+def _free(state: State) -> list[str]:
+    return [s for s in state["content"]["survivor_order"] if survivor(state, s)["owner"] is None]
+
+
+def _team_full(state: State) -> bool:
+    return len(state["team"]) >= state["content"]["team_size"]
+
+
+def _team_ready(state: State) -> bool:
+    return _team_full(state) and all(owned(state, seat) for seat in state["seats"])
+
+
+def _retake_team(state: State) -> None:
+    order = state["content"]["survivor_order"]
+    state["team"] = [s for s in order if survivor(state, s)["owner"] is not None]
+
+
+def _survivor_labels(state: State, ids: list[str]) -> list[dict]:
+    out = []
+    for sid in ids:
+        kind = state["content"]["survivors"][sid]["kind"]
+        out.append(
+            M(
+                "zc.survivor.child" if kind == "child" else "zc.survivor.adult",
+                name=survivor_name(state, sid),
+            )
+        )
+    return out
+
+
+def _survivors_specs(state: State, step: dict, seat: int) -> list[dict]:
+    specs = []
+    if seat == HOST:
+        if not _team_full(state) and _free(state):
+            specs.append(action("deal_evenly", M("zc.action.deal_evenly")))
+        if _team_ready(state):
+            specs.append(action("survivors_done", M("zc.action.survivors_done")))
+        return specs
+    free = _free(state)
+    if free and not _team_full(state):
+        specs.append(
+            action(
+                "take_survivor",
+                M("zc.action.take_survivor"),
+                survivor=choice(free, _survivor_labels(state, free)),
+            )
+        )
+    mine = owned(state, seat)
+    if mine:
+        specs.append(
+            action(
+                "release_survivor",
+                M("zc.action.release_survivor"),
+                survivor=choice(mine, _survivor_labels(state, mine)),
+            )
+        )
+    return specs
+
+
+def _survivors_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | None:
+    kind = act["type"]
+    if kind == "take_survivor" and _team_full(state):
+        return RuleError(
+            "team_full", "ZC-1", M("zc.refuse.team_full", count=state["content"]["team_size"])
+        )
+    if kind == "survivors_done" and not _team_ready(state):
+        return RuleError(
+            "team_not_ready",
+            "ZC-1",
+            M("zc.refuse.team_not_ready", count=state["content"]["team_size"]),
+        )
+    return None
+
+
+def _survivors_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    kind = act["type"]
+    if kind == "survivors_done":
+        ctx.say(
+            M(
+                "zc.team.done",
+                teams=[
+                    M(
+                        "zc.team.seat",
+                        seat=seat_ref(s),
+                        names=[survivor_name(state, x) for x in owned(state, s)],
+                    )
+                    for s in state["seats"]
+                ],
+            ),
+            rule="ZC-1",
+            team={str(s): owned(state, s) for s in state["seats"]},
+        )
+        return
+    if kind == "take_survivor":
+        sid = act["params"]["survivor"]
+        survivor(state, sid)["owner"] = seat
+        _retake_team(state)
+        _say_taken(state, sid, seat, ctx)
+    elif kind == "release_survivor":
+        sid = act["params"]["survivor"]
+        survivor(state, sid)["owner"] = None
+        _retake_team(state)
+        ctx.say(
+            M("zc.team.released", seat=seat_ref(seat), survivor=survivor_name(state, sid)),
+            survivor=sid,
+        )
+    elif kind == "deal_evenly":
+        # The ones left go one at a time to whoever runs the fewest (table order among equals).
+        for sid in _free(state):
+            if _team_full(state):
+                break
+            target = min(
+                state["seats"], key=lambda s: (len(owned(state, s)), state["seats"].index(s))
+            )
+            survivor(state, sid)["owner"] = target
+            _retake_team(state)
+            _say_taken(state, sid, target, ctx)
+    Flow.push(state, step)
+
+
+def _say_taken(state: State, sid: str, seat: int, ctx: Ctx) -> None:
+    kind = state["content"]["survivors"][sid]["kind"]
+    ctx.say(
+        M(
+            "zc.team.took_child" if kind == "child" else "zc.team.took_adult",
+            seat=seat_ref(seat),
+            survivor=survivor_name(state, sid),
+        ),
+        rule="ZC-2",
+        survivor=sid,
+        seat=seat,
+    )
+
+
+SURVIVORS = Question(
+    rule="ZC-1",
+    specs=_survivors_specs,
+    apply=_survivors_apply,
+    prompt=lambda state, step: M(
+        "zc.prompt.survivors", taken=len(state["team"]), size=state["content"]["team_size"]
+    ),
+    ask=lambda state, step: M("zc.ask.survivors", size=state["content"]["team_size"]),
+    actors=lambda state, step: [HOST, *state["seats"]],
+    refuse=_survivors_refuse,
+)
+
+
+# --- 2. the mission ----------------------------------------------------------------------------
+
+
+def _mission_specs(state: State, step: dict, seat: int) -> list[dict]:
+    return [
+        action(
+            "mission",
+            M("zc.action.mission"),
+            objectives=counts(MISSION_COUNTS, labels=_MISSION_LABELS),
+        )
+    ]
+
+
+def _mission_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    given = act["params"]["objectives"]
+    mission = state["mission"]
+    for colour in COLOURS:
+        mission["objectives"][colour]["total"] = given[colour]
+    mission["crates"]["total"] = given["crates"]
+    mission["goals"]["total"] = given["goals"]
+    ctx.say(
+        M(
+            "zc.mission.set",
+            red=given["red"],
+            blue=given["blue"],
+            green=given["green"],
+            crates=given["crates"],
+            goals=given["goals"],
+        ),
+        rule="ZC-1",
+        mission=given,
+    )
+
+
+MISSION = Question(
+    rule="ZC-1",
+    specs=_mission_specs,
+    apply=_mission_apply,
+    prompt=lambda state, step: M("zc.prompt.mission"),
+    ask=lambda state, step: M("zc.ask.mission"),
+    actors=lambda state, step: [HOST],
+)
+
+
+# --- 3. spawn zones ----------------------------------------------------------------------------
+
+
+def _zones_specs(state: State, step: dict, seat: int) -> list[dict]:
+    zones = state["mission"]["zones"]
+    specs = []
+    if len(zones) < MAX_ZONES:
+        specs.append(
+            action(
+                "add_zone",
+                M("zc.action.add_zone", number=len(zones) + 1),
+                colour=choice(list(COLOURS), [COLOUR_LABELS[c] for c in COLOURS]),
+            )
+        )
+    if zones:
+        specs.append(action("zones_done", M("zc.action.zones_done", count=len(zones))))
+    return specs
+
+
+def _zones_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    zones = state["mission"]["zones"]
+    if act["type"] == "zones_done":
+        ctx.say(M("zc.zones.done", count=len(zones)), rule="ZC-7")
+        return
+    colour = act["params"]["colour"]
+    # ZC-8: a coloured zone waits for its trigger; red zones spawn from the first Zombie phase.
+    zone = {
+        "number": len(zones) + 1,
+        "colour": colour,
+        "active_from": 1 if colour == "red" else None,
+    }
+    zones.append(zone)
+    ctx.say(
+        M(
+            "zc.zones.added" if colour == "red" else "zc.zones.added_coloured",
+            number=zone["number"],
+            colour=COLOUR_LABELS[colour],
+        ),
+        rule="ZC-8" if colour != "red" else "ZC-7",
+        zone=zone["number"],
+    )
+    Flow.push(state, step)
+
+
+ZONES = Question(
+    rule="ZC-7",
+    specs=_zones_specs,
+    apply=_zones_apply,
+    prompt=lambda state, step: M("zc.prompt.zones", count=len(state["mission"]["zones"])),
+    ask=lambda state, step: M("zc.ask.zones", number=len(state["mission"]["zones"]) + 1),
+    actors=lambda state, step: [HOST],
+)
+
+
+# --- 4. buildings and dark rooms ----------------------------------------------------------------
+
+
+def _buildings_specs(state: State, step: dict, seat: int) -> list[dict]:
+    buildings = state["mission"]["buildings"]
+    specs = []
+    if len(buildings) < MAX_BUILDINGS:
+        letter = ascii_uppercase[len(buildings)]
+        specs.append(
+            action(
+                "add_building",
+                M("zc.action.add_building", building=letter),
+                dark_rooms=integer(1, MAX_DARK_ROOMS, value=1),
+                start=choice(list(BUILDING_STARTS), [_START_LABELS[s] for s in BUILDING_STARTS]),
+            )
+        )
+    specs.append(action("buildings_done", M("zc.action.buildings_done", count=len(buildings))))
+    return specs
+
+
+def _buildings_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    buildings = state["mission"]["buildings"]
+    if act["type"] == "buildings_done":
+        ctx.say(M("zc.buildings.done", count=len(buildings)), rule="ZC-15")
+        return
+    params = act["params"]
+    building = {
+        "id": ascii_uppercase[len(buildings)],
+        "dark_rooms": params["dark_rooms"],
+        "start": params["start"],
+        # Opened by a door during play; ZC-15: one open or occupied at setup never spawns.
+        "opened": False,
+    }
+    buildings.append(building)
+    ctx.say(
+        M(
+            "zc.buildings.added",
+            building=building["id"],
+            count=building["dark_rooms"],
+            start=_START_LABELS[building["start"]],
+        ),
+        rule="ZC-15",
+        building=building["id"],
+    )
+    Flow.push(state, step)
+
+
+BUILDINGS = Question(
+    rule="ZC-15",
+    specs=_buildings_specs,
+    apply=_buildings_apply,
+    prompt=lambda state, step: M("zc.prompt.buildings", count=len(state["mission"]["buildings"])),
+    ask=lambda state, step: M(
+        "zc.ask.buildings", building=ascii_uppercase[min(len(state["mission"]["buildings"]), 25)]
+    ),
+    actors=lambda state, step: [HOST],
+)
+
+
+# --- the starting gear and the first player ----------------------------------------------------
+
+
+def _deal(state: State, step: dict, ctx: Ctx) -> None:
+    """Every survivor gets one grey card at random in a hand; the Fire Axe's player starts."""
+    starters = state["starters"]
+    ctx.rng.shuffle(starters)
+    first = None
+    for sid in state["team"]:
+        card = starters.pop(0)
+        survivor(state, sid)["inventory"][0] = card
+        if card_def(state, card).get("first_player"):
+            first = sid
+        ctx.say(
+            M("zc.deal.starter", survivor=survivor_name(state, sid), card=card_name(state, card)),
+            survivor=sid,
+            card=card,
+        )
+    # Starting cards nobody got go to the Equipment discard (never shuffled in by setup).
+    state["equipment"]["discard"][:0] = starters
+    state["starters"] = []
+    if first is not None:
+        state["first_player"] = survivor(state, first)["owner"]
+        ctx.say(
+            M(
+                "zc.deal.first_player",
+                seat=seat_ref(state["first_player"]),
+                survivor=survivor_name(state, first),
+                card=card_name(state, survivor(state, first)["inventory"][0]),
+            ),
+            seat=state["first_player"],
+        )
+    else:
+        state["first_player"] = state["seats"][0]
+    for sid in state["team"]:
+        kind = state["content"]["survivors"][sid]["kind"]
+        if kind == "child" and SLIPPERY not in survivor(state, sid)["skills"][level_ids(state)[0]]:
+            survivor(state, sid)["skills"][level_ids(state)[0]].append(SLIPPERY)  # ZC-2
+    Flow.push(state, {"kind": "round_start"})
+
+
+STEPS = {"deal": _deal}
+QUESTIONS = {"survivors": SURVIVORS, "mission": MISSION, "zones": ZONES, "buildings": BUILDINGS}

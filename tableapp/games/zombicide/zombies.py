@@ -1,0 +1,247 @@
+"""The Zombies' phase as a guided checklist (ZC-11, ZC-12), and the end of the round (ZC-17).
+
+Every activation (the whole board in the Zombies' phase; a Rush, an Extra activation, a
+shortage or a second Abomination during spawns) walks the table through:
+
+1. ``zombie_attacks`` — Zombies in a zone with survivors attack first: each deals 1 wound, no
+   dice, even an Abomination, and the survivors there share the wounds as they like (ZC-11).
+   The board shows who is where: the table answers ``no_attack``, or ``wounds`` with how many
+   each survivor takes.
+2. ``zombie_moves`` — the others move one zone: towards the zone in sight with the most noise
+   (every survivor counts as 1 noise), else towards the loudest zone, by the shortest path;
+   equal paths split the group evenly, the players placing the odd one; no open path, no move
+   (ZC-12). Nothing to enter: ``moved`` says it is done; ``split`` works out an even split.
+3. Runners act twice: after everyone's action, a second pass for the Runners (ZC-12).
+
+An activation with no Zombie of its scope on the board is skipped (and says so). Anyone at the
+table answers: the table screen or any phone.
+"""
+
+from __future__ import annotations
+
+from tableapp.engine import Ctx, Flow, M, Question, action, counts, integer, seat_ref
+from tableapp.engine.decks import next_clockwise
+
+from .ending import wound
+from .spawn import ABOMINATION_KEY, where_msg
+from .state import (
+    ABOMINATION,
+    FINISHED,
+    ZOMBIES_PHASE,
+    State,
+    alive_team,
+    counts_msg,
+    everyone,
+    health_left,
+    on_board,
+    survivor_name,
+    type_name,
+)
+
+MAX_ROUTES = 4
+
+
+def _key_type(key: str) -> str:
+    return ABOMINATION if key.startswith(ABOMINATION_KEY) else key
+
+
+def scope_for_pass(state: State, scope: dict, number: int) -> dict:
+    """The Zombies of ``scope`` that still have an action on pass ``number`` (ZC-12)."""
+    types = state["content"]["types"]
+    if "group" in scope:
+        return {
+            "group": {
+                k: n for k, n in scope["group"].items() if types[_key_type(k)]["actions"] >= number
+            }
+        }
+    return {"types": [t for t in scope["types"] if types[t]["actions"] >= number]}
+
+
+def scope_count(state: State, scope: dict) -> int:
+    if "group" in scope:
+        return sum(scope["group"].values())
+    return sum(on_board(state, t) for t in scope["types"])
+
+
+def scope_msg(state: State, step: dict) -> dict:
+    scope, reason = step["scope"], step["reason"]
+    if step["pass"] > 1:
+        kinds = scope.get("types") or sorted({_key_type(k) for k in scope["group"]})
+        return M("zc.scope.again", types=[type_name(state, t) for t in kinds])
+    if reason == "phase":
+        return M("zc.scope.all")
+    if reason == "rush":
+        figures = {k: n for k, n in scope["group"].items() if not k.startswith(ABOMINATION_KEY)}
+        kinds = [k for k in scope["group"] if k.startswith(ABOMINATION_KEY)]
+        words = counts_msg(state, figures) + [type_name(state, ABOMINATION) for _ in kinds]
+        return M("zc.scope.rush", zombies=words, where=where_msg(step["where"]))
+    if reason == "extra":
+        return M("zc.scope.extra", type=type_name(state, step["type"]))
+    if reason == "shortage":
+        return M("zc.scope.shortage", type=type_name(state, step["type"]))
+    return M("zc.scope.abomination")
+
+
+# --- the phase -------------------------------------------------------------------------------
+
+
+def _zombie_phase(state: State, step: dict, ctx: Ctx) -> None:
+    state["phase"] = ZOMBIES_PHASE
+    state["turn"] = None
+    ctx.say(M("zc.zombies.phase", round=state["round"]), rule="ZC-11")
+    Flow.push(
+        state,
+        {
+            "kind": "activation",
+            "scope": {"types": list(state["content"]["types"])},
+            "reason": "phase",
+            "pass": 1,
+            "type": None,
+        },
+        {"kind": "spawn_phase"},
+        {"kind": "end_round"},
+    )
+
+
+def _activation(state: State, step: dict, ctx: Ctx) -> None:
+    scope = scope_for_pass(state, step["scope"], step["pass"])
+    n = scope_count(state, scope)
+    what = scope_msg(state, step)
+    if n == 0:
+        if step["pass"] == 1:
+            ctx.say(M("zc.activation.none", what=what), rule="ZC-11")
+        return
+    current = {**step, "scope": scope, "count": n}
+    ctx.say(
+        M("zc.activation.begin", what=what, count=n), rule="ZC-12" if step["pass"] > 1 else "ZC-11"
+    )
+    Flow.push(
+        state,
+        {**current, "kind": "zombie_attacks"},
+        {**current, "kind": "zombie_moves"},
+        {**step, "pass": step["pass"] + 1},
+    )
+
+
+def _attack_specs(state: State, step: dict, seat: int) -> list[dict]:
+    alive = alive_team(state)
+    bounds = {s: (0, min(health_left(state, s), step["count"])) for s in alive}
+    return [
+        action("no_attack", M("zc.action.no_attack")),
+        action(
+            "wounds",
+            M("zc.action.wounds"),
+            wounds=counts(
+                bounds,
+                labels={s: survivor_name(state, s) for s in alive},
+                values={s: 0 for s in alive},
+            ),
+        ),
+    ]
+
+
+def _attack_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    if act["type"] == "no_attack":
+        ctx.say(M("zc.attacks.none", seat=seat_ref(seat)), rule="ZC-11")
+        return
+    given = {s: n for s, n in act["params"]["wounds"].items() if n}
+    if not given:
+        ctx.say(M("zc.attacks.none", seat=seat_ref(seat)), rule="ZC-11")
+        return
+    ctx.say(
+        M("zc.attacks.wounds", seat=seat_ref(seat), count=sum(given.values())),
+        rule="ZC-11",
+        reason=M("zc.reason.attacks"),
+        wounds=given,
+    )
+    for sid, n in given.items():
+        wound(state, sid, n, ctx, "ZC-11", M("zc.why.zombies"))
+        if state["phase"] == FINISHED:
+            return
+
+
+ATTACKS = Question(
+    rule="ZC-11",
+    specs=_attack_specs,
+    apply=_attack_apply,
+    prompt=lambda state, step: M(
+        "zc.prompt.attacks", what=scope_msg(state, step), count=step["count"]
+    ),
+    actors=lambda state, step: everyone(state),
+)
+
+
+def _moves_specs(state: State, step: dict, seat: int) -> list[dict]:
+    types = list(state["content"]["types"])
+    bounds = {t: (0, 40) for t in types}
+    return [
+        action("moved", M("zc.action.moved")),
+        action(
+            "split",
+            M("zc.action.split"),
+            group=counts(
+                bounds, labels={t: type_name(state, t) for t in types}, values={t: 0 for t in types}
+            ),
+            routes=integer(2, MAX_ROUTES, value=2),
+        ),
+    ]
+
+
+def split(group: dict[str, int], routes: int) -> tuple[dict[str, int], dict[str, int]]:
+    """ZC-12: equal paths split a group evenly, type by type; what cannot be split evenly is
+    placed by the players. Returns (each route's share, the odd ones)."""
+    share = {t: n // routes for t, n in group.items() if n}
+    odd = {t: n % routes for t, n in group.items() if n % routes}
+    return share, odd
+
+
+def _moves_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    if act["type"] == "moved":
+        ctx.say(M("zc.moves.done", seat=seat_ref(seat)), rule="ZC-12")
+        return
+    group, routes = act["params"]["group"], act["params"]["routes"]
+    share, odd = split(group, routes)
+    state["split"] = {
+        "group": {t: n for t, n in group.items() if n},
+        "routes": routes,
+        "share": share,
+        "odd": odd,
+    }
+    ctx.say(
+        M(
+            "zc.moves.split",
+            routes=routes,
+            share=counts_msg(state, share) or M("zc.nothing"),
+            odd=counts_msg(state, odd) or M("zc.nothing"),
+        ),
+        rule="ZC-12",
+        reason=M("zc.reason.split"),
+        split=state["split"],
+    )
+    Flow.push(state, step)
+
+
+MOVES = Question(
+    rule="ZC-12",
+    specs=_moves_specs,
+    apply=_moves_apply,
+    prompt=lambda state, step: M("zc.prompt.moves", what=scope_msg(state, step)),
+    actors=lambda state, step: everyone(state),
+)
+
+
+def _end_round(state: State, step: dict, ctx: Ctx) -> None:
+    """ZC-17: noise tokens come off the board; the first-player token passes on."""
+    before = state["first_player"]
+    state["first_player"] = next_clockwise(state["seats"], before)
+    state["split"] = None
+    ctx.say(
+        M("zc.round.end", round=state["round"], seat=seat_ref(state["first_player"])),
+        rule="ZC-17",
+        first_player=state["first_player"],
+    )
+    Flow.push(state, {"kind": "round_start"})
+
+
+STEPS = {"zombie_phase": _zombie_phase, "activation": _activation, "end_round": _end_round}
+QUESTIONS = {"zombie_attacks": ATTACKS, "zombie_moves": MOVES}

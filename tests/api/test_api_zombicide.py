@@ -1,0 +1,167 @@
+"""Zombicide over HTTP: two phones take three survivors each, the host sets the mission up from
+the table screen's token, and the mission is played to a win from the listed actions; a
+refusal names its ruling in the phone's language; a random game from `actions` alone; the
+export replays."""
+
+from __future__ import annotations
+
+import pytest
+
+from tableapp.engine.playout import random_params
+from tableapp.engine.rng import Rng
+from tableapp.verify import verify_export
+
+MISSION = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
+
+
+def bearer(token, lang=None):
+    headers = {"Authorization": f"Bearer {token}"}
+    if lang:
+        headers["Accept-Language"] = lang
+    return headers
+
+
+def post(tables, code, token, type_, **params):
+    response = tables.act(code, token, type_, params)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def types(view):
+    return [a["type"] for a in view["actions"]]
+
+
+@pytest.fixture
+def table(tables):
+    created = tables.create("zombicide")
+    code = created["code"]
+    ana = tables.join(code, "Ana")["token"]
+    ben = tables.join(code, "Ben")["token"]
+    assert tables.act(code, created["host_token"], "start").status_code == 201
+    return code, created["host_token"], {1: ana, 2: ben}
+
+
+def set_up(tables, code, host, phones):
+    for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
+        for sid in names:
+            post(tables, code, phones[seat], "take_survivor", survivor=sid)
+    view = tables.view(code, host)
+    assert view["prompt"]["msg"] == "zc.prompt.survivors" and "survivors_done" in types(view)
+    post(tables, code, host, "survivors_done")
+    post(tables, code, host, "mission", objectives=MISSION)
+    post(tables, code, host, "add_zone", colour="red")
+    post(tables, code, host, "zones_done")
+    post(tables, code, host, "add_building", dark_rooms=2, start="closed")
+    post(tables, code, host, "buildings_done")
+
+
+def test_two_phones_take_three_survivors_each_and_win_a_mission(client, tables, table):
+    code, host, phones = table
+    set_up(tables, code, host, phones)
+    tokens = {0: host, **phones}
+    public = tables.view(code)
+    owners = {s["id"]: s["owner"] for s in public["game_view"]["survivors"]}
+    assert sorted(owners.values()) == [1, 1, 1, 2, 2, 2]
+    searched_twice = False
+    for _ in range(200):
+        public = tables.view(code)
+        if public["status"] == "finished":
+            break
+        seat = next(s for s in public["prompt"]["waiting_for"] if s in tokens)
+        view = tables.view(code, tokens[seat])
+        kinds = types(view)
+        round_ = public["game_view"]["round"]
+        if "take_objective" in kinds and round_ >= 2 and searched_twice:
+            post(tables, code, tokens[seat], "take_objective", colour="red")
+        elif "search" in kinds and round_ >= 2 and not searched_twice:
+            post(tables, code, tokens[seat], "search")
+            found = tables.view(code)["game_view"]
+            assert next(s for s in found["survivors"] if s["found"])["found"][0]["id"]
+            while "leave" in types(tables.view(code, tokens[seat])):  # a Flashlight draws 2
+                post(tables, code, tokens[seat], "leave")
+            refused = client.post(
+                f"/api/tables/{code}/actions",
+                json={"type": "search", "params": {}},
+                headers=bearer(tokens[seat], "fr"),
+            )
+            assert refused.status_code == 422
+            body = refused.get_json()
+            assert refused.content_type == "application/problem+json"
+            assert (body["code"], body["rule"]) == ("searched", "ZC-14")
+            assert body["detail"].endswith("a déjà fouillé ce tour-ci : une fouille par tour.")
+            searched_twice = True
+        else:
+            for kind in (
+                "placed",
+                "no_attack",
+                "moved",
+                "choose_skill",
+                "play_survivor",
+                "end_turn",
+            ):
+                if kind in kinds:
+                    spec = next(a for a in view["actions"] if a["type"] == kind)
+                    params = {n: p["choices"][0] for n, p in spec["params"].items()}
+                    post(tables, code, tokens[seat], kind, **params)
+                    break
+            else:
+                raise AssertionError(f"nothing to play: {kinds} {public['prompt']}")
+    final = tables.view(code)
+    assert final["status"] == "finished" and searched_twice
+    assert final["result"]["winners"] == [1, 2] and final["result"]["won"] is True
+    assert final["result"]["reason"] == "every objective is done"
+    log = client.get(f"/api/tables/{code}/log", headers={"Accept-Language": "fr"}).get_json()
+    texts = [e["text"] for entry in log["entries"] for e in entry["events"]]
+    assert "La mission est gagnée : tous les objectifs sont remplis." in texts
+    assert any(t.startswith("Ana prend Ruth") for t in texts)
+    assert verify_export(client.get(f"/api/tables/{code}/export").get_json()) is None
+
+
+def test_the_table_screen_shows_the_spawn_zone_by_zone(tables, table):
+    code, host, phones = table
+    set_up(tables, code, host, phones)
+    tokens = {0: host, **phones}
+    for _ in range(40):
+        public = tables.view(code)
+        if public["prompt"]["msg"] == "zc.prompt.placed":
+            break
+        seat = next(s for s in public["prompt"]["waiting_for"] if s in tokens)
+        view = tables.view(code, tokens[seat])
+        kind = "end_turn" if "end_turn" in types(view) else "play_survivor"
+        spec = next(a for a in view["actions"] if a["type"] == kind)
+        post(
+            tables,
+            code,
+            tokens[seat],
+            kind,
+            **{n: p["choices"][0] for n, p in spec["params"].items()},
+        )
+    spawning = public["game_view"]["spawning"]
+    assert spawning["source"] == "zombies" and spawning["current"] == 0
+    (row,) = spawning["rows"]
+    assert row["where_name"] == "zone 1" and row["figures"]
+    assert public["prompt"]["waiting_for"] == [0, 1, 2]
+    assert public["prompt"]["rule"] == "ZC-7"
+
+
+def test_a_random_game_from_actions_alone_ends_and_replays(client, tables, table):
+    code, host, phones = table
+    tokens = {0: host, **phones}
+    rng = Rng(b"zombicide over http, seed 000001", 0)
+    for _ in range(3000):
+        public = tables.view(code)
+        if public["status"] == "finished":
+            break
+        candidates = [(s, tables.view(code, tokens[s])) for s in public["prompt"]["waiting_for"]]
+        candidates = [(s, v) for s, v in candidates if v["actions"]]
+        seat, view = rng.choice(candidates)
+        actions = [a for a in view["actions"] if a["type"] != "correct"]
+        spec = rng.choice(actions)
+        response = tables.act(
+            code, tokens[seat], spec["type"], random_params(spec, rng), expected=view["seq"]
+        )
+        assert response.status_code == 201, response.get_json()
+    final = tables.view(code)
+    assert final["status"] == "finished"
+    assert final["result"]["winners"] in ([], [1, 2])
+    assert verify_export(client.get(f"/api/tables/{code}/export").get_json()) is None

@@ -1,0 +1,259 @@
+"""Zombicide through the app alone (issue 12, "done when"): a newcomer opens a Zombicide table
+on the table screen, two phones join and take three survivors each, the host reads the mission
+in, a round is played (every survivor's turn), the spawn phase is shown zone by zone on the
+table screen and placed, a ranged attack is made from a phone with its count steppers and dice,
+and the mission is won by taking its objective."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .play import screen, seq, small_targets, tap, wait_all
+
+pytestmark = pytest.mark.browser
+
+TEAMS = {"Ana": ("Ruth", "Karim", "Lily"), "Ben": ("Nadia", "Owen", "Tom")}
+MAX_MOVES = 120
+
+
+def act(page, pages, locator):
+    """Tap a button or submit a form, confirm if asked, and wait for every screen to follow."""
+    before = seq(page)
+    tap(page, locator)
+    wait_all(pages, before + 1, within=5)
+
+
+def button(page, kind, text=None):
+    box = page.locator("fieldset.actions:not(:disabled)")
+    found = box.locator(f"button[data-type='{kind}']")
+    if text is not None:
+        found = found.filter(has_text=text)
+    return found.first
+
+
+def has(page, kind):
+    return page.locator(f"fieldset.actions [data-type='{kind}']").count() > 0
+
+
+def playing_survivor(laptop):
+    return laptop.get_attribute(".zc-survivor.playing", "data-survivor")
+
+
+def open_table(devices):
+    laptop = devices.laptop("table")
+    laptop.goto("/")
+    laptop.select_option("#game", "zombicide")
+    laptop.click("#new-table button[type=submit]")
+    laptop.wait_for_selector("main#app[data-screen='table'] img.qr")
+    return laptop, laptop.get_attribute("img.qr", "data-url")
+
+
+def set_up(laptop, phones, pages, shots, axe):
+    """Two phones take three survivors each; the host reads the mission in."""
+    wait_all(pages, 2)
+    act(laptop, pages, laptop.locator("button[data-type='start']"))
+    for phone, (name, survivors) in zip(phones, TEAMS.items(), strict=True):
+        assert phone.locator("button[data-type='take_survivor']").count() == 6 - 3 * (name == "Ben")
+        for survivor in survivors:
+            act(phone, pages, button(phone, "take_survivor", f"{survivor} ("))
+    assert laptop.locator(".zc-survivor").count() == 6
+    shots(phones[1], "zc-phone-team")
+    act(laptop, pages, button(laptop, "survivors_done"))
+    mission = laptop.locator("form[data-type='mission']")
+    assert mission.get_by_role("button", name="Red objective tokens (X) +1").count() == 1
+    act(laptop, pages, mission.locator("button[type=submit]"))  # 1 red objective, as shown
+    act(laptop, pages, button(laptop, "add_zone", "red"))
+    act(laptop, pages, button(laptop, "add_zone", "red"))
+    act(laptop, pages, button(laptop, "zones_done"))
+    shots(laptop, "zc-table-mission")
+    axe.check(laptop, "zc-table-mission")
+    act(laptop, pages, button(laptop, "buildings_done"))
+    assert laptop.locator(".zc-summary[data-phase='players']").count() == 1
+
+
+def answer_board(laptop, pages):
+    """What only the board knows, answered on the table screen: placed, no attack, moved."""
+    for kind in ("placed", "no_attack", "moved", "choose_skill"):
+        if has(laptop, kind):
+            act(laptop, pages, button(laptop, kind))
+            return kind
+    return None
+
+
+def ranged_attack(phone, laptop, pages, shots, axe):
+    """From the phone: weapon, Zombies in the zone (steppers), no survivor there, then dice."""
+    walkers = int(laptop.get_attribute(".zc-types li[data-type='walker']", "data-count"))
+    act(phone, pages, button(phone, "ranged"))  # the weapon in hand, one tap
+    form = phone.locator("form[data-type='attack']")
+    plus = [
+        form.get_by_role("button", name=re.compile(r" \+1$")).nth(i)
+        for i in range(form.get_by_role("button", name=re.compile(r" \+1$")).count())
+    ]
+    assert plus, "no Zombie counter in the ranged form"
+    plus[0].click()  # one Zombie of the first type on the board in the target zone
+    target = plus[0].get_attribute("aria-label")
+    shots(phone, "zc-phone-ranged-form")
+    axe.check(phone, "zc-phone-ranged-form")
+    assert small_targets(phone) == []
+    act(phone, pages, form.locator("button[type=submit]"))
+    phone.locator("[data-type='dice']").first.wait_for()
+    shots(phone, "zc-phone-dice")
+    dice = phone.locator("form[data-type='dice']")
+    if dice.count():  # several dice: one row of faces per die
+        for group in dice.locator("fieldset.param").all():
+            group.locator("label.chip", has_text=re.compile(r"^6$")).click()
+        act(phone, pages, dice.locator("button[type=submit]"))
+    else:  # one die: a tap on its face
+        act(phone, pages, phone.locator("button[data-type='dice'][data-value='6']"))
+    # A 6 always hits; a 1-damage hit kills a Walker or a Runner, never a Brute (ZC-5).
+    weak = target.startswith(("Brute", "Hulking", "Bloated", "Screaming", "Stalking"))
+    for page in (phone, laptop):
+        last = page.locator(".zc-last")
+        last.wait_for()
+        assert int(last.get_attribute("data-kills")) == (0 if weak else 1), target
+    assert walkers >= 0
+    shots(laptop, "zc-table-after-attack")
+
+
+def test_two_phones_take_three_survivors_each_and_win_the_mission(devices, watch, shots, axe):
+    laptop, join_url = open_table(devices)
+    phones = [devices.phone(name) for name in TEAMS]
+    for phone, name in zip(phones, TEAMS, strict=True):
+        phone.goto(join_url)
+        phone.fill("#name", name)
+        phone.click("#join button[type=submit]")
+        phone.wait_for_selector("main#app[data-screen='lobby']")
+    pages = [laptop, *phones]
+    set_up(laptop, phones, pages, shots, axe)
+
+    spawned = attacked = False
+    for _ in range(MAX_MOVES):
+        if screen(laptop) == "table-end":
+            break
+        if laptop.locator(".zc-spawn-row.now").count() and not spawned:
+            # The spawn, zone by zone, large on the table screen.
+            row = laptop.locator(".zc-spawn-row.now")
+            # zone 1 first, clockwise (zone 2 when zone 1's card placed nothing)
+            assert row.locator(".zc-where").text_content() in ("zone 1", "zone 2")
+            assert (
+                laptop.locator(".zc-spawn-row").first.locator(".zc-where").text_content()
+                == "zone 1"
+            )
+            size = laptop.evaluate(
+                "() => parseFloat(getComputedStyle(document.querySelector("
+                "'.zc-spawn-row.now .zc-where')).fontSize)"
+            )
+            assert size >= 28, size
+            shots(laptop, "zc-table-spawn")
+            axe.check(laptop, "zc-table-spawn")
+            spawned = True
+        if answer_board(laptop, pages):
+            continue
+        round_ = int(laptop.get_attribute(".zc-summary", "data-round"))
+        actor = next(
+            (
+                p
+                for p in phones
+                if p.locator("fieldset.actions:not(:disabled) button[data-type]").count()
+                and (has(p, "end_turn") or has(p, "play_survivor"))
+            ),
+            None,
+        )
+        assert actor is not None, laptop.text_content(".prompt-text")
+        if has(actor, "play_survivor"):
+            act(actor, pages, button(actor, "play_survivor"))
+        elif round_ >= 2 and has(actor, "ranged") and not attacked:
+            assert laptop.locator(".zc-types li[data-count]:not([data-count='0'])").count() > 0
+            ranged_attack(actor, laptop, pages, shots, axe)
+            attacked = True
+        elif attacked and has(actor, "take_objective"):
+            act(actor, pages, button(actor, "take_objective"))
+        else:
+            act(actor, pages, button(actor, "end_turn"))
+    else:
+        pytest.fail(f"no end: {laptop.text_content('.prompt-text')}")
+
+    assert spawned and attacked
+    assert screen(laptop) == "table-end"
+    assert laptop.locator(".standing.winner").count() == 2
+    for phone in phones:
+        phone.wait_for_selector("main#app[data-screen='end']")
+        assert phone.locator(".standing.winner").count() == 2
+    shots(laptop, "zc-table-won")
+    shots(phones[0], "zc-phone-won")
+    assert not axe.save(), axe.results
+    assert not watch.errors, watch.errors
+
+
+# The shared action renderer as Zombicide uses it: corrections fold away under the turn's
+# actions, a counter starts at the count the app holds (a correction of one survivor's wounds
+# must not reset the others), labels come from the server.
+CORRECTING = {
+    "code": "TEST42",
+    "game": "zombicide",
+    "status": "playing",
+    "seq": 3,
+    "seats": [{"id": 1, "name": "Ana", "colour": "orange", "connected": True}],
+    "me": {"seat": 1, "role": "player"},
+    "prompt": {"waiting_for": [1], "text": "Ana plays Ruth."},
+    "actions": [
+        {"type": "end_turn", "label": "End Ruth's turn", "params": {}},
+        {
+            "type": "correct",
+            "label": "Correct: Wounds",
+            "params": {
+                "group": {"choices": ["wounds"], "labels": ["Wounds"]},
+                "counts": {
+                    "counts": {
+                        "ruth": {"min": 0, "max": 3, "label": "Ruth", "value": 2},
+                        "lily": {"min": 0, "max": 2, "label": "Lily", "value": 1},
+                    }
+                },
+                "why": {"choices": ["miscount"], "labels": ["a miscount"]},
+            },
+        },
+    ],
+    "game_view": {},
+    "result": None,
+}
+RENDER = """async (view) => {
+  const { renderActions } = await import("/js/actions.js");
+  const { rendererFor } = await import("/js/games/index.js");
+  const renderer = await rendererFor(view.game);
+  window.sent = [];
+  const session = { busy: false, act: async (type, params) => window.sent.push({ type, params }) };
+  document.querySelector("main#app").replaceChildren(renderActions(view, session, {
+    labelFor: (name, value) => renderer.choiceLabel(name, value, view),
+    confirmText: () => null,
+  }));
+}"""
+
+
+def test_corrections_fold_away_and_start_at_the_counts_the_app_holds(devices, watch):
+    page = devices.phone("corrections")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    page.evaluate(RENDER, CORRECTING)
+    assert page.locator("fieldset.actions > button[data-type='end_turn']").is_visible()
+    folded = page.locator("details.corrections")
+    assert folded.count() == 1 and folded.get_attribute("open") is None
+    assert not page.locator("form[data-type='correct']").is_visible()
+    folded.locator("summary").click()
+    form = page.locator("form[data-type='correct']")
+    assert form.locator(".stepper output").all_text_contents() == ["2", "1"]
+    assert form.get_by_role("button", name="Ruth +1").count() == 1  # the server's label
+    form.get_by_role("button", name="Lily −1").click()
+    for group in form.locator("fieldset.param").all():
+        radio = group.locator("label.chip")
+        if radio.count():
+            radio.first.click()
+    form.locator("button[type=submit]").click()
+    assert page.evaluate("window.sent") == [
+        {
+            "type": "correct",
+            "params": {"group": "wounds", "counts": {"ruth": 2, "lily": 0}, "why": "miscount"},
+        }
+    ]
+    assert not watch.errors, watch.errors

@@ -1,0 +1,302 @@
+"""Adrenaline and skills (ZC-3), the Zombies' phase checklist (ZC-11, ZC-12), the end of the
+round (ZC-17), the co-operative end (ZC-1) and corrections."""
+
+from __future__ import annotations
+
+import pytest
+from zc_support import (
+    act,
+    board,
+    ready,
+    refused,
+    rules,
+    spec,
+    stack_spawn,
+    stage,
+    texts,
+    top,
+    turn_of,
+    types,
+    words,
+)
+
+from tableapp.engine import HOST, Ctx, Flow, Rng
+from tableapp.games.zombicide import GAME
+from tableapp.games.zombicide.ending import gain_adrenaline
+from tableapp.games.zombicide.zombies import split
+
+
+def zombie_phase(state):
+    state = dict(state)
+    state["phase"] = "players"
+    stack_spawn(state, "z01", "z02", "z03")
+    return stage(state, {"kind": "zombie_phase"})
+
+
+# --- ZC-3: adrenaline and skills -----------------------------------------------------------
+
+
+def test_ZC_3_an_objective_gives_5_and_a_one_skill_level_is_granted_at_once():
+    state = ready(red=2)
+    state["survivors"]["ruth"]["adrenaline"] = 4
+    state, _ = turn_of(state, "ruth")
+    state, events = act(state, 1, "take_objective", colour="red")
+    assert texts(events) == [
+        "Ruth takes a red objective (1 of 2 taken).",
+        "Ruth gains 5 adrenaline (an objective): 9 in all.",
+        "Ruth reaches the Yellow danger level.",
+        "Ruth gains +1 Action (Yellow).",
+    ]
+    assert set(rules(events)) == {"ZC-1", "ZC-3"}
+    assert state["survivors"]["ruth"]["skills"]["yellow"] == ["plus_action"]
+    assert top(state)["kind"] == "survivor_turn"
+
+
+def test_ZC_3_a_level_with_a_choice_is_asked_on_the_owners_phone():
+    state = ready(red=3)
+    state["survivors"]["ruth"]["adrenaline"] = 15
+    state["survivors"]["ruth"]["skills"]["yellow"] = ["plus_action"]
+    state, _ = turn_of(state, "ruth")
+    state, _ = act(state, 1, "take_objective", colour="red")
+    assert top(state) == {"kind": "skill", "seat": 1, "survivor": "ruth", "level": "orange"}
+    assert GAME.prompt(state)["waiting_for"] == [1]
+    offered = spec(state, 1, "choose_skill")["params"]["skill"]
+    assert offered["choices"] == ["plus_die_ranged", "lucky"]
+    assert words(offered["labels"]) == [
+        "+1 die: Ranged — Each ranged weapon rolls one more die.",
+        "Lucky — Once per attack, may reroll all its dice.",
+    ]
+    assert refused(state, 2, "choose_skill", skill="lucky").code == "not_your_turn"
+    state, events = act(state, 1, "choose_skill", skill="lucky")
+    assert texts(events) == ["Ana chooses Lucky for Ruth (Orange)."]
+    assert top(state)["kind"] == "survivor_turn"
+
+
+def test_ZC_3_thresholds_7_19_43_and_two_levels_at_once():
+    state = ready()
+    state["steps"] = []
+    ctx = Ctx(Rng(b"t" * 32, 1))
+    gain_adrenaline(state, "tom", 20, ctx, {"msg": "zc.why.kills", "args": {}})
+    assert state["survivors"]["tom"]["skills"]["yellow"] == ["plus_action"]
+    assert [s["level"] for s in state["steps"] if s["kind"] == "skill"] == ["orange"]
+    gain_adrenaline(state, "tom", 23, ctx, {"msg": "zc.why.kills", "args": {}})  # 43
+    assert [s["level"] for s in state["steps"] if s["kind"] == "skill"] == ["orange", "red"]
+    assert [row["threshold"] for row in state["content"]["levels"]] == [0, 7, 19, 43]
+
+
+def test_ZC_3_abominations_give_5_walkers_runners_brutes_1():
+    types_ = ready()["content"]["types"]
+    assert {t: types_[t]["adrenaline"] for t in types_} == {
+        "walker": 1,
+        "runner": 1,
+        "brute": 1,
+        "abomination": 5,
+    }
+
+
+# --- ZC-11, ZC-12: the Zombies' phase ------------------------------------------------------
+
+
+def test_ZC_11_attacks_first_each_zombie_one_wound_shared_by_the_survivors():
+    state = ready()
+    board(state, walker=3)
+    state, events = zombie_phase(state)
+    assert texts(events)[:2] == [
+        "Round 1: the Zombies' phase.",
+        "Activation — every Zombie: 3 Zombies.",
+    ]
+    assert top(state)["kind"] == "zombie_attacks"
+    prompt = GAME.prompt(state)
+    assert prompt["waiting_for"] == [HOST, 1, 2] and prompt["rule"] == "ZC-11"
+    wounds = spec(state, 2, "wounds")["params"]["wounds"]["counts"]
+    assert wounds["ruth"] == {"min": 0, "max": 3, "label": wounds["ruth"]["label"], "value": 0}
+    assert wounds["lily"]["max"] == 2
+    state, events = act(
+        state, 2, "wounds", wounds={s: int(s in ("ruth", "karim")) for s in state["team"]}
+    )
+    assert texts(events)[0] == "The Zombies deal 2 wounds (entered by Ben)."
+    assert "Ruth takes 1 wound (Zombie attacks): 2 HP left." in texts(events)
+    assert top(state)["kind"] == "zombie_moves"  # then the moves
+    assert GAME.prompt(state)["rule"] == "ZC-12"
+
+
+def test_ZC_11_ZC_1_a_survivor_killed_by_zombies_loses_the_game():
+    state = ready()
+    board(state, walker=2)
+    state["survivors"]["tom"]["wounds"] = 1
+    state, _ = zombie_phase(state)
+    state, events = act(state, 1, "wounds", wounds={s: int(s == "tom") for s in state["team"]})
+    assert state["phase"] == "finished"
+    result = GAME.result(state)
+    assert result["winners"] == [] and result["won"] is False
+    assert texts([result["reason"]]) == ["Tom has fallen"]
+    assert texts(events)[-1] == "The mission is lost: Tom has fallen."
+    assert GAME.legal_actions(state, 1) == []
+
+
+def test_ZC_12_runners_take_a_second_action_after_everyone():
+    state = ready()
+    board(state, walker=2, runner=1)
+    state, _ = zombie_phase(state)
+    state, _ = act(state, HOST, "no_attack")
+    state, _ = act(state, HOST, "moved")
+    assert top(state)["kind"] == "zombie_attacks"
+    assert top(state)["scope"] == {"types": ["runner"]} and top(state)["pass"] == 2
+    assert texts([GAME.prompt(state)])[0].startswith(
+        "Attacks first — Runner: their second action (1)"
+    )
+    state, _ = act(state, HOST, "no_attack")
+    state, _ = act(state, HOST, "moved")
+    assert top(state)["kind"] == "placed"  # on to the spawns
+
+
+def test_ZC_12_without_runners_there_is_no_second_pass_and_without_zombies_no_question():
+    state = ready()
+    board(state, walker=2)
+    state, _ = zombie_phase(state)
+    state, _ = act(state, HOST, "no_attack")
+    state, _ = act(state, HOST, "moved")
+    assert top(state)["kind"] == "placed"
+    empty = ready()
+    empty, events = zombie_phase(empty)
+    assert "Activation — every Zombie: none on the board, nothing to do." in texts(events)
+    assert top(empty)["kind"] == "placed"
+
+
+def test_ZC_12_equal_paths_split_type_by_type_and_the_players_place_the_odd_ones():
+    assert split({"walker": 5, "runner": 1, "brute": 0}, 2) == (
+        {"walker": 2, "runner": 0},
+        {"walker": 1, "runner": 1},
+    )
+    state = ready()
+    board(state, walker=5)
+    state, _ = zombie_phase(state)
+    state, _ = act(state, HOST, "no_attack")
+    group = {"walker": 5, "runner": 0, "brute": 2, "abomination": 0}
+    state, events = act(state, 1, "split", group=group, routes=2)
+    assert texts(events) == [
+        "Split between 2 equal paths: each gets Walker ×2 and Brute ×1; "
+        "the players place Walker ×1."
+    ]
+    assert top(state)["kind"] == "zombie_moves"  # still to be moved
+
+
+# --- ZC-17: end of round ---------------------------------------------------------------------
+
+
+def test_ZC_17_noise_comes_off_and_the_first_player_token_passes_clockwise():
+    state = ready((1, 2, 3))
+    first = state["first_player"]
+    state["phase"] = "zombies"
+    state, events = stage(state, {"kind": "end_round"})
+    after = state["first_player"]
+    assert after == {1: 2, 2: 3, 3: 1}[first]
+    assert rules(events)[0] == "ZC-17"
+    assert texts(events, {1: "Ana", 2: "Ben", 3: "Chloé"})[0].endswith(
+        f"take the noise tokens off the board; {['Ana', 'Ben', 'Chloé'][after - 1]} takes the "
+        "first-player token."
+    )
+    assert state["round"] == 2 and state["phase"] == "players"
+    assert top(state)["seat"] == after  # the new first player picks a survivor first
+
+
+def test_a_whole_round_goes_through_every_seat_then_the_zombies():
+    state = ready()
+    seen = []
+    for _ in range(12):
+        t = top(state)
+        if t["kind"] == "pick_survivor":
+            seat = t["seat"]
+            pick = spec(state, seat, "play_survivor")["params"]["survivor"]["choices"][0]
+            state, _ = act(state, seat, "play_survivor", survivor=pick)
+        elif t["kind"] == "survivor_turn":
+            seen.append(t["survivor"])
+            state, _ = act(state, t["seat"], "end_turn")
+        else:
+            break
+    assert sorted(seen) == sorted(state["team"])
+    assert state["phase"] == "zombies" and top(state)["kind"] == "placed"
+
+
+# --- ZC-1: the co-operative end -----------------------------------------------------------------
+
+
+def test_ZC_1_the_last_objective_wins_for_every_player():
+    state = ready(red=1, goals=1)
+    state, _ = turn_of(state, "ruth")
+    state, _ = act(state, 1, "take_objective", colour="red")
+    assert state["phase"] == "players"  # a goal is still to be ticked off
+    state, events = act(state, 1, "goal_done")
+    assert state["phase"] == "finished"
+    result = GAME.result(state)
+    assert result["winners"] == [1, 2] and result["won"] is True
+    assert texts(events)[-1] == "The mission is won: every objective is done."
+    assert events[-1]["rule"] == "ZC-1"
+    by_seat = {row["seat"]: row for row in result["standings"]}
+    assert by_seat[1]["score"] == 5 and by_seat[1]["breakdown"] == {
+        "ruth": 5,
+        "karim": 0,
+        "lily": 0,
+    }
+    assert all(sum(r["breakdown"].values()) == r["score"] for r in result["standings"])
+
+
+# --- corrections ------------------------------------------------------------------------------
+
+
+def correct(state, group, why="miscount", **counts):
+    current = {
+        k: c["value"] for k, c in GAME.definition.corrections(state)[group]["counts"].items()
+    }
+    current.update(counts)
+    return act(state, 1, "correct", group=group, counts=current, why=why)
+
+
+def test_corrections_wounds_adrenaline_zombies_and_objectives():
+    state = ready(red=2)
+    state, _ = turn_of(state, "ruth")
+    state, events = correct(state, "wounds", ruth=2)
+    assert state["survivors"]["ruth"]["wounds"] == 2 and events[0]["correction"]["after"] == 2
+    state, _ = correct(state, "zombies", walker=4, abomination_hulk=1)
+    assert state["board"]["walker"] == 4 and state["abominations"] == ["hulk"]
+    error = refused(
+        state,
+        1,
+        "correct",
+        group="zombies",
+        why="other",
+        counts={
+            **{
+                k: c["value"]
+                for k, c in GAME.definition.corrections(state)["zombies"]["counts"].items()
+            },
+            "abomination_stalker": 1,
+        },
+    )
+    assert (error.code, error.rule) == ("one_abomination", "ZC-6")
+    state, _ = correct(state, "adrenaline", ruth=20)
+    assert state["survivors"]["ruth"]["skills"]["yellow"] == ["plus_action"]
+    assert top(state)["kind"] == "skill"  # orange: Ruth's player chooses
+    state, _ = correct(state, "adrenaline", ruth=3)
+    assert set(state["survivors"]["ruth"]["skills"]) == {"blue"}
+    assert top(state)["kind"] == "survivor_turn"
+    state, events = correct(state, "mission", red=2)
+    assert state["phase"] == "finished" and GAME.result(state)["won"] is True
+
+
+def test_correcting_wounds_to_a_survivors_health_loses_the_game():
+    state = ready()
+    state, _ = turn_of(state, "lily")
+    state, _ = correct(state, "wounds", lily=2)
+    assert state["phase"] == "finished" and GAME.result(state)["winners"] == []
+
+
+@pytest.mark.parametrize("seats", [(1,), (1, 2), (1, 2, 3)])
+def test_no_correction_groups_before_the_team_exists(seats):
+    from zc_support import begin
+
+    state = begin(seats)
+    assert GAME.definition.corrections(state) == {}
+    assert "correct" not in [s["type"] for s in GAME.legal_actions(state, HOST)]
+    assert types(state, HOST) == ["deal_evenly"]
+    assert Flow.top(state)["kind"] == "survivors"
