@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-0490fa559d32";
+const VERSION = "tableapp-6e34da6c47c9";
 const SHELL = [
   "/",
   "/app.js",

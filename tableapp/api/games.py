@@ -26,6 +26,7 @@ def list_games():
             "id": g.id,
             "name": g.name,
             "variants": g.variants,
+            "variant_labels": texts.localize(getattr(g, "variant_labels", {})),
             "players": {"min": g.players[0], "max": g.players[1]},
             "options": texts.localize(g.options),
             "help": catalog.help_text(g.id, lang),

@@ -206,6 +206,7 @@ class GameSchema(Schema):
     id = fields.String()
     name = fields.String()
     variants = fields.List(fields.String(allow_none=True))
+    variant_labels = fields.Dict(metadata={"description": "Each variant's name, for screens"})
     players = fields.Dict()
     options = fields.Dict()
     help = fields.String(

@@ -70,6 +70,8 @@ class Definition:
     #: ``setup(ctx, content=, variant=, options=, seats=) -> state``
     setup: Callable[..., State]
     variants: tuple[str | None, ...] = (None,)
+    #: ``{variant: M(...)}``: how the phone names each variant ("House", "Cemetery")
+    variant_labels: Mapping[str, Message] = field(default_factory=dict)
     #: ``{name: {"type": "bool"|"int"|"choice", "default", "choices"|"min"/"max", "label"}}``
     options: Mapping[str, dict] = field(default_factory=dict)
     #: ``check_options(options) -> RuleError | None``: a refusal no single option can make
@@ -113,6 +115,7 @@ class Game:
         self.name = d.name
         self.players = d.players
         self.variants = list(d.variants)
+        self.variant_labels = dict(d.variant_labels)
         self.options = Options(d.options, d.check_options)
         self.flow = d.flow
 

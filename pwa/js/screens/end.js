@@ -92,7 +92,8 @@ export function renderEnd(view, renderer, mine = null) {
         h("div", { class: "standing-head" },
           seatLabel(view, row.seat),
           winners.has(row.seat) ? h("span", { class: "tag win" }, `★ ${t("end.winner")}`) : null,
-          h("span", { class: "score" }, t("end.points", { n: row.score }))),
+          h("span", { class: "score" }, result.unit
+            ? `${row.score} ${result.unit}` : t(row.score === 1 ? "end.point" : "end.points", { n: row.score }))),
         h("p", { class: "breakdown" }, Object.entries(row.breakdown || {})
           .map(([key, points]) => `${partLabel(key)}: ${points}`).join(" · "))))),
     h("figure", { class: "chart-box" },

@@ -37,6 +37,12 @@ OPTIONS = {
         "choices": list(DIFFICULTIES),
         "default": "easy",
         "label": M("sb.option.difficulty"),
+        "labels": [
+            M("sb.option.difficulty.easy"),
+            M("sb.option.difficulty.intermediate"),
+            M("sb.option.difficulty.hard"),
+            M("sb.option.difficulty.custom"),
+        ],
     },
     "custom_level1": {
         "type": "int",

@@ -233,6 +233,7 @@ def result(state: State) -> dict | None:
         "won": won,
         "reason": state["outcome"]["reason"],
         "parts": {s: survivor_name(state, s) for s in state["team"]},
+        "unit": M("zc.unit.adrenaline"),  # a score here is adrenaline, not points
         "objectives": {c: dict(state["mission"]["objectives"][c]) for c in COLOURS},
     }
 

@@ -59,12 +59,14 @@ OPTIONS: dict[str, dict] = {
         "choices": ["core", "all"],
         "default": "core",
         "label": M("zc.option.spawn_sets"),
+        "labels": [M("zc.option.sets.core"), M("zc.option.sets.all")],
     },
     "equipment_sets": {
         "type": "choice",
         "choices": ["core", "all"],
         "default": "core",
         "label": M("zc.option.equipment_sets"),
+        "labels": [M("zc.option.sets.core"), M("zc.option.sets.all")],
     },
 }
 
