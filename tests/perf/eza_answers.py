@@ -10,9 +10,10 @@ The eager player is the table the rulebook describes, the same in every tree: it
 card from the track; every Zombie it activates bites (the Human with the fewest Bite tokens)
 whenever it may and then uses every action it has left (an older tree asks one tap per move or
 stand-up, a newer one "next Zombie"); it never stops an activation early, never removes a
-Defense cube and never plays an Instant Mutation; every other answer (Feast counts, Zombies in
-reach, moves, splits…) is drawn at random from what the question allows. Corrections are never
-posted.
+Defense cube and never plays an Instant Mutation; the Zombies in reach of a Human attack are a
+random set of the kinds offered (one checkbox, or a count of 1, each); every other answer
+(Feast counts, moves, splits…) is drawn at random from what the question allows. Corrections are
+never posted.
 """
 
 from __future__ import annotations
@@ -45,6 +46,12 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
     for kind in PROGRESS:
         if kind in by_type:
             return {"type": kind, "params": {}}
+    if "report_reach" in by_type:  # a random set of the kinds in reach, as in every tree
+        param = by_type["report_reach"]["params"]["zombies"]
+        kinds = param["counts"] if "counts" in param else param["choices"]
+        picked = rng.sample(sorted(kinds), rng.between(0, len(kinds)))
+        zombies = {k: int(k in picked) for k in kinds} if "counts" in param else picked
+        return {"type": "report_reach", "params": {"zombies": zombies}}
     if not by_type:  # only what the eager player never does is left: stop the activation
         spec = next(s for s in specs if s["type"] == "end_activation")
         return {"type": spec["type"], "params": {}}

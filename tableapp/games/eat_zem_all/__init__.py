@@ -16,8 +16,9 @@ Where the rules leave room, the app reads them like this:
   mandatory); the moved Zombie counts as added by the card. The same choice is offered when the
   Contamination holder has no pawn left for a transformation (EZA-F4).
 - EZA-T6, EZA-T7: the app records what it counts: bites (one per activation) and Defense cubes
-  removed; moves and stand-ups are done at the table and end with one "next Zombie". Every
-  Zombie that acted, even only at the table, counts as activated by the card.
+  removed; moves and stand-ups are done at the table and end with one "next Zombie" (or none,
+  once the Zombie has bitten and no cube is left to remove). Every Zombie that acted, even only
+  at the table, counts as activated by the card.
 - EZA-T10: by default a Mutation effect is "draw 2, keep 1"; option mutation_draft uses the
   player aid's wording (players + 1 cards once per card, the others choosing in turn from the
   rest, the last card discarded).
@@ -38,7 +39,9 @@ Where the rules leave room, the app reads them like this:
 - EZA-H3, EZA-H4: after "draw 1 additional card" the frightened Humans stand up at once, before
   the additional card (resolved last) is revealed.
 - EZA-H5: the card of a Human out of play is banished; the active Horde then chooses a standing
-  Human who wounds a Zombie or a frightened one who stands up (asked only when there is a choice).
+  Human who wounds a Zombie or a frightened one who stands up. Which standing Human wounds is
+  picked at the table (the app counts nothing for it): the app asks only when a frightened
+  Human could stand up instead.
 - EZA-H7: the app knows how many Humans are on a cell; the active Horde says only whether a
   Standing Zombie (or the Zombies there) block the move.
 - EZA-H12: Zombies in reach are counted per Horde and kind (Standing, Crawling, and Standing ones

@@ -3,9 +3,10 @@ from N actions", "Description of Zombie Actions"; EZA-T5, T6, T7, T12 for Pack i
 
 Activations go Zombie by Zombie: the app records only what it counts — a bite (EZA-T6: once per
 activation; the last token ends the Zombie and starts the Feast), a Defense cube removed — and
-one "next Zombie" when a Zombie's moves and stand-ups are done at the table. A Horde with no
-Zombie left to activate adds one instead (EZA-T5); Zombies added by the current card cannot be
-activated by it, and each Zombie is activated at most once per card (EZA-T7).
+one "next Zombie" when a Zombie's moves and stand-ups are done at the table; once nothing is
+left that the app records (it has bitten, and no cube can be removed), it goes on by itself.
+A Horde with no Zombie left to activate adds one instead (EZA-T5); Zombies added by the current
+card cannot be activated by it, and each Zombie is activated at most once per card (EZA-T7).
 """
 
 from __future__ import annotations
@@ -131,10 +132,19 @@ def _activation_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) 
             ),
             opening=opening,
         )
-    if step["used"] >= step["actions"] + step["extra"]:
+    if step["used"] >= step["actions"] + step["extra"] or not _left_to_record(state, step):
         _next_zombie(state, step)
     else:
         Flow.push(state, step)
+
+
+def _left_to_record(state: State, step: Step) -> bool:
+    """Whether this Zombie may still do something the app records: a bite (one per activation,
+    or a second with Second helping in hand) or a Defense cube to remove. If not, its other
+    actions are moves and stand-ups at the table: on to the next Zombie without a tap."""
+    if not step["bit"] or holds(state, step["seat"], "second_bite"):
+        return True
+    return state["side"] == "house" and any(state["defenses"].values())
 
 
 def _next_zombie(state: State, step: Step) -> None:

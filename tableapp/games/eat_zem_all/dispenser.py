@@ -195,7 +195,8 @@ def _silent_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> N
 
 def _dead_card(state: State, ctx: Ctx) -> None:
     """EZA-H5: the active Horde picks a standing Human who wounds a Zombie, or a frightened
-    one who stands up (asked only when there is a choice)."""
+    one who stands up. Which standing Human wounds changes nothing the app counts: the table
+    picks it; the app asks only when a frightened Human could stand up instead."""
     options = _dead_card_options(state)
     if len(options) == 1:
         _dead_card_choice(state, ctx, state["active"], options[0])
@@ -204,38 +205,33 @@ def _dead_card(state: State, ctx: Ctx) -> None:
 
 
 def _dead_card_options(state: State) -> list[str]:
-    return [f"stand:{h}" if human(state, h)["frightened"] else f"wound:{h}" for h in in_play(state)]
+    standing = [h for h in in_play(state) if not human(state, h)["frightened"]]
+    frightened = [f"stand:{h}" for h in in_play(state) if human(state, h)["frightened"]]
+    return (["wound"] if standing else []) + frightened
 
 
 def _dead_card_labels(state: State) -> list[dict]:
     out = []
     for option in _dead_card_options(state):
-        what, hid = option.split(":")
-        out.append(
-            M(
-                "eza.dead_card.stand" if what == "stand" else "eza.dead_card.wound",
-                human=human_name(state, hid),
-            )
-        )
+        if option == "wound":
+            out.append(M("eza.dead_card.wound"))
+        else:
+            out.append(M("eza.dead_card.stand", human=human_name(state, option.split(":")[1])))
     return out
 
 
 def _dead_card_choice(state: State, ctx: Ctx, seat: int, option: str) -> None:
-    what, hid = option.split(":")
-    if what == "stand":
-        human(state, hid)["frightened"] = False
-        human(state, hid)["stay_down"] = False
-        ctx.say(
-            M("eza.dead_card.stood", horde=name(state, seat), human=human_name(state, hid)),
-            rule="EZA-H5",
-            human=hid,
-        )
-    else:
-        ctx.say(
-            M("eza.dead_card.wounds", horde=name(state, seat), human=human_name(state, hid)),
-            rule="EZA-H5",
-            human=hid,
-        )
+    if option == "wound":
+        ctx.say(M("eza.dead_card.wounds", horde=name(state, seat)), rule="EZA-H5")
+        return
+    hid = option.split(":")[1]
+    human(state, hid)["frightened"] = False
+    human(state, hid)["stay_down"] = False
+    ctx.say(
+        M("eza.dead_card.stood", horde=name(state, seat), human=human_name(state, hid)),
+        rule="EZA-H5",
+        human=hid,
+    )
 
 
 # --- Events (EZA-H3, H4, H14, V1..V3) ------------------------------------------------------------

@@ -9,6 +9,7 @@ from eza_support import (
     act,
     activation,
     deal,
+    kill,
     reach,
     resolve,
     rules,
@@ -94,8 +95,12 @@ def test_EZA_H5_card_of_a_dead_human_is_banished_and_the_active_horde_chooses():
     state, events = resolve(state, "house-harry-1")
     assert events[0]["rule"] == "EZA-H5" and "banished" in said(events[0])
     assert state["human_cards"]["banished"] == ["house-harry-1"]
-    choices = spec(state, 1, "dead_card")["params"]["choice"]["choices"]
-    assert "stand:kate" in choices and "wound:omar" in choices and "wound:kate" not in choices
+    choices = spec(state, 1, "dead_card")["params"]["choice"]
+    assert choices["choices"] == ["wound", "stand:kate"]  # which one wounds: the table's pick
+    assert [said(x) for x in choices["labels"]] == [
+        "A standing Human wounds a Zombie",
+        "Kate stands up",
+    ]
     state, events = act(state, 1, "dead_card", choice="stand:kate")
     assert not state["humans"]["kate"]["frightened"] and events[0]["rule"] == "EZA-H5"
     # Never reshuffled: an empty deck is rebuilt without it.
@@ -174,3 +179,11 @@ def test_EZA_V1_a_horde_with_no_zombie_on_the_board_is_not_asked():
     assert waiting(state) == [3] and "Green has no Zombie on the board" in text(events)
     labels = spec(state, 3, "surprise_bite")["params"]["human"]["labels"]
     assert said(labels[-1]) == "Nobody" and said(labels[0]).startswith("Harry (")
+
+
+def test_EZA_H5_with_nobody_frightened_the_table_picks_who_wounds_without_a_question():
+    state = deal("house")
+    kill(state, "harry")
+    state, events = resolve(state, "house-harry-1")
+    assert not [s for s in state["steps"] if s["kind"] == "dead_card"]
+    assert events[-1]["msg"] == "eza.dead_card.wounds" and events[-1]["rule"] == "EZA-H5"
