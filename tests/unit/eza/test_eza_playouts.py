@@ -67,9 +67,13 @@ class LeakCheck:
         if self.previous is not None:
             for seat in state["seats"]:
                 was_face_up |= set(self.previous["mutation_cards"][f"held:{seat}"])
+        # A Human card named as it is revealed may be shuffled back into the deck by the end of
+        # the same action (EZA-H2): events are checked against what is never revealed.
+        hc = state["human_cards"]
+        revealed = set(hc["deck"]) | set(hc["drawn"]) | set(hc["reserve"])
         for event in events:
             public = _strings({k: v for k, v in event.items() if k != "private"})
-            assert not (_secret_ids(state, None) - was_face_up) & public, event
+            assert not (_secret_ids(state, None) - was_face_up - revealed) & public, event
             words = english(event)
             assert not [n for n in hidden_names if n in words], words
             assert set(event.get("private", {})) <= {str(s) for s in state["seats"]}
