@@ -75,7 +75,7 @@ def test_api_eat_zem_all_in_french_and_a_public_correction(client, tables):
     # A correction is public and in each reader's language.
     params = {
         "group": "zombies.2",
-        "counts": {"board": 6, "reserve": 4, "crawling": 0},
+        "counts": {"zombies.2/board": 6, "zombies.2/reserve": 4, "zombies.2/crawling": 0},
         "why": "knocked",
     }
     answer = client.post(

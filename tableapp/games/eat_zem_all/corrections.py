@@ -20,7 +20,15 @@ from .state import State, held, horde, human, human_name, in_play, name
 
 
 def corrections(state: State) -> dict:
-    """Every correctable count, grouped so a phone shows one small form per group."""
+    """Every correctable count, grouped so a phone shows one small form per group. Keys are
+    ``group/key`` so that each names one count across all groups (a stepper's label)."""
+    groups = _groups(state)
+    for group, spec in groups.items():
+        spec["counts"] = {f"{group}/{k}": c for k, c in spec["counts"].items()}
+    return groups
+
+
+def _groups(state: State) -> dict:
     if state["phase"] == "finished":
         return {}
     groups: dict[str, dict] = {}
@@ -155,6 +163,7 @@ def _mutations(state: State, seat: int) -> dict:
 
 def correct(state: State, group: str, key: str, value, ctx: Ctx) -> None:
     """Set one count; what the box holds stays conserved."""
+    key = key.partition("/")[2]
     kind, _, which = group.partition(".")
     if kind == "bites":
         _set_bites(state, which, key, value)

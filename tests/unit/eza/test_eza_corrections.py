@@ -23,7 +23,9 @@ def correct(state: dict, group: str, seat: int = 2, why: str = "miscount", **cha
         params = {"group": group, "value": changes["value"], "why": why}
     else:
         current = {k: c["value"] for k, c in spec["counts"]["counts"].items()}
-        params = {"group": group, "counts": {**current, **changes}, "why": why}
+        changed = {f"{group}/{k}": v for k, v in changes.items()}
+        assert set(changed) <= set(current), (changed, current)
+        params = {"group": group, "counts": {**current, **changed}, "why": why}
     new, events = act(state, seat, "correct", **params)
     GAME.check_invariants(new)
     return new, events
@@ -36,12 +38,13 @@ def test_EZA_S4_bite_tokens_come_from_and_go_back_to_the_box():
     state, events = correct(state, "bites.kate", tile=8, **{"2": 1})
     kate = state["humans"]["kate"]
     assert (kate["tokens"], kate["box"], state["hordes"]["2"]["bites"]["kate"]) == (8, 5, 1)
-    assert [e["correction"]["key"] for e in events] == ["tile", "2"]
+    assert [e["correction"]["key"] for e in events] == ["bites.kate/tile", "bites.kate/2"]
     assert said(events[0]) == (
         "Seat 2 corrected Kate's Bite tokens on the tile: 10 → 8 (a miscount)."
     )
     counts = groups(state)["bites.kate"]["params"]["counts"]["counts"]
-    assert counts["tile"]["min"] == 1 and counts["tile"]["max"] == 8 + 5  # alive: at least 1
+    tile = counts["bites.kate/tile"]
+    assert tile["min"] == 1 and tile["max"] == 8 + 5  # alive: at least 1
     with pytest.raises(RuleError):
         correct(state, "bites.kate", tile=14)  # more than the box holds
 
@@ -56,7 +59,7 @@ def test_EZA_S9_zombies_move_between_the_reserve_and_the_board():
     state, _ = correct(state, "zombies.1", crawling=2)
     assert state["hordes"]["1"]["crawling"] == 2
     counts = groups(state)["zombies.1"]["params"]["counts"]["counts"]
-    assert counts["crawling"]["max"] == state["hordes"]["1"]["board"]
+    assert counts["zombies.1/crawling"]["max"] == state["hordes"]["1"]["board"]
 
 
 def test_EZA_S1_defense_cubes_and_tombstones_are_conserved():
@@ -65,7 +68,7 @@ def test_EZA_S1_defense_cubes_and_tombstones_are_conserved():
     state, _ = correct(state, "defenses.outside", **{"front-door": 1})
     assert state["defenses"]["front-door"] == 1 and state["defense_box"] == box + 2
     inside = groups(state)["defenses.inside"]["params"]["counts"]["counts"]
-    assert inside["door-living-bedroom"]["max"] == 2  # Kate's limit on interior doors
+    assert inside["defenses.inside/door-living-bedroom"]["max"] == 2  # Kate's limit
     cemetery = deal("cemetery")
     t = dict(cemetery["tombstones"])
     cemetery, _ = correct(cemetery, "tombstones", on_board=t["on_board"] + 2)
@@ -105,7 +108,7 @@ def test_EZA_T9_mutations_held_are_discarded_or_taken_from_the_pile():
     state, _ = correct(state, "mutations.2", **{held[0]: 0})
     assert held[0] in state["mutation_cards"]["discard"]
     counts = groups(state)["mutations.2"]["params"]["counts"]["counts"]
-    assert counts["gain"]["max"] == 1
+    assert counts["mutations.2/gain"]["max"] == 1
 
 
 def test_EZA_T11_frightened_humans_and_the_host_corrects_too():
@@ -116,6 +119,16 @@ def test_EZA_T11_frightened_humans_and_the_host_corrects_too():
     with pytest.raises(RuleError) as caught:
         correct(state, "frightened", kate=1)  # nothing changed
     assert caught.value.code == "nothing_corrected"
+
+
+def test_every_correctable_count_has_its_own_key_across_groups():
+    state = deal("house")
+    keys = [
+        k
+        for spec in groups(state).values()
+        for k in spec["params"].get("counts", {}).get("counts", {})
+    ]
+    assert len(keys) == len(set(keys))  # a stepper is named from its key alone
 
 
 def test_corrections_are_small_groups_with_labels():
