@@ -7,9 +7,10 @@ import { confirmDialog, reportError } from "./ui.js";
 
 const encode = (value) => JSON.stringify(value);
 
-/** A stepper for an integer in [min, max]; ``read()`` gives the value. */
-function stepper(label, min, max) {
-  let value = min;
+/** A stepper for an integer in [min, max], starting at ``start`` (a count's current value, e.g.
+ * in a correction); ``read()`` gives the value. */
+function stepper(label, min, max, start = min) {
+  let value = Math.min(max, Math.max(min, start ?? min));
   const out = h("output", { class: "count", "aria-live": "polite" }, String(value));
   const less = h("button", { type: "button", class: "step", "aria-label": `${label} −1` }, "−");
   const more = h("button", { type: "button", class: "step", "aria-label": `${label} +1` }, "+");
@@ -29,7 +30,7 @@ function stepper(label, min, max) {
 function control(name, spec, label, onChange) {
   const title = h("legend", {}, label(name, null));
   if ("counts" in spec) {
-    const steps = Object.entries(spec.counts).map(([key, b]) => [key, stepper(label(name, key), b.min, b.max)]);
+    const steps = Object.entries(spec.counts).map(([key, b]) => [key, stepper(label(name, key), b.min, b.max, b.value)]);
     return { node: h("fieldset", { class: "param" }, title, steps.map(([, st]) => st.node)),
       read: () => Object.fromEntries(steps.map(([key, st]) => [key, st.read()])) };
   }
@@ -37,7 +38,8 @@ function control(name, spec, label, onChange) {
     const multiple = Boolean(spec.multiple);
     const group = `p-${name}-${Math.random().toString(36).slice(2, 8)}`;
     const inputs = spec.choices.map((value) => {
-      const input = h("input", { type: multiple ? "checkbox" : "radio", name: group, value: encode(value), onChange });
+      const current = !multiple && "value" in spec && encode(spec.value) === encode(value); // e.g. where a pawn is now
+      const input = h("input", { type: multiple ? "checkbox" : "radio", name: group, value: encode(value), checked: current || null, onChange });
       return [value, input, h("label", { class: "chip" }, input, h("span", {}, label(name, value)))];
     });
     const hint = multiple ? h("p", { class: "hint" }, t("action.pick", { min: spec.min, max: spec.max })) : null;
@@ -48,7 +50,7 @@ function control(name, spec, label, onChange) {
     };
     return { node: h("fieldset", { class: "param" }, title, hint, h("div", { class: "chips" }, inputs.map(([, , l]) => l))), read };
   }
-  const st = stepper(label(name, null), spec.min, spec.max);
+  const st = stepper(label(name, null), spec.min, spec.max, spec.value);
   return { node: h("fieldset", { class: "param" }, title, st.node), read: st.read };
 }
 
@@ -67,7 +69,7 @@ export function renderActions(view, session, { labelFor, confirmText }) {
       reportError(error);
     }
   };
-  const items = (view.actions || []).map((spec) => {
+  const build = (spec) => {
     const params = Object.entries(spec.params || {});
     if (params.length === 0) {
       return h("button", { type: "button", class: "action primary", data: { type: spec.type }, onClick: () => run(spec, {}) }, spec.label);
@@ -95,7 +97,22 @@ export function renderActions(view, session, { labelFor, confirmText }) {
     });
     check();
     return form;
-  });
+  };
+  const moves = (view.actions || []).filter((spec) => spec.type !== "correct");
+  const corrections = (view.actions || []).filter((spec) => spec.type === "correct");
   // The screen disables this fieldset while an action is on its way (no double taps).
-  return h("fieldset", { class: "actions", disabled: session.busy }, items);
+  return h("fieldset", { class: "actions", disabled: session.busy }, moves.map(build),
+    corrections.length ? correctionsBox(corrections, build) : null);
+}
+
+let correctionsOpen = false;
+
+/** Corrections (the table is the truth) stay folded away: one line per count group, its small
+ * form behind it, so they never push the game's own moves off the screen. */
+function correctionsBox(specs, build) {
+  const box = h("details", { class: "corrections", data: { type: "correct" }, open: correctionsOpen || null },
+    h("summary", {}, t("action.corrections")),
+    specs.map((spec) => h("details", { class: "correction" }, h("summary", {}, spec.label), build(spec))));
+  box.addEventListener("toggle", () => { correctionsOpen = box.open; });
+  return box;
 }

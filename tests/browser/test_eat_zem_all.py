@@ -32,11 +32,11 @@ PICK = """() => {
     .filter((b) => b.tagName === "BUTTON" && b.dataset.value !== '"none"')
     .sort((a, b) => tokens(a) - tokens(b));
   if (bites.length) return mark(bites[0], bites[0].dataset.type);
-  for (const type of ["end_zombie", "end_activation"]) {
+  for (const type of ["next_zombie", "end_activation"]) {
     const b = box.querySelector(`button[data-type='${type}']`);
     if (b) return mark(b, type);
   }
-  const first = [...box.children].find((el) => el.dataset.type !== "use_mutation");
+  const first = [...box.children].find((el) => !["use_mutation", "correct"].includes(el.dataset.type));
   if (!first) return null;
   if (first.tagName === "FORM") {
     const submit = first.querySelector("button[type=submit]");
@@ -93,8 +93,10 @@ def decide_feast(actor, laptop, pages, url, code, shots, axe):
     before = seq(actor)
     tap(actor, form.locator("button[type=submit]"))
     wait_all(pages, before + 1)
-    parts = [f"{h['name']} {h['bites'].get(victim, 0)} Bite(s) + {counted[h['name']]} Zombie(s)"
-             for h in hordes]
+    parts = [
+        f"{h['name']} {h['bites'].get(victim, 0)} Bite(s) + {counted[h['name']]} Zombie(s)"
+        for h in hordes
+    ]
     for page in (actor, laptop):
         ruling = page.locator(".eza-ruling.big")
         ruling.wait_for()
@@ -114,7 +116,8 @@ def bite_and_undo(actor, laptop, pages):
     token = f"li.eza-human[data-human='{human}']"
     tokens = int(laptop.get_attribute(token, "data-tokens"))
     assert actor.text_content("[data-pick]").startswith(
-        laptop.text_content(f"{token} strong"))  # a Human's name, not its id
+        laptop.text_content(f"{token} strong")
+    )  # a Human's name, not its id
     state = laptop.text_content(".game-state.eza")
     start = seq(laptop)
     tap(actor, actor.locator("[data-pick]"))
@@ -130,7 +133,8 @@ def bite_and_undo(actor, laptop, pages):
 
 
 def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
-        devices, watch, shots, axe, live_server):
+    devices, watch, shots, axe, live_server
+):
     laptop = devices.laptop("table")
     laptop.goto("/")
     laptop.select_option("#game", "eat-zem-all")
