@@ -25,6 +25,12 @@ OPTIONS = {
     "difficulty": {
         "type": "choice",
         "choices": DIFFICULTIES,
+        "labels": [
+            M("eza.option.difficulty.random"),
+            M("eza.option.difficulty.easy"),
+            M("eza.option.difficulty.hard"),
+            M("eza.option.difficulty.expert"),
+        ],
         "default": "random",
         "label": M("eza.option.difficulty"),
     },
