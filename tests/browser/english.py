@@ -31,7 +31,8 @@ def _po_texts(lang: str) -> list[str]:
             for message in read_po(po, locale=lang):
                 if not message.id or (isinstance(message.id, str) and message.id.endswith(".help")):
                     continue
-                strings = message.string if isinstance(message.string, tuple | list) else [message.string]
+                strings = message.string
+                strings = strings if isinstance(strings, tuple | list) else [strings]
                 out += [s for s in strings if s]
     return out
 

@@ -36,7 +36,8 @@ PICK = """() => {
     const b = box.querySelector(`button[data-type='${type}']`);
     if (b) return mark(b, type);
   }
-  const first = [...box.children].find((el) => !["use_mutation", "correct"].includes(el.dataset.type));
+  const waits = ["use_mutation", "correct"];
+  const first = [...box.children].find((el) => !waits.includes(el.dataset.type));
   if (!first) return null;
   if (first.tagName === "FORM") {
     const submit = first.querySelector("button[type=submit]");

@@ -42,12 +42,18 @@ PICK = """() => {
   if (bites.length) return mark(bites[0], bites[0].dataset.type);
   const next = box.querySelector("button[data-type='next_zombie']");
   if (next) return mark(next, "next_zombie");
-  const first = [...box.children].find((el) => !["use_mutation", "correct"].includes(el.dataset.type));
+  const waits = ["use_mutation", "correct"];
+  const first = [...box.children].find((el) => !waits.includes(el.dataset.type));
   if (!first) return null;
   if (first.tagName === "FORM") {
     const submit = first.querySelector("button[type=submit]");
-    for (const group of first.querySelectorAll("fieldset.param")) group.querySelector("input[type=radio]")?.click();
-    for (const input of first.querySelectorAll("input[type=checkbox]")) { if (!submit.disabled) break; input.click(); }
+    for (const group of first.querySelectorAll("fieldset.param")) {
+      group.querySelector("input[type=radio]")?.click();
+    }
+    for (const input of first.querySelectorAll("input[type=checkbox]")) {
+      if (!submit.disabled) break;
+      input.click();
+    }
     return mark(submit, first.dataset.type);
   }
   const button = first.tagName === "BUTTON" ? first : first.querySelector("button");
