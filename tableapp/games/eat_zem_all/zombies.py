@@ -129,8 +129,10 @@ def _add_or_move(state: State, ctx: Ctx, seat: int, where: dict) -> None:
     )
 
 
-def _place_labels(state: State, step: Step) -> list[dict]:
-    return [_SPOTS[s] for s in step["spots"]]
+def _spots(state: State, step: Step) -> list[str]:
+    """Where the new Zombie may go now (a Tombstone may have gone meanwhile: Splinters)."""
+    closed = state["tombstones"]["on_board"] > 0
+    return [s for s in step["spots"] if s != "closed_tomb" or closed]
 
 
 def _take_back_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
@@ -271,7 +273,7 @@ QUESTIONS = {
             action(
                 "place_zombie",
                 M("eza.action.place_zombie"),
-                where=choice(step["spots"], _place_labels(state, step)),
+                where=choice(_spots(state, step), [_SPOTS[s] for s in _spots(state, step)]),
             )
         ],
         apply=lambda state, step, seat, act, ctx: place(state, ctx, seat, act["params"]["where"]),

@@ -334,3 +334,21 @@ def test_EZA_T12_every_mutation_of_the_pack_names_an_effect_the_app_knows():
     assert effects <= set(EFFECTS) and len(effects) >= 15
     applied = [m for m in state["content"]["mutations"].values() if m["effect"] != "table"]
     assert len(applied) == 17  # 23 cards, 6 act only on what the table sees
+
+
+def test_EZA_T12_splinters_on_the_last_tombstone_while_a_zombie_waits_for_its_tomb():
+    state = deal("cemetery")
+    card = hold(state, 1, "splinters")
+    t = state["tombstones"]
+    t["box"], t["on_board"] = t["box"] + t["on_board"] - 1, 1
+    state, _ = stage(
+        state, {"kind": "zombie_effect", "seat": 1, "effect": "add_zombie", "part": "main"}
+    )
+    assert spec(state, 1, "place_zombie")["params"]["where"]["choices"] == [
+        "closed_tomb",
+        "open_tomb",
+    ]
+    state, _ = use(state, 1, card)  # the last Tombstone goes back to the box
+    assert spec(state, 1, "place_zombie")["params"]["where"]["choices"] == ["open_tomb"]
+    state, _ = act(state, 1, "place_zombie", where="open_tomb")
+    GAME.check_invariants(state | {"steps": [{"kind": "choose_card", "seat": 1}]})
