@@ -62,7 +62,8 @@ Where the rules leave room, the app reads them like this:
   door or window of her room below its limit (3 on the front door, 2 elsewhere, interior doors
   included), none when the box is empty. Omar goes alone onto Standing Zombies.
 - EZA-E1: once the last Human is dead or gone, the effects still to resolve ask nothing: what
-  changes a count (a Zombie added, the last Feast) is applied, the rest is skipped.
+  changes a count is applied (a Zombie added counts for EZA-E4), the rest is skipped. The last
+  Human's own Feast is still counted (unless its Bites decide it).
 - Corrections: the table is the truth. Any player or the host may correct a Human's Bite tokens,
   a Horde's Zombies (board, reserve, Crawling — the app counts the ones it lays down itself:
   wounded, transformed, Play dead), the Defense cubes or Tombstones, a Human's cell, who is
