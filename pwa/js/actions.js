@@ -9,8 +9,8 @@ import { confirmDialog, reportError } from "./ui.js";
 
 const encode = (value) => JSON.stringify(value);
 
-/** A stepper for an integer in [min, max], starting at ``start`` (the current count when the
- * spec gives one); ``read()`` gives the value. */
+/** A stepper for an integer in [min, max], starting at ``start`` (a count's current value, e.g.
+ * in a correction); ``read()`` gives the value. */
 function stepper(label, min, max, start = min) {
   let value = Math.min(max, Math.max(min, start ?? min));
   const out = h("output", { class: "count", "aria-live": "polite" }, String(value));
@@ -50,7 +50,8 @@ function control(name, spec, label, onChange) {
     const multiple = Boolean(spec.multiple);
     const group = `p-${name}-${Math.random().toString(36).slice(2, 8)}`;
     const inputs = spec.choices.map((value, i) => {
-      const input = h("input", { type: multiple ? "checkbox" : "radio", name: group, value: encode(value), onChange });
+      const current = !multiple && "value" in spec && encode(spec.value) === encode(value); // e.g. where a pawn is now
+      const input = h("input", { type: multiple ? "checkbox" : "radio", name: group, value: encode(value), checked: current || null, onChange });
       return [value, input, h("label", { class: "chip" }, input, h("span", {}, choiceLabel(value, i)))];
     });
     const hint = multiple ? h("p", { class: "hint" }, pickHint(spec.min, spec.max, spec.choices.length)) : null;
@@ -83,7 +84,7 @@ export function renderActions(view, session, { labelFor, confirmText }) {
       reportError(error);
     }
   };
-  const items = (view.actions || []).map((spec) => {
+  const build = (spec) => {
     const params = Object.entries(spec.params || {});
     if (params.length === 0) {
       return h("button", { type: "button", class: "action primary", data: { type: spec.type }, onClick: () => run(spec, {}) }, labelOf(spec));
@@ -111,12 +112,22 @@ export function renderActions(view, session, { labelFor, confirmText }) {
     });
     check();
     return form;
-  });
-  // Corrections (the table is the truth) are for when the board disagrees: kept out of the
-  // way, behind one disclosure, below the moves of the game.
-  const fixes = items.filter((_, i) => view.actions[i].type === "correct");
-  const moves = items.filter((_, i) => view.actions[i].type !== "correct");
-  const fixBox = fixes.length ? h("details", { class: "corrections" }, h("summary", {}, t("action.corrections")), fixes) : null;
+  };
+  const moves = (view.actions || []).filter((spec) => spec.type !== "correct");
+  const corrections = (view.actions || []).filter((spec) => spec.type === "correct");
   // The screen disables this fieldset while an action is on its way (no double taps).
-  return h("fieldset", { class: "actions", disabled: session.busy }, moves, fixBox);
+  return h("fieldset", { class: "actions", disabled: session.busy }, moves.map(build),
+    corrections.length ? correctionsBox(corrections, build) : null);
+}
+
+let correctionsOpen = false;
+
+/** Corrections (the table is the truth) stay folded away: one line per count group, its small
+ * form behind it, so they never push the game's own moves off the screen. */
+function correctionsBox(specs, build) {
+  const box = h("details", { class: "corrections", data: { type: "correct" }, open: correctionsOpen || null },
+    h("summary", {}, t("action.corrections")),
+    specs.map((spec) => h("details", { class: "correction" }, h("summary", {}, spec.label), build(spec))));
+  box.addEventListener("toggle", () => { correctionsOpen = box.open; });
+  return box;
 }

@@ -97,7 +97,9 @@ class Definition:
     #: state keys shared between copies (a content pack copied into the state, read-only)
     constant: tuple[str, ...] = ()
     #: ``corrections(state) -> {group: {"label": msg, "counts": {key: {"label", "min", "max",
-    #: "value"}}}}``; ``correct(state, group, key, value, ctx)`` sets one count.
+    #: "value"}}}}``; ``correct(state, group, key, value, ctx)`` sets one count. A group may
+    #: instead hold one entry ``{"label", "choices", "labels", "value"}``: a value picked from a
+    #: list (a pawn's cell), posted as the ``value`` param.
     corrections: Callable[[State], dict] | None = None
     correct: Callable[[State, str, str, int, Ctx], None] | None = None
     #: ``is_over(state)``; the default also serves the flow
@@ -163,8 +165,10 @@ class Game:
             return self.flow.over(state)
         return self.result(state) is not None
 
-    def legal_actions(self, state: State, seat: int) -> list[dict]:
-        """What ``seat`` (``HOST`` for the host) may post now, from what it may know."""
+    def legal_actions(self, state: State, seat: int, *, corrections: bool = True) -> list[dict]:
+        """What ``seat`` (``HOST`` for the host) may post now, from what it may know
+        (``corrections=False``: without the ``correct`` actions, for players that never post
+        one, such as random playouts)."""
         if self.over(state):
             return []
         known = self.known_to(state, seat)
@@ -176,7 +180,11 @@ class Game:
             specs += d.moves.specs(known, seat)
         if d.anytime is not None:
             specs += d.anytime.specs(known, seat)
-        if d.corrections is not None and (seat == HOST or seat in state.get("seats", ())):
+        if (
+            corrections
+            and d.corrections is not None
+            and (seat == HOST or seat in state.get("seats", ()))
+        ):
             specs += self._correction_specs(known)
         steps = [
             s
@@ -308,49 +316,77 @@ class Game:
         specs = []
         for group, spec in groups.items():
             keys = spec["counts"]
-            specs.append(
-                action(
-                    "correct",
-                    M("engine.correct", what=spec["label"]),
-                    group=choice([group], [spec["label"]]),
-                    counts=counts(
-                        {k: (c["min"], c["max"]) for k, c in keys.items()},
-                        labels={k: c["label"] for k, c in keys.items()},
-                        values={k: c["value"] for k, c in keys.items()},
-                    ),
-                    why=choice(list(CORRECTION_REASONS), list(CORRECTION_REASONS.values())),
+            params: dict[str, dict] = {"group": choice([group], [spec["label"]])}
+            picked = _picked(keys)
+            if picked is not None:  # one value from a list (a pawn's place), not a count
+                entry = keys[picked]
+                params["value"] = {
+                    **choice(entry["choices"], entry.get("labels")),
+                    "value": entry["value"],
+                }
+            else:
+                params["counts"] = counts(
+                    {k: (c["min"], c["max"]) for k, c in keys.items()},
+                    labels={k: c["label"] for k, c in keys.items()},
+                    values={k: c["value"] for k, c in keys.items()},
                 )
-            )
+            params["why"] = choice(list(CORRECTION_REASONS), list(CORRECTION_REASONS.values()))
+            specs.append(action("correct", M("engine.correct", what=spec["label"]), **params))
         return specs
 
     def _correct(self, state: State, seat: int, act: dict, ctx: Ctx) -> None:
-        """A correction: every count that differs from the app's is set, each change logged
-        publicly with who made it and why."""
+        """A correction: every count (or the one value) that differs from the app's is set,
+        each change logged publicly with who made it and why."""
         d = self.definition
         specs = self._correction_specs(self.known_to(state, seat))
         params = validate_params(specs, "correct", act["params"])
         group = params["group"]
         declared = d.corrections(state)[group]
+        picked = _picked(declared["counts"])
+        if picked is not None:
+            wanted = {picked: params["value"]}
+        else:
+            wanted = params["counts"]
         changes = [
-            (key, spec, params["counts"][key])
+            (key, spec, wanted[key])
             for key, spec in declared["counts"].items()
-            if params["counts"][key] != spec["value"]
+            if wanted[key] != spec["value"]
         ]
         if not changes:
             raise RuleError("nothing_corrected", None, M("engine.nothing_corrected"))
         for key, spec, value in changes:
+            # A count that follows another of the group (a pawn moved from the reserve to the
+            # board) may already be right: only what still differs is set and logged.
+            before = d.corrections(state)[group]["counts"][key]["value"]
+            if before == value:
+                continue
             d.correct(state, group, key, value, ctx)
             ctx.say(
                 M(
                     "engine.corrected",
                     seat=seat_ref(seat),
                     what=spec["label"],
-                    before=spec["value"],
-                    after=value,
+                    before=_shown(spec, before),
+                    after=_shown(spec, value),
                     why=CORRECTION_REASONS[params["why"]],
                 ),
-                correction={"group": group, "key": key, "before": spec["value"], "after": value},
+                correction={"group": group, "key": key, "before": before, "after": value},
             )
+
+
+def _picked(keys: Mapping[str, dict]) -> str | None:
+    """The key of a correction that picks a value from ``choices`` (a group holds one such)."""
+    picked = [k for k, c in keys.items() if "choices" in c]
+    if picked and len(keys) != 1:
+        raise ValueError("a correction picking from choices stands alone in its group")
+    return picked[0] if picked else None
+
+
+def _shown(spec: dict, value: Any) -> Any:
+    """A corrected value as players read it: its label when the entry lists choices."""
+    if "choices" in spec and spec.get("labels"):
+        return spec["labels"][spec["choices"].index(value)]
+    return value
 
 
 def _play(moves: Moves, known: State, state: State, seat: int, act: dict, ctx: Ctx) -> None:

@@ -56,7 +56,8 @@ NOT_PLAYED = ("correct",)
 
 def playable(game: Game, state: dict, seat: int) -> list[dict]:
     """The legal actions of ``seat`` a playout may pick."""
-    return [s for s in game.legal_actions(state, seat) if s["type"] not in NOT_PLAYED]
+    specs = game.legal_actions(state, seat, corrections=False)
+    return [s for s in specs if s["type"] not in NOT_PLAYED]
 
 
 def actors(game: Game, state: dict) -> list[int]:
@@ -99,7 +100,9 @@ def random_playout(
         seat = chooser.choice(who)
         spec = chooser.choice(playable(game, state, seat))
         action = {"type": spec["type"], "params": random_params(spec, chooser)}
-        validate_params(game.legal_actions(state, seat), action["type"], action["params"])
+        validate_params(
+            game.legal_actions(state, seat, corrections=False), action["type"], action["params"]
+        )
         state, events = game.apply(state, seat, action, Rng(seed, step))
         game.check_invariants(state)
         if on_step is not None:

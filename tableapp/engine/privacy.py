@@ -103,15 +103,16 @@ def _at(node: Any, path: Path) -> Iterator[Any]:
 
 
 def atoms(value: Any) -> Iterator[str]:
-    """Every string of a JSON value (values, not keys)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from atoms(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from atoms(item)
+    """Every string of a JSON value (values, not keys), in no particular order."""
+    stack = [value]
+    while stack:  # a loop, not recursion: views and action lists are walked after every step
+        node = stack.pop()
+        if isinstance(node, str):
+            yield node
+        elif isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
 
 
 def secret_atoms(state: dict, secret: Iterable[Path]) -> set[str]:

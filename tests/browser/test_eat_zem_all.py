@@ -32,11 +32,12 @@ PICK = """() => {
     .filter((b) => b.tagName === "BUTTON" && b.dataset.value !== '"none"')
     .sort((a, b) => tokens(a) - tokens(b));
   if (bites.length) return mark(bites[0], bites[0].dataset.type);
-  for (const type of ["end_zombie", "end_activation"]) {
+  for (const type of ["next_zombie", "end_activation"]) {
     const b = box.querySelector(`button[data-type='${type}']`);
     if (b) return mark(b, type);
   }
-  const first = [...box.children].find((el) => el.dataset.type !== "use_mutation");
+  const waits = ["use_mutation", "correct"];
+  const first = [...box.children].find((el) => !waits.includes(el.dataset.type));
   if (!first) return null;
   if (first.tagName === "FORM") {
     const submit = first.querySelector("button[type=submit]");

@@ -154,10 +154,11 @@ def test_french_from_the_browser_language_and_switchable(devices, shots):
     shots(page, "phone-home-fr")
     page.click("#lang")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
-    # the screen is drawn again in the new language (what the server says, too)
+    # The screen is drawn again once its module is imported: wait for it (no fixed sleep).
     page.wait_for_function(
         "() => document.querySelector('main').textContent.includes('Join a table')"
     )
+    assert "Join a table" in page.text_content("main")
     page.reload()  # the choice is kept
     page.wait_for_selector("main#app[data-ready='1'] #new-table")
     assert "Join a table" in page.text_content("main")

@@ -240,7 +240,9 @@ def test_corrections_fold_away_and_start_at_the_counts_the_app_holds(devices, wa
     folded = page.locator("details.corrections")
     assert folded.count() == 1 and folded.get_attribute("open") is None
     assert not page.locator("form[data-type='correct']").is_visible()
-    folded.locator("summary").click()
+    folded.locator("> summary").click()
+    # each group of counts is one more line, its form behind it
+    folded.locator("details.correction > summary").first.click()
     form = page.locator("form[data-type='correct']")
     assert form.locator(".stepper output").all_text_contents() == ["2", "1"]
     assert form.get_by_role("button", name="Ruth +1").count() == 1  # the server's label

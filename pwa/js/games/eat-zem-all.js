@@ -2,63 +2,26 @@
 // pawns and tiles, the card being resolved with its resolution order (EZA-T1), the setup
 // checklist, the Feast (counts on the active phone, the ruling and its reason for everyone)
 // and, on a Horde's phone, its private Mutation and Zombie-card choices.
+//
+// Everything comes as data: the server renders names, effects and rulings in the phone's
+// language; what the game waits for is ``game_view.question``; Feast rulings are found in the
+// log by their message id and their ``feast`` data. No text is ever parsed.
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { seatById, seatLabel, shape } from "../seats.js";
+import "./eat-zem-all-strings.js";
 import * as generic from "./generic.js";
 
-addStrings({
-  en: {
-    "eza.turn": "Turn {n}", "eza.phase.setup": "Setup", "eza.phase.attack": "Zombie attack", "eza.phase.humans": "Human retaliation",
-    "eza.phase.finished": "Game over", "eza.active": "active Horde", "eza.you": "You play the {horde}", "eza.horde": "{colour} Horde",
-    "eza.order": "Resolution order (EZA-T1)", "eza.main": "main effects", "eza.mainbonus": "main + bonus", "eza.owner": "its colour", "eza.now": "now",
-    "eza.bonus": "Bonus", "eza.track": "Zombie track", "eza.decks": "Decks and piles", "eza.checklist": "Set up the table", "eza.d.human": "Human deck",
-    "eza.d.zombie": "Zombie draw pile", "eza.d.reserve": "Event reserve", "eza.d.mutdraw": "Mutation pile", "eza.d.mutdiscard": "Mutation discard",
-    "eza.d.active": "Active Zombie cards", "eza.d.hdiscard": "Human discard", "eza.d.tomb": "Tombstones on the board",
-    "eza.d.cubes": "Defense cubes in the box", "eza.humans": "Humans", "eza.hordes": "Hordes", "eza.tokens": "{n} Bite tokens",
-    "eza.frightened": "frightened", "eza.dead": "dead", "eza.escaped": "escaped", "eza.trait": "Trait", "eza.contam": "Contamination",
-    "eza.finisher": "fatal blow", "eza.tileto": "tile to", "eza.nobody": "nobody", "eza.board": "on the board", "eza.inreserve": "in reserve",
-    "eza.activatable": "may still act", "eza.mutations": "Mutations", "eza.zcards": "Zombie cards in reserve", "eza.bites": "Bites",
-    "eza.tiles": "Human tiles", "eza.points": "{n} VP", "eza.choosing": "choosing…", "eza.resolving": "Human card being resolved",
-    "eza.toresolve": "{n} more to resolve", "eza.feast": "Feast for {human}",
-    "eza.feast.count": "{horde} counts each Horde's Zombies on or next to the cell.", "eza.feast.ruling": "Feast ruling",
-    "eza.p.keep": "Choose the Mutation you keep", "eza.p.draft": "Choose a Mutation from the draft", "eza.p.discard": "You hold 3 Mutations: discard 1",
-    "eza.p.zcard": "Choose the Zombie card for the draw pile", "eza.z.blocking": "Standing, blocking the path", "eza.z.standing": "Standing",
-    "eza.z.crawling": "Crawling", "eza.stand": "{human} stands up", "eza.wound": "{human} wounds a Zombie", "eza.instant": "instant",
-    "eza.permanent": "permanent", "eza.param.zombies": "Zombies, by Horde", "eza.param.standing": "Standing Zombies",
-    "eza.param.crawling": "Crawling Zombies", "eza.param.companions": "Who goes with the Human", "eza.param.humans": "Humans", "eza.param.way": "Which way",
-    "eza.bite_tokens": "Bite tokens", "eza.feast_vp": "Feast VP", "eza.fatal_blow_vp": "Fatal-blow VP", "eza.c.yellow": "Yellow", "eza.c.green": "Green",
-    "eza.c.red": "Red", "eza.c.blue": "Blue",
-  },
-  fr: {
-    "eza.turn": "Tour {n}", "eza.phase.setup": "Mise en place", "eza.phase.attack": "Attaque zombie", "eza.phase.humans": "Riposte humaine",
-    "eza.phase.finished": "Partie terminée", "eza.active": "Horde active", "eza.you": "Vous jouez la {horde}", "eza.horde": "Horde {colour}",
-    "eza.order": "Ordre de résolution (EZA-T1)", "eza.main": "effets principaux", "eza.mainbonus": "principal + bonus", "eza.owner": "sa couleur",
-    "eza.now": "en cours", "eza.bonus": "Bonus", "eza.track": "Piste zombie", "eza.decks": "Pioches et défausses", "eza.checklist": "Installer la table",
-    "eza.d.human": "Pioche Humains", "eza.d.zombie": "Pioche Zombie", "eza.d.reserve": "Réserve d'Événements", "eza.d.mutdraw": "Pioche Mutations",
-    "eza.d.mutdiscard": "Défausse Mutations", "eza.d.active": "Cartes Zombie actives", "eza.d.hdiscard": "Défausse Humains",
-    "eza.d.tomb": "Pierres tombales en jeu", "eza.d.cubes": "Cubes Défense dans la boîte", "eza.humans": "Humains", "eza.hordes": "Hordes",
-    "eza.tokens": "{n} jetons Morsure", "eza.frightened": "effrayé", "eza.dead": "mort", "eza.escaped": "enfui", "eza.trait": "Trait",
-    "eza.contam": "Contamination", "eza.finisher": "coup fatal", "eza.tileto": "tuile à", "eza.nobody": "personne", "eza.board": "sur le plateau",
-    "eza.inreserve": "en réserve", "eza.activatable": "peuvent agir", "eza.mutations": "Mutations", "eza.zcards": "Cartes Zombie en réserve",
-    "eza.bites": "Morsures", "eza.tiles": "Tuiles Humain", "eza.points": "{n} PV", "eza.choosing": "choisit…",
-    "eza.resolving": "Carte Humain en cours", "eza.toresolve": "encore {n} à résoudre", "eza.feast": "Festin pour {human}",
-    "eza.feast.count": "{horde} compte les Zombies de chaque Horde sur la case ou à côté.", "eza.feast.ruling": "Décision du Festin",
-    "eza.p.keep": "Choisissez la Mutation à garder", "eza.p.draft": "Choisissez une Mutation du tirage",
-    "eza.p.discard": "Vous avez 3 Mutations : défaussez-en 1", "eza.p.zcard": "Choisissez la carte Zombie pour la pioche",
-    "eza.z.blocking": "Debout, bloque le chemin", "eza.z.standing": "Debout", "eza.z.crawling": "Rampant", "eza.stand": "{human} se relève",
-    "eza.wound": "{human} blesse un Zombie", "eza.instant": "instantanée", "eza.permanent": "permanente", "eza.param.zombies": "Zombies, par Horde",
-    "eza.param.standing": "Zombies debout", "eza.param.crawling": "Zombies rampants", "eza.param.companions": "Qui accompagne l'Humain",
-    "eza.param.humans": "Humains", "eza.param.way": "Quel chemin", "eza.bite_tokens": "Jetons Morsure", "eza.feast_vp": "PV de Festin",
-    "eza.fatal_blow_vp": "PV de coup fatal", "eza.c.yellow": "jaune", "eza.c.green": "verte", "eza.c.red": "rouge", "eza.c.blue": "bleue",
-  },
-});
+/** Feast rulings in the log: their message ids (the ``feast`` data says whose and when). */
+const FEAST_RULINGS = new Set(["eza.feast.won", "eza.feast.nobody"]);
 
 const hordeOf = (g, seat) => (g.hordes || []).find((x) => x.seat === seat);
 const humanOf = (g, id) => (g.humans || []).find((x) => x.id === id);
-const hordeWord = (horde) => t("eza.horde", { colour: t(`eza.c.${horde.colour}`) });
+const hordeWord = (horde) => t("eza.horde", { colour: horde.name });
+/** A card's colour as the table calls that Horde (its name in the view), else the box's word. */
+const colourWord = (g, colour) => (g.hordes || []).find((x) => x.colour === colour)?.name ?? t(`eza.c.${colour}`);
 
 /** "Ana · Yellow Horde" as text (player names stay text: this goes through textContent). */
 const hordeText = (view, seat, horde = hordeOf(view.game_view, seat), who = seatById(view, seat)?.name ?? `#${seat}`) =>
@@ -71,21 +34,22 @@ function hordeTag(view, seat) {
     horde ? h("span", { class: `eza-hc eza-hc-${horde.colour}` }, hordeWord(horde)) : null);
 }
 
-function zombieCard(card, extra = {}) {
+function zombieCard(g, card, extra = {}) {
   return h("div", { class: ["eza-card", "zombie", card.colour && `eza-hc-edge-${card.colour}`], data: { card: card.id }, ...extra },
     h("strong", { class: "eza-cname" }, card.name),
-    card.colour ? h("span", { class: `eza-hc eza-hc-${card.colour}` }, t(`eza.c.${card.colour}`)) : null,
+    card.colour ? h("span", { class: `eza-hc eza-hc-${card.colour}` }, colourWord(g, card.colour)) : null,
     h("ul", {}, (card.main || []).map((e) => h("li", {}, e))),
     card.bonus?.length ? h("p", { class: "eza-bonus" }, `${t("eza.bonus")}: ${card.bonus.join(" · ")}`) : null);
 }
 
-const mutationCard = (card) => h("div", { class: "eza-card mutation", data: { card: card.id } },
-  h("strong", { class: "eza-cname" }, card.name), h("span", { class: "tag" }, t(`eza.${card.kind}`)), h("p", {}, card.text));
+const mutationCard = (card) => h("div", { class: "eza-card mutation", data: { card: card.id, effect: card.effect } },
+  h("strong", { class: "eza-cname" }, card.name), h("span", { class: "tag" }, t(`eza.${card.kind}`)),
+  card.applied ? null : h("span", { class: "tag" }, t("eza.atable")), h("p", {}, card.text));
 
 // --- Feast rulings: they live in the log (the view keeps only who took the tile) -------------
 const rulings = new Map(); // table code -> {key, promise, list}
 
-/** Every Feast ruling still in effect, with the turn it happened in (refetched when a Feast changes). */
+/** Every Feast ruling still in effect (refetched when a Feast changes), from the log's data. */
 function loadRulings(view) {
   const dead = view.game_view.humans.filter((x) => x.status === "dead").map((x) => `${x.id}:${x.tile_to}`);
   const key = `${dead.join(",")}|${pendingFeast(view)?.id}`;
@@ -93,12 +57,10 @@ function loadRulings(view) {
   if (entry?.key === key) return entry;
   entry = { key, list: null };
   entry.promise = api.log(view.code, null).then(({ entries }) => {
-    let turn = 0;
     entry.list = [];
     for (const e of entries.filter((x) => !x.undone && x.type !== "undo")) {
       for (const ev of e.events || []) {
-        turn = Number(/^Turn (\d+):/.exec(ev.text)?.[1] ?? turn);
-        if (/^Feast for .+?:/.test(ev.text) && /^EZA-F[23]$/.test(ev.rule || "")) entry.list.push({ ...ev, turn, seq: e.seq });
+        if (FEAST_RULINGS.has(ev.msg) && ev.feast) entry.list.push({ ...ev, turn: ev.feast.turn, seq: e.seq });
       }
     }
   }).catch(() => { entry.list = []; });
@@ -106,7 +68,7 @@ function loadRulings(view) {
   return entry;
 }
 
-const rulingBox = (ruling, big) => h("div", { class: ["eza-ruling", big && "big"], data: { seq: ruling.seq }, role: "status" },
+const rulingBox = (ruling, big) => h("div", { class: ["eza-ruling", big && "big"], data: { seq: ruling.seq, human: ruling.feast.human }, role: "status" },
   big ? h("h3", {}, t("eza.feast.ruling")) : null, h("span", { class: "rule" }, ruling.rule),
   h("p", { class: "eza-ruling-text" }, ruling.text), h("p", { class: "eza-reason" }, ruling.reason || ""));
 
@@ -121,14 +83,15 @@ function latestRuling(view) {
   return slot;
 }
 
+/** The Human whose Feast is being counted, from what the game waits for. */
 function pendingFeast(view) {
-  const match = /^Feast for (.+?):/.exec(view.prompt?.text || "");
-  return match ? view.game_view.humans.find((x) => x.name === match[1] && x.status === "dead") : undefined;
+  const q = view.game_view?.question;
+  return q?.kind === "feast" ? humanOf(view.game_view, q.human) : undefined;
 }
 
 function feastPanel(view, victim) {
   const g = view.game_view;
-  const counting = g.prompt?.waiting_for?.[0] ?? g.active;
+  const counting = g.question?.seat ?? g.active;
   // On the counting phone, give the stepper of each Horde its seat's shape (after this draw).
   const keys = Object.keys(view.actions?.find((a) => a.type === "feast")?.params?.zombies?.counts || {});
   queueMicrotask(() => document.querySelectorAll("form[data-type='feast'] .stepper").forEach((step, i) => {
@@ -146,9 +109,10 @@ function feastPanel(view, victim) {
 }
 
 function orderPanel(view) {
-  const card = view.game_view.current_card;
+  const g = view.game_view;
+  const card = g.current_card;
   const now = new Set(view.prompt?.waiting_for || []);
-  return h("section", { class: "eza-resolving" }, zombieCard(card), h("h3", {}, t("eza.order")),
+  return h("section", { class: "eza-resolving" }, zombieCard(g, card), h("h3", {}, t("eza.order")),
     h("ol", { class: "eza-order" }, card.order.map((entry, i) => h("li", { class: now.has(entry.seat) && "now", data: { seat: entry.seat } },
       hordeTag(view, entry.seat), " ", entry.parts.includes("bonus") ? t("eza.mainbonus") : t("eza.main"),
       i > 0 && entry.parts.includes("bonus") ? ` (${t("eza.owner")})` : "",
@@ -163,7 +127,8 @@ function humanRow(view, x) {
     h("div", { class: "eza-head" }, h("strong", {}, x.name),
       x.status === "alive" ? h("span", { class: "eza-tokens" }, t("eza.tokens", { n: x.tokens })) : h("span", { class: "tag" }, t(`eza.${x.status}`)),
       x.frightened ? h("span", { class: "tag warn" }, `⤵ ${t("eza.frightened")}`) : null,
-      x.cell_name ? h("span", { class: "muted" }, x.cell_name) : null),
+      x.cell_name ? h("span", { class: "muted" }, x.cell_name) : null,
+      x.off_path && x.status === "alive" ? h("span", { class: "tag" }, t("eza.offpath")) : null),
     h("p", { class: "eza-small" }, `${t("eza.trait")}: ${x.trait.name} (${t("eza.points", { n: x.trait.vp })}) · ${x.name}: ${t("eza.points", { n: x.vp })}`,
       x.contamination !== null ? ` · ${t("eza.contam")}: ${named(x.contamination)}` : ""),
     bites.length ? h("p", { class: "eza-small" }, `${t("eza.bites")}: ${bites.join(" · ")}`) : null,
@@ -178,7 +143,8 @@ function hordeRow(view, x) {
       g.active === x.seat ? h("span", { class: "marker" }, `➤ ${t("eza.active")}`) : null,
       x.choosing_mutation || x.choosing_zombie_card ? h("span", { class: "tag" }, t("eza.choosing")) : null,
       h("span", { class: "score" }, t("eza.points", { n: x.score }))),
-    h("p", { class: "eza-pawns" }, `${x.pawns_on_board} ${t("eza.board")} · ${x.pawns_in_reserve} ${t("eza.inreserve")} · ${x.activatable} ${t("eza.activatable")}`),
+    h("p", { class: "eza-pawns" }, `${x.pawns_on_board} ${t("eza.board")} (${x.crawling} ${t("eza.crawling")}) · `
+      + `${x.pawns_in_reserve} ${t("eza.inreserve")} · ${x.activatable} ${t("eza.activatable")}`),
     x.mutations.length ? h("p", { class: "eza-small" }, `${t("eza.mutations")}: `, x.mutations.map((m) => `${m.name} (${t(`eza.${m.kind}`)})`).join(", ")) : null,
     h("p", { class: "eza-small" }, `${t("eza.zcards")}: ${x.zombie_cards_in_reserve}`, bites.length ? ` · ${t("eza.bites")}: ${bites.join(", ")}` : ""),
     x.human_tiles.length || x.traits.length ? h("p", { class: "eza-small" },
@@ -199,7 +165,7 @@ export function publicState(view) {
   const victim = pendingFeast(view);
   const resolving = g.human_card_resolving || [];
   const checklist = g.phase === "setup" || (g.turn <= 1 && !g.active_pile.length && !g.current_card);
-  return h("div", { class: "game-state eza", data: { phase: g.phase, turn: g.turn, active: g.active } },
+  return h("div", { class: "game-state eza", data: { phase: g.phase, turn: g.turn, active: g.active, question: g.question?.kind ?? "" } },
     h("p", { class: "eza-summary" }, h("strong", {}, t("eza.turn", { n: g.turn })), ` · ${t(`eza.phase.${g.phase}`)} · `,
       hordeTag(view, g.active), ` ${t("eza.active")}`),
     me ? h("p", { class: "eza-you" }, t("eza.you", { horde: hordeWord(me) })) : null,
@@ -211,7 +177,7 @@ export function publicState(view) {
       g.human_cards_to_resolve ? h("p", { class: "muted" }, t("eza.toresolve", { n: g.human_cards_to_resolve })) : null) : null,
     checklist && g.checklist.length ? h("section", { class: "eza-checklist" }, h("h3", {}, t("eza.checklist")),
       h("ul", {}, g.checklist.map((line) => h("li", {}, line)))) : null,
-    h("section", {}, h("h3", {}, `${t("eza.track")} (${g.track.length})`), h("div", { class: "eza-track" }, g.track.map((c) => zombieCard(c)))),
+    h("section", {}, h("h3", {}, `${t("eza.track")} (${g.track.length})`), h("div", { class: "eza-track" }, g.track.map((c) => zombieCard(g, c)))),
     h("section", {}, h("h3", {}, t("eza.decks")), decks(g)),
     h("section", {}, h("h3", {}, t("eza.humans")), h("ul", { class: "eza-humans" }, g.humans.map((x) => humanRow(view, x)))),
     h("section", {}, h("h3", {}, t("eza.hordes")), h("ul", { class: "eza-hordes" }, g.hordes.map((x) => hordeRow(view, x)))));
@@ -224,27 +190,33 @@ export function privateState(view) {
   const held = hordeOf(view.game_view, view.me?.seat)?.mutations || [];
   const offered = mine.mutation_stage === "discard" ? held : mine.mutations_to_choose;
   const parts = [offered.length ? [h("h3", {}, t(`eza.p.${mine.mutation_stage}`)), h("div", { class: "eza-cards eza-mutations" }, offered.map(mutationCard))] : [],
-    mine.zombie_cards_to_choose.length ? [h("h3", {}, t("eza.p.zcard")), h("div", { class: "eza-cards eza-zcards" }, mine.zombie_cards_to_choose.map((c) => zombieCard(c)))] : []];
+    mine.zombie_cards_to_choose.length ? [h("h3", {}, t("eza.p.zcard")),
+      h("div", { class: "eza-cards eza-zcards" }, mine.zombie_cards_to_choose.map((c) => zombieCard(view.game_view, c)))] : []];
   return parts.flat().length ? h("div", { class: "eza-private" }, parts) : null;
 }
 
-export function choiceLabel(name, value, view) {
-  const g = view.game_view;
-  if (value === null) return t(`eza.param.${name}`) === `eza.param.${name}` ? generic.choiceLabel(name, value, view) : t(`eza.param.${name}`);
-  if (typeof value === "string") {
-    if (name === "zombies" && /^\d+$/.test(value)) return hordeText(view, Number(value)); // the Feast's counts
-    const reach = /^(\d+):(blocking|standing|crawling)$/.exec(value);
-    if (reach) return `${hordeText(view, Number(reach[1]))}: ${t(`eza.z.${reach[2]}`)}`;
-    const dead = /^(stand|wound):(.+)$/.exec(value);
-    if (dead) return t(`eza.${dead[1]}`, { human: humanOf(g, dead[2])?.name ?? dead[2] });
-    if (value === "none") return t("eza.nobody");
-    const person = humanOf(g, value);
-    if (person) return person.status === "alive" ? `${person.name} (${t("eza.tokens", { n: person.tokens })})` : person.name;
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A choice's or a counter's words as the server gave them (labels in the phone's language). */
+function labelFromActions(view, name, value) {
+  for (const spec of view.actions || []) {
+    const param = spec.params?.[name];
+    if (!param) continue;
+    if (param.counts && param.counts[value]?.label) return param.counts[value].label;
+    const i = param.labels ? param.choices.findIndex((c) => same(c, value)) : -1;
+    if (i >= 0) return param.labels[i];
   }
-  const card = generic.cardsIn(view).get(value);
-  if (card?.deck === "zombie") return `${card.name}: ${card.main.join(", ")}${card.bonus.length ? ` · ${t("eza.bonus")}: ${card.bonus.join(", ")}` : ""}`;
-  if (card?.deck === "mutation") return `${card.name} (${t(`eza.${card.kind}`)})`;
-  return generic.choiceLabel(name, value, view);
+  return null;
+}
+
+export function choiceLabel(name, value, view) {
+  if (value === null) {
+    const title = t(`eza.param.${name}`);
+    return title === `eza.param.${name}` ? generic.choiceLabel(name, value, view) : title;
+  }
+  const feastSeat = name === "zombies" && typeof value === "string" ? Number(value) : NaN;
+  if (hordeOf(view.game_view || {}, feastSeat)) return hordeText(view, feastSeat); // the Feast's counters, per Horde
+  return labelFromActions(view, name, value) ?? generic.choiceLabel(name, value, view);
 }
 
 export const partLabel = (key) => (t(`eza.${key}`) === `eza.${key}` ? generic.partLabel(key) : t(`eza.${key}`));

@@ -1,125 +1,123 @@
-"""Eat Zem All (its rulebook; ``games/RULINGS.md``): 2–4 Zombie Hordes around a House or
-Cemetery board.
+"""Eat Zem All: 2 to 4 Zombie Hordes around a House or Cemetery board.
 
-The app holds every deck, hidden choice, token pool, tile, pawn reserve, turn and score; the
-board and pawns stay on the table. One module per rulebook chapter: ``setup`` (Setup),
-``attack`` (Phase 1: Zombie Attack, Mutations), ``feast`` (The Feast), ``humans`` (Phase 2:
-Human Retaliation, Events, Human Abilities), ``scoring`` (End of the Game); ``flow`` is the turn
-machine they plug into, ``views`` what each viewer sees and ``content`` the pack's validation.
+Rule text: the Eat Zem All rulebook; rulings EZA-S1 to EZA-E4 in games/RULINGS.md. The app
+keeps every deck, hidden choice, Bite token, tile, pawn reserve, turn and score; the board and
+the pawns stay on the table, and the active Horde answers the board facts the app cannot see
+(which Zombies are in reach, whether a cell is blocked, who is on or next to the Feast's cell).
+Where the rules leave room, the app reads them like this:
+
+- EZA-S3: "random" draws 2 of the side's 8 Events; easy, hard and expert pick 2 Zombie, 1 + 1 or
+  2 Human Events. EZA-V4 (option longer_games): 4 Human Events to start, 2 of them swapped for 2
+  Zombie Events at each reshuffle.
+- EZA-S7, EZA-S8: the table screen lists the starting Zombies one at a time, counter-clockwise
+  from the last Horde; in the Cemetery the app draws which 4 Humans start on each gate.
+- EZA-T5: with no Zombie left to activate, a Horde adds one instead. With an empty reserve, a
+  Horde that adds a Zombie may take one of its Zombies back from the board, or not (the FAQ: not
+  mandatory); the moved Zombie counts as added by the card. The same choice is offered when the
+  Contamination holder has no pawn left for a transformation (EZA-F4).
+- EZA-T6, EZA-T7: the app records what it counts: bites (one per activation) and Defense cubes
+  removed; moves and stand-ups are done at the table and end with one "next Zombie" (or none,
+  once the Zombie has bitten and no cube is left to remove). Every Zombie that acted, even only
+  at the table, counts as activated by the card.
+- EZA-T10: by default a Mutation effect is "draw 2, keep 1"; option mutation_draft uses the
+  player aid's wording (players + 1 cards once per card, the others choosing in turn from the
+  rest, the last card discarded).
+- EZA-T12: every open choice is the active Horde's; a card beats the rules. Each Mutation of the
+  pack names its effect: the app applies Sprint (+2 actions), Lunge (a bite), Second helping (a
+  second bite), Shove, Back from the pit, Ambush (Zombies added), Howl (a Human frightened),
+  Splinters (a door's cubes or a Tombstone removed), Play dead (a Zombie killed this turn comes
+  back laid down), Feeding frenzy (the Horde's Zombies count twice in a Feast), Iron jaw (2 cubes
+  per action), Pack instinct (+1 action to the first Zombie per card), Thick skull (the first
+  kill each turn is a wound), Grave born (any tomb), Silent step (a frightened Human next to the
+  Horde's Zombies stays down one card longer, asked when its card comes) and reminds the
+  counting Horde of Stench and Keen nose. The others (Regroup, Second wind, Long arms,
+  Sure-footed, Grip, Tireless) act on what only the table sees: the log says so, and if a count
+  changed, correct it. An Instant is offered to its holder only when its moment has come.
+- EZA-F2, EZA-F3: the active Horde counts each Horde's Zombies on or next to the cell, unless the
+  Bite tokens alone already decide who takes the tile (no count can change it): then nobody is
+  asked.
+- EZA-H3, EZA-H4: after "draw 1 additional card" the frightened Humans stand up at once, before
+  the additional card (resolved last) is revealed.
+- EZA-H5: the card of a Human out of play is banished; the active Horde then chooses a standing
+  Human who wounds a Zombie or a frightened one who stands up. Which standing Human wounds is
+  picked at the table (the app counts nothing for it): the app asks only when a frightened
+  Human could stand up instead.
+- EZA-H7: the app knows how many Humans are on a cell; the active Horde says only whether a
+  Standing Zombie (or the Zombies there) block the move.
+- EZA-H12: Zombies in reach are counted per Horde and kind (Standing, Crawling, and Standing ones
+  blocking the path in the Cemetery or on Eve's way).
+- EZA-H13: by default a kill-a-Standing-Zombie attack may not take a Crawling Zombie while a
+  Standing one is in reach. Option crawling_attack_kills_standing reads the sentence literally:
+  a kill-a-Crawling-Zombie attack with a Standing Zombie in reach kills that Standing Zombie
+  (except the FAQ's case of a Standing Zombie blocking the path with a Crawling one behind).
+- EZA-H15: Harry joins the nearest Human whose cell has room (the active Horde says which when
+  several). Gabriel does nothing until a Human has died, then repeats his effects once per dead
+  Human; in the House he escapes whenever he is next to an exit with no Standing Zombie in his
+  way: the app asks when his card comes, and again after each of his moves or kills. Odile, when
+  she cannot follow the path, leaves it and heads for the nearer Car cell by the shortest
+  orthogonal route, alone, one square per move (the Cemetery's squares are in the content pack);
+  the active Horde taps the first free square the app lists, or "surrounded" and she stays; she
+  stays off the path until she escapes. Adèle's cheer adds a token to each Human on her cell while
+  tokens are left. Kate adds a Defense cube when an attack of hers has no Zombie in reach: to a
+  door or window of her room below its limit (3 on the front door, 2 elsewhere, interior doors
+  included), none when the box is empty. Omar goes alone onto Standing Zombies.
+- EZA-E1: once the last Human is dead or gone, the effects still to resolve ask nothing: what
+  changes a count is applied (a Zombie added counts for EZA-E4), the rest is skipped. The last
+  Human's own Feast is still counted (unless its Bites decide it).
+- Corrections: the table is the truth. Any player or the host may correct a Human's Bite tokens,
+  a Horde's Zombies (board, reserve, Crawling — the app counts the ones it lays down itself:
+  wounded, transformed, Play dead), the Defense cubes or Tombstones, a Human's cell, who is
+  frightened and the Mutations held; each correction is public, logged and undoable, and the box
+  stays conserved.
 """
 
 from __future__ import annotations
 
-from ...engine import HOST, Rng, RuleError, action, choice, clone, validate_params
-from ...engine.game import validate_options
-from . import attack, feast, humans, scoring, views  # noqa: F401  (registers the steps)
+from ...engine import Flow, define
+from . import (
+    activations,
+    attacks,
+    cemetery,
+    dispenser,
+    feast,
+    house,
+    humans,
+    invariants,
+    mutations,
+    track,
+    views,
+    zombies,
+)
 from .content import validate
-from .flow import QUESTIONS, Ctx, State, actors, name, run, top
-from .setup import OPTIONS, PLAYERS, VARIANTS, deal
+from .corrections import correct, corrections
+from .instants import ANYTIME
+from .scoring import result
+from .setup import OPTIONS, PLAYERS, VARIANTS, setup
+from .state import PRIVATE, SECRET
 
-_FREE_ACTIONS = {"use_mutation"}
+FLOW = Flow.of(
+    track, zombies, activations, mutations, feast, dispenser, humans, attacks, house, cemetery
+)
 
+GAME = define(
+    id="eat-zem-all",
+    name="Eat Zem All",
+    players=PLAYERS,
+    variants=VARIANTS,
+    options=OPTIONS,
+    setup=setup,
+    flow=FLOW,
+    anytime=ANYTIME,
+    view=views.view,
+    result=result,
+    invariants=invariants.check_invariants,
+    reveal=views.reveal,
+    validate_content=validate,
+    secret=SECRET,
+    private=PRIVATE,
+    constant=("content",),
+    corrections=corrections,
+    correct=correct,
+)
 
-class EatZemAll:
-    """The Game object the catalogue registers."""
-
-    id = "eat-zem-all"
-    name = "Eat Zem All"
-    variants: list[str | None] = list(VARIANTS)
-    players = PLAYERS
-    options = OPTIONS
-
-    def setup(
-        self, *, content: dict, variant: str | None, options: dict, seats: list[int], rng: Rng
-    ) -> State:
-        state = deal(content, variant, validate_options(self.options, options), seats, rng)
-        run(state, Ctx(rng))
-        return state
-
-    def begin(self, **kwargs) -> tuple[State, list[dict]]:
-        return self.setup(**kwargs), []
-
-    def explain(self, state: State, seat: int, act: dict) -> RuleError | None:
-        step = top(state)
-        if step is None or seat not in actors(state) or QUESTIONS[step["kind"]].refuse is None:
-            return None
-        act = {"type": act.get("type"), "params": act.get("params") or {}}
-        return QUESTIONS[step["kind"]].refuse(state, step, seat, act)
-
-    def legal_actions(self, state: State, seat: int) -> list[dict]:
-        if state["phase"] == "finished" or seat == HOST or seat not in state["seats"]:
-            return []
-        specs: list[dict] = []
-        if seat in actors(state):
-            step = top(state)
-            specs += QUESTIONS[step["kind"]].specs(state, step, seat)
-        instant = attack.instant_mutations(state, seat)
-        if instant:  # EZA-T9: an Instant Mutation may be played, then it is discarded
-            specs.append(
-                action(
-                    "use_mutation",
-                    "Use an Instant Mutation (then discard it)",
-                    card=choice(instant),
-                )
-            )
-        return specs
-
-    def apply(self, state: State, seat: int, act: dict, rng: Rng) -> tuple[State, list[dict]]:
-        if state["phase"] == "finished":
-            raise RuleError("game_over", "EZA-E1", "The game is over.")
-        kind = act.get("type")
-        params = act.get("params") or {}
-        # The content pack is read-only: shared, not copied; everything else is deep-copied.
-        new = clone({k: v for k, v in state.items() if k != "content"})
-        new["content"] = state["content"]
-        ctx = Ctx(rng)
-        if kind in _FREE_ACTIONS:
-            if params.get("card") not in attack.instant_mutations(new, seat):
-                raise RuleError(
-                    "not_instant",
-                    "EZA-T9",
-                    "Only an Instant Mutation you hold can be used and discarded.",
-                )
-            validate_params(self.legal_actions(new, seat), kind, params)
-            attack.use_mutation(new, ctx, seat, params["card"])
-        else:
-            step = top(new)
-            q = QUESTIONS[step["kind"]]
-            if seat not in actors(new):
-                who = ", ".join(name(new, s) for s in actors(new))
-                raise RuleError(
-                    "not_your_turn", q.rule, f"The game is waiting for {who}: {q.text(new, step)}"
-                )
-            specs = q.specs(new, step, seat)
-            if q.refuse is not None:  # a refusal the rules name comes before the specs' check
-                error = q.refuse(new, step, seat, {"type": kind, "params": params})
-                if error is not None:
-                    raise error
-            validate_params(specs, kind, params)
-            new["steps"].pop()
-            q.apply(new, step, seat, {"type": kind, "params": params}, ctx)
-        run(new, ctx)
-        return new, ctx.events
-
-    def view(self, state: State, seat: int | None) -> dict:
-        return views.view(state, seat)
-
-    def prompt(self, state: State) -> dict:
-        return views.prompt(state)
-
-    def result(self, state: State) -> dict | None:
-        return scoring.result(state)
-
-    def check_invariants(self, state: State) -> None:
-        views.check_invariants(state)
-
-    def reveal(self, state: State) -> dict:
-        return views.reveal(state)
-
-    def validate_content(self, pack: dict) -> list[str]:
-        return validate(pack)
-
-
-GAME = EatZemAll()
-
-__all__ = ["GAME", "EatZemAll", "feast", "humans"]
+__all__ = ["FLOW", "GAME"]

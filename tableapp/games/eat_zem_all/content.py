@@ -1,10 +1,11 @@
-"""The content pack of Eat Zem All: effect wording and validation (the Eat Zem All rulebook,
-"Components", "Zombie Card Effects", "Human Card Effects").
+"""The content pack of Eat Zem All and its validation (the Eat Zem All rulebook, "Components",
+"Zombie Card Effects", "Human Card Effects", "Board Details").
 
 The pack is ``{file stem: data}`` (see ``tableapp/content``): ``box``, ``humans``, ``traits``,
 ``human_cards``, ``events``, ``mutations``, ``zombie_cards``, ``house`` and ``cemetery``. Card
-effects are short strings (``activate:2x3``, ``move+2``); :func:`describe` turns them into the
-sentence a phone shows and :func:`validate` names every problem by file and field.
+effects are short codes (``activate:2x3``, ``move+2``, see :mod:`.effects`); every name and
+text players read comes in English and French (``name`` / ``name_fr``, ``text`` / ``text_fr``).
+:func:`validate` names every problem by file and field.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from typing import Any
+
+from ...engine.messages import missing_names
+from .instants import EFFECTS as MUTATION_EFFECTS
 
 SIDES = ("house", "cemetery")
 HUMAN_COUNT = 8
@@ -44,60 +48,6 @@ HUMAN_EFFECT = {
     "cemetery": re.compile(r"^(kill_standing|kill_crawling|advance|cheer)$"),
 }
 
-_WORDS = {
-    "add_zombie": "Add 1 Zombie",
-    "add_zombie_outside": "Add 1 Zombie (outside / Common Grave)",
-    "add_zombie_card": "Add 1 of your Zombie cards",
-    "mutate": "Mutate",
-    "panic": "Panic: frighten a Human",
-    "kill_standing": "Kill a Standing Zombie",
-    "kill_crawling": "Kill a Crawling Zombie",
-    "change_room": "Change room",
-    "advance": "Move along the path",
-    "cheer": "Cheer: +1 Bite token to each Human on her cell",
-    "surprise_attack": "Surprise attack: each Horde may bite 1 Human next to one of its Zombies",
-    "activate_one": "Each Horde activates 1 Zombie with 1 or 2 actions",
-    "add_one": "Each Horde adds 1 Zombie",
-    "draw_additional": "Draw 1 additional Human card",
-    "all_kill_crawling": "Each Human kills a Crawling Zombie (else wounds a Standing one)",
-    "all_kill_standing": "Each Human kills a Standing Zombie (else a Crawling one)",
-}
-
-
-def describe(effect: str) -> str:
-    """The sentence for one effect string."""
-    if effect in _WORDS:
-        return _WORDS[effect]
-    if effect.startswith("activate:"):
-        n, k = effect.split(":")[1].split("x")
-        if n == "all":
-            return f"All your Zombies benefit from {k} action each"
-        zombies = "1 Zombie benefits" if n == "1" else f"{n} Zombies benefit"
-        return f"{zombies} from {k} action{'s' if k != '1' else ''}{' each' if n != '1' else ''}"
-    if effect.startswith("move"):
-        return f"Move {effect[4:]} in the room"
-    if effect.startswith("arrow:"):
-        return f"Follow the {effect[6:]} arrow"
-    if effect.startswith("discard_human_cards:"):
-        return f"Discard the top {effect.split(':')[1]} Human card(s)"
-    return effect
-
-
-def activation(effect: str) -> tuple[int | None, int]:
-    """``activate:NxK`` as (N or None for all, K)."""
-    n, k = effect.split(":")[1].split("x")
-    return (None if n == "all" else int(n)), int(k)
-
-
-def cell_key(room: str, cell: int) -> str:
-    return f"{room}:{cell}"
-
-
-def split_cell(key: str) -> tuple[str, int]:
-    room, cell = key.split(":")
-    return room, int(cell)
-
-
 # --- validation -------------------------------------------------------------------------------
 
 
@@ -127,7 +77,26 @@ def validate(pack: dict) -> list[str]:
     _check_events(events, problems)
     _check_mutations(mutations, problems)
     _check_zombie_cards(zombies, box, problems)
+    _check_languages(pack, problems)
     return problems
+
+
+def _check_languages(pack: dict, problems: list[str]) -> None:
+    """Every name and text players read, in English and in French."""
+    rows = [
+        ("humans", "human", ("name", "house_ability_text", "cemetery_ability_text")),
+        ("traits", "trait", ("name",)),
+        ("mutations", "mutation", ("name", "text")),
+        ("events", "house", ("name",)),
+        ("events", "cemetery", ("name",)),
+        ("zombie_cards", "basic", ("name",)),
+        ("zombie_cards", "colour", ("name",)),
+        ("house", "room", ("name",)),
+        ("house", "opening", ("name",)),
+        ("cemetery", "cell", ("name",)),
+    ]
+    for file, key, fields in rows:
+        problems += missing_names(_items(pack[file], key), f"{file}.toml: {key}", fields)
 
 
 def _items(data: dict, key: str) -> list[dict]:
@@ -275,6 +244,7 @@ def _check_cemetery(cemetery: dict, problems: list[str]) -> None:
         for n in nxt:
             if n not in cells:
                 problems.append(f"cemetery.toml: cell[{cid}].next: unknown cell {n!r}")
+    _check_squares(cemetery, cells, problems)
     graph = {
         cid: {"black": c.get("next", [None])[0], "white": c.get("next", [None])[-1]}
         for cid, c in cells.items()
@@ -284,6 +254,35 @@ def _check_cemetery(cemetery: dict, problems: list[str]) -> None:
         graph.pop(car, None)
     if not all(_reaches_any(graph, cid, set(cars)) for cid in graph):
         problems.append("cemetery.toml: cell: every path must lead to a Car cell without a loop")
+
+
+def _check_squares(cemetery: dict, cells: dict, problems: list[str]) -> None:
+    """Each path cell sits on a square of the grid (Odile's way off the path, EZA-H15), and
+    the path goes from square to orthogonally adjacent square."""
+    columns, rows = cemetery.get("columns"), cemetery.get("rows")
+    if not _int(columns) or not _int(rows) or not 1 <= columns <= 26 or rows < 1:
+        problems.append("cemetery.toml: columns, rows: the grid's size (1..26 columns)")
+        return
+    at: dict[str, tuple[int, int]] = {}
+    for cid, c in cells.items():
+        square = c.get("square")
+        ok = isinstance(square, str) and len(square) >= 2 and square[1:].isdigit()
+        x = ord(square[0]) - ord("A") if ok else -1
+        if not ok or not 0 <= x < columns or not 1 <= int(square[1:]) <= rows:
+            problems.append(f"cemetery.toml: cell[{cid}].square: a square like 'C2' on the grid")
+            continue
+        at[cid] = (x, int(square[1:]))
+    for square, n in Counter(at.values()).items():
+        if n > 1:
+            problems.append(f"cemetery.toml: cell.square: {n} cells on the same square {square}")
+    for cid, c in cells.items():
+        for n in c.get("next", []):
+            if cid in at and n in at:
+                (x0, y0), (x1, y1) = at[cid], at[n]
+                if abs(x0 - x1) + abs(y0 - y1) != 1:
+                    problems.append(
+                        f"cemetery.toml: cell[{cid}].next: {n!r} is not on an adjacent square"
+                    )
 
 
 def _reaches_any(graph: dict[str, dict], start: str, ends: set[str], depth: int = 0) -> bool:
@@ -413,6 +412,12 @@ def _check_mutations(mutations: dict, problems: list[str]) -> None:
             problems.append(f"mutations.toml: mutation[{i}].kind: instant or permanent")
         if not isinstance(m.get("name"), str) or not isinstance(m.get("text"), str):
             problems.append(f"mutations.toml: mutation[{i}]: needs a name and a text")
+        if m.get("effect") not in MUTATION_EFFECTS:
+            problems.append(
+                f"mutations.toml: mutation[{i}].effect: one of {', '.join(MUTATION_EFFECTS)}"
+            )
+        if "amount" in m and (not _int(m["amount"]) or not 1 <= m["amount"] <= 4):
+            problems.append(f"mutations.toml: mutation[{i}].amount: 1 to 4")
 
 
 def _check_zombie_cards(zombies: dict, box: dict, problems: list[str]) -> None:

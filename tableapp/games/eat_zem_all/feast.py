@@ -5,26 +5,31 @@ A bite takes one of the Human's tokens (the Contamination token to the first bit
 last one kills the Human and runs the Feast in the order of EZA-F1: the interrupted effect is
 remembered (the steps below stay on the stack), the finisher takes the Trait and applies it
 (fatal blow), the active Horde enters each Horde's Zombies on or next to the cell (the board
-fact), the majority takes the Human tile with both tie-breaks and a reason (EZA-F2, F3), the
-Contamination holder lays one of its Zombies on the cell (EZA-F4) and the turn resumes.
+fact) — unless the Bites alone already decide the majority —, the majority takes the Human tile
+with both tie-breaks and a reason (EZA-F2, F3), the Contamination holder lays one of its Zombies
+on the cell (EZA-F4) and the turn resumes.
 """
 
 from __future__ import annotations
 
-from ...engine import RuleError, action, counts
-from .flow import (
-    Ctx,
-    Question,
+from itertools import product
+
+from ...engine import Ctx, Flow, M, Question, RuleError, action, counts
+from ...engine.messages import pack_names
+from .state import (
     State,
     Step,
-    auto,
+    holders,
     horde,
     human,
     human_name,
     name,
-    push,
-    question,
+    nobody_left,
+    pawn_out,
 )
+
+#: Beyond this many count combinations the app asks rather than proving the outcome fixed.
+_MAX_COMBINATIONS = 20_000
 
 
 def bite(state: State, ctx: Ctx, seat: int, hid: str) -> bool:
@@ -37,13 +42,17 @@ def bite(state: State, ctx: Ctx, seat: int, hid: str) -> bool:
     if first:
         h["contamination"] = seat
     ctx.say(
-        f"{name(state, seat)} bites {human_name(state, hid)}"
-        + (" and takes the Contamination token (first bite)" if first else "")
-        + f": {h['tokens']} Bite token(s) left.",
+        M(
+            "eza.bite.first" if first else "eza.bite",
+            horde=name(state, seat),
+            human=human_name(state, hid),
+            count=h["tokens"],
+        ),
         rule="EZA-F4" if first else None,
-        reason="The first Horde to bite a Human will turn it into one of its Zombies."
-        if first
-        else None,
+        reason=M("eza.bite.first.reason") if first else None,
+        seat=seat,
+        human=hid,
+        tokens=h["tokens"],
     )
     return h["tokens"] == 0
 
@@ -55,21 +64,16 @@ def start_feast(state: State, ctx: Ctx, hid: str, killer: int) -> None:
     h["frightened"] = False
     h["killer"] = killer
     state["dead_order"].append(hid)
-    ctx.say(
-        f"{human_name(state, hid)} is dead. The turn is interrupted: fatal blow, Feast, "
-        "transformation, then the turn resumes.",
-        rule="EZA-F1",
-    )
-    push(
+    ctx.say(M("eza.dead", human=human_name(state, hid)), rule="EZA-F1", human=hid)
+    Flow.push(
         state,
         {"kind": "fatal_blow", "seat": killer, "human": hid},
-        {"kind": "feast", "seat": state["active"], "human": hid},
+        {"kind": "feast_count", "seat": state["active"], "human": hid},
         {"kind": "transform", "human": hid},
         {"kind": "feast_end", "human": hid},
     )
 
 
-@auto("fatal_blow")
 def _fatal_blow(state: State, step: Step, ctx: Ctx) -> None:
     """EZA-F1 (2): the finisher takes the Trait tile and applies its effect."""
     hid, seat = step["human"], step["seat"]
@@ -77,12 +81,20 @@ def _fatal_blow(state: State, step: Step, ctx: Ctx) -> None:
     trait = state["content"]["traits"][trait_id]
     horde(state, seat)["traits"].append(trait_id)
     ctx.say(
-        f"Fatal blow: {name(state, seat)} finished {human_name(state, hid)} off and takes the "
-        f"Trait {trait['name']} ({trait['vp']} VP).",
+        M(
+            "eza.fatal_blow",
+            horde=name(state, seat),
+            human=human_name(state, hid),
+            trait=pack_names(trait),
+            count=trait["vp"],
+        ),
         rule="EZA-F1",
-        reason="The Horde that takes the last Bite token takes the Trait and applies it.",
+        reason=M("eza.fatal_blow.reason"),
+        seat=seat,
+        human=hid,
+        trait=trait_id,
     )
-    push(
+    Flow.push(
         state,
         *[
             {"kind": "zombie_effect", "seat": seat, "effect": e, "part": "trait"}
@@ -91,13 +103,58 @@ def _fatal_blow(state: State, step: Step, ctx: Ctx) -> None:
     )
 
 
+def _feast_count(state: State, step: Step, ctx: Ctx) -> None:
+    """EZA-F2: ask the count only when the Zombies can still change who takes the tile."""
+    hid = step["human"]
+    bites = {s: horde(state, s)["bites"].get(hid, 0) for s in state["seats"]}
+    bounds = {s: horde(state, s)["board"] * (2 if s in _doublers(state) else 1) for s in bites}
+    decided = decided_winner(bites, bounds)
+    if decided is None:
+        Flow.push(state, {"kind": "feast", "seat": step["seat"], "human": hid, "double": []})
+        return
+    (winner,) = decided
+    if all(b == 0 for b in bounds.values()):  # nobody has a Zombie that could count
+        zombies = {s: 0 for s in bites}
+        _, rule, reason = feast_winner(bites, zombies, lambda s: name(state, s))
+    else:
+        zombies, rule = None, "EZA-F2" if winner is not None else "EZA-F3"
+        parts = [M("eza.feast.bites_part", horde=name(state, s), count=bites[s]) for s in bites]
+        reason = M("eza.feast.decided", parts=parts)
+    _award(state, ctx, hid, winner, rule, reason, zombies)
+
+
+def _doublers(state: State) -> list[int]:
+    """Hordes holding Feeding frenzy (count your Zombies twice in a Feast, EZA-T12)."""
+    return holders(state, "feast_double")
+
+
+def decided_winner(bites: dict[int, int], most: dict[int, int]) -> tuple[int | None] | None:
+    """``(winner,)`` when every count of Zombies (0..most) gives the same outcome, else None."""
+    leader = max(bites, key=lambda s: bites[s])
+    if all(bites[leader] > bites[s] + most[s] for s in bites if s != leader):
+        return (leader,)
+    if all(n == 0 for n in most.values()):
+        return (feast_winner(bites, {s: 0 for s in bites})[0],)
+    combinations = 1
+    for n in most.values():
+        combinations *= n + 1
+    if combinations > _MAX_COMBINATIONS:
+        return None
+    seats = list(bites)
+    first = None
+    for counted in product(*(range(most[s] + 1) for s in seats)):
+        winner = feast_winner(bites, dict(zip(seats, counted, strict=True)))[0]
+        if first is None:
+            first = (winner,)
+        elif first != (winner,):
+            return None
+    return first
+
+
 def _feast_specs(state: State, step: Step, seat: int) -> list[dict]:
     bounds = {str(s): (0, horde(state, s)["board"]) for s in state["seats"]}
-    return [
-        action(
-            "feast", "Zombies of each Horde on or next to the Human's cell", zombies=counts(bounds)
-        )
-    ]
+    labels = {str(s): name(state, s) for s in state["seats"]}
+    return [action("feast", M("eza.action.feast"), zombies=counts(bounds, labels=labels))]
 
 
 def _feast_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
@@ -106,11 +163,12 @@ def _feast_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError |
         return None
     for s in state["seats"]:
         n = zombies.get(str(s))
-        if isinstance(n, int) and n > horde(state, s)["board"]:
+        board = horde(state, s)["board"]
+        if isinstance(n, int) and not isinstance(n, bool) and n > board:
             return RuleError(
                 "too_many_zombies",
                 "EZA-F2",
-                f"{name(state, s)} has only {horde(state, s)['board']} Zombie(s) on the board.",
+                M("eza.refuse.feast_board", horde=name(state, s), count=board),
             )
     return None
 
@@ -118,94 +176,122 @@ def _feast_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError |
 def _feast_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
     """EZA-F2, F3: totals, majority, tie-breaks."""
     hid = step["human"]
-    zombies = {s: act["params"]["zombies"][str(s)] for s in state["seats"]}
+    double = set(step["double"])
+    zombies = {
+        s: act["params"]["zombies"][str(s)] * (2 if s in double else 1) for s in state["seats"]
+    }
     bites = {s: horde(state, s)["bites"].get(hid, 0) for s in state["seats"]}
     winner, rule, reason = feast_winner(bites, zombies, lambda s: name(state, s))
+    _award(state, ctx, hid, winner, rule, reason, zombies)
+
+
+def _award(state: State, ctx: Ctx, hid: str, winner, rule: str, reason: dict, zombies) -> None:
     tile = state["content"]["humans"][hid]
     human(state, hid)["tile_to"] = winner
+    counted = None if zombies is None else {str(s): n for s, n in zombies.items()}
+    data = {"human": hid, "turn": state["turn"], "winner": winner, "zombies": counted}
     if winner is None:
-        text = f"Feast for {human_name(state, hid)}: nobody takes the tile."
+        message = M("eza.feast.nobody", human=pack_names(tile))
     else:
         horde(state, winner)["human_tiles"].append(hid)
-        text = (
-            f"Feast for {human_name(state, hid)}: {name(state, winner)} takes the tile "
-            f"({tile['vp']} VP)."
+        message = M(
+            "eza.feast.won", human=pack_names(tile), horde=name(state, winner), count=tile["vp"]
         )
-    ctx.say(text, rule=rule, reason=reason)
+    ctx.say(message, rule=rule, reason=reason, feast=data)
 
 
-question(
-    "feast",
-    Question(
-        rule="EZA-F2",
-        specs=_feast_specs,
-        apply=_feast_apply,
-        refuse=_feast_refuse,
-        text=lambda state, step: (
-            f"Feast for {human_name(state, step['human'])}: {name(state, step['seat'])}, count "
-            "each Horde's Zombies on or next to the cell (Crawling ones count unless behind an "
-            "obstacle)."
-        ),
-    ),
-)
+def _feast_prompt(state: State, step: Step) -> dict:
+    return M(
+        "eza.prompt.feast", human=human_name(state, step["human"]), horde=name(state, step["seat"])
+    )
 
 
-@auto("transform")
+def _feast_ask(state: State, step: Step) -> dict:
+    notes = [M("eza.feast.keen_nose", horde=name(state, s)) for s in holders(state, "keen_nose")]
+    notes += [M("eza.feast.doubled", horde=name(state, s)) for s in step["double"]]
+    return M(
+        "eza.ask.feast_notes" if notes else "eza.ask.feast",
+        human=human_name(state, step["human"]),
+        notes=notes,
+    )
+
+
 def _transform(state: State, step: Step, ctx: Ctx) -> None:
     """EZA-F4: the Contamination holder lays one of its Zombies on the Human's cell."""
     hid = step["human"]
     holder = human(state, hid)["contamination"]
     h = horde(state, holder)
     if h["reserve"] > 0:
-        h["reserve"] -= 1
-        h["board"] += 1
-        how = "lays one of its Zombies down on the cell"
-    else:  # EZA-T5: no pawn left, one comes back from the board
-        how = "has no Zombie in reserve: it moves one of its Zombies onto the cell, laid down"
-    h["fresh"] = min(h["board"], h["fresh"] + 1)
+        pawn_out(state, holder, laid_down=True)
+        ctx.say(
+            M("eza.transform", horde=name(state, holder), human=human_name(state, hid)),
+            rule="EZA-F4",
+            reason=M("eza.transform.reason"),
+            seat=holder,
+            human=hid,
+        )
+        return
     ctx.say(
-        f"Transformation: {name(state, holder)}, holder of the Contamination token, {how} in "
-        f"place of {human_name(state, hid)}.",
+        M("eza.transform.empty", horde=name(state, holder), human=human_name(state, hid)),
         rule="EZA-F4",
-        reason="The new Zombie cannot be activated by the current card (a Zombie Event of the "
-        "Human phase may).",
     )
+    if not nobody_left(state):  # EZA-T5: it may take one back from the board
+        where = M("eza.where.cell_of", human=human_name(state, hid))
+        Flow.push(state, {"kind": "take_back", "seat": holder, "where": where})
 
 
-@auto("feast_end")
 def _feast_end(state: State, step: Step, ctx: Ctx) -> None:
-    ctx.say("The turn resumes after the interrupted effect.", rule="EZA-F1")
+    ctx.say(M("eza.feast.resume"), rule="EZA-F1")
 
 
 def feast_winner(
     bites: dict[int, int], zombies: dict[int, int], label=str
-) -> tuple[int | None, str, str]:
+) -> tuple[int | None, str, dict]:
     """EZA-F2 / F3: (winner or None, rule, reason) from each Horde's Bites and Zombies."""
     totals = {s: bites[s] + zombies[s] for s in bites}
-    parts = [f"{label(s)} {bites[s]} Bite(s) + {zombies[s]} Zombie(s) = {totals[s]}" for s in bites]
+    parts = [
+        M("eza.feast.part", horde=label(s), bites=bites[s], zombies=zombies[s], total=totals[s])
+        for s in bites
+    ]
     best = max(totals.values())
     leaders = [s for s in totals if totals[s] == best]
-    summary = "; ".join(parts) + "."
     if len(leaders) == 1:
-        return leaders[0], "EZA-F2", f"{summary} {label(leaders[0])} has the majority."
+        return leaders[0], "EZA-F2", M("eza.feast.majority", parts=parts, horde=label(leaders[0]))
     most = max(zombies[s] for s in leaders)
     by_zombies = [s for s in leaders if zombies[s] == most]
-    tied = " and ".join(label(s) for s in leaders)
+    tied = [label(s) for s in leaders]
     if len(by_zombies) == 1:
-        others = " vs ".join(str(zombies[s]) for s in sorted(leaders, key=lambda s: -zombies[s]))
+        others = [zombies[s] for s in sorted(leaders, key=lambda s: -zombies[s])][1:]
         return (
             by_zombies[0],
             "EZA-F3",
-            (
-                f"{summary} {tied} are tied at {best}; {label(by_zombies[0])} has more Zombies in "
-                f"the Feast ({others})."
+            M(
+                "eza.feast.tie_zombies",
+                parts=parts,
+                tied=tied,
+                total=best,
+                horde=label(by_zombies[0]),
+                most=most,
+                others=others,
             ),
         )
-    return (
-        None,
-        "EZA-F3",
-        (
-            f"{summary} {tied} are tied at {best} with as many Zombies in the Feast: nobody takes "
-            "the tile."
-        ),
-    )
+    return None, "EZA-F3", M("eza.feast.tie_nobody", parts=parts, tied=tied, total=best)
+
+
+STEPS = {
+    "fatal_blow": _fatal_blow,
+    "feast_count": _feast_count,
+    "transform": _transform,
+    "feast_end": _feast_end,
+}
+
+QUESTIONS = {
+    "feast": Question(
+        rule="EZA-F2",
+        specs=_feast_specs,
+        apply=_feast_apply,
+        refuse=_feast_refuse,
+        prompt=_feast_prompt,
+        ask=_feast_ask,
+    ),
+}

@@ -7,7 +7,8 @@ Horde with the most Zombies on the board; if that ties too, the tied Hordes win 
 
 from __future__ import annotations
 
-from .flow import State, horde, name
+from ...engine import M
+from .state import State, horde, name
 
 
 def breakdown(state: State, seat: int) -> dict[str, int]:
@@ -37,24 +38,31 @@ def standings(state: State) -> list[dict]:
     return sorted(rows, key=lambda r: (-r["score"], -r["zombies_on_board"]))
 
 
-def winners(rows: list[dict], label=str) -> tuple[list[int], str]:
-    """EZA-E4: the winners and how the tie (if any) was broken."""
+def winners(rows: list[dict], label=str) -> tuple[list[int], str, dict]:
+    """EZA-E4: the winners, the rule that decided and how (a message)."""
     best = max(r["score"] for r in rows)
     top = [r for r in rows if r["score"] == best]
     if len(top) == 1:
-        return [top[0]["seat"]], f"No tie: {label(top[0]['seat'])} has the most VP ({best})."
+        return (
+            [top[0]["seat"]],
+            "EZA-E3",
+            M("eza.win.clear", horde=label(top[0]["seat"]), count=best),
+        )
     most = max(r["zombies_on_board"] for r in top)
     by_zombies = [r for r in top if r["zombies_on_board"] == most]
-    tied = " and ".join(label(r["seat"]) for r in top)
+    tied = [label(r["seat"]) for r in top]
     if len(by_zombies) == 1:
-        return [by_zombies[0]["seat"]], (
-            f"{tied} are tied at {best} VP; {label(by_zombies[0]['seat'])} has the most Zombies "
-            f"on the board ({most})."
+        seat = by_zombies[0]["seat"]
+        return (
+            [seat],
+            "EZA-E4",
+            M("eza.win.zombies", tied=tied, count=best, horde=label(seat), zombies=most),
         )
-    return [r["seat"] for r in by_zombies], (
-        f"{tied} are tied at {best} VP; "
-        + " and ".join(label(r["seat"]) for r in by_zombies)
-        + f" have as many Zombies on the board ({most}): they win together."
+    together = [label(r["seat"]) for r in by_zombies]
+    return (
+        [r["seat"] for r in by_zombies],
+        "EZA-E4",
+        M("eza.win.together", tied=tied, count=best, hordes=together, zombies=most),
     )
 
 
@@ -62,23 +70,28 @@ def result(state: State) -> dict | None:
     if state["phase"] != "finished":
         return None
     rows = standings(state)
-    won, tie_break = winners(rows, lambda s: name(state, s))
+    won, rule, tie_break = winners(rows, lambda s: name(state, s))
     return {
         "winners": won,
         "standings": [
             {"seat": r["seat"], "score": r["score"], "breakdown": r["breakdown"]} for r in rows
         ],
         "tie_break": tie_break,
-        "rule": "EZA-E4" if "tied" in tie_break else "EZA-E3",
+        "rule": rule,
     }
 
 
-def standings_text(state: State) -> str:
+def standings_message(state: State) -> dict:
     rows = standings(state)
-    won, tie_break = winners(rows, lambda s: name(state, s))
     parts = [
-        f"{name(state, r['seat'])} {r['score']} VP ({r['breakdown']['bite_tokens']} Bites + "
-        f"{r['breakdown']['feast_vp']} Feast + {r['breakdown']['fatal_blow_vp']} Fatal blow)"
+        M(
+            "eza.standing",
+            horde=name(state, r["seat"]),
+            count=r["score"],
+            bites=r["breakdown"]["bite_tokens"],
+            feast=r["breakdown"]["feast_vp"],
+            fatal=r["breakdown"]["fatal_blow_vp"],
+        )
         for r in rows
     ]
-    return "; ".join(parts) + ". " + tie_break
+    return M("eza.standings", parts=parts, tie_break=winners(rows, lambda s: name(state, s))[2])

@@ -9,10 +9,11 @@ with the starting Zombies in counter-clockwise order and the Cemetery's random s
 
 from __future__ import annotations
 
-from ...engine import Rng, RuleError, piles
-from .flow import State, name, order_from, push
+from ...engine import Ctx, Flow, M, piles
+from ...engine.messages import pack_names
+from .state import State, name, order_from
 
-VARIANTS = ["house", "cemetery"]
+VARIANTS = ("house", "cemetery")
 PLAYERS = (2, 4)
 DIFFICULTIES = ["random", "easy", "hard", "expert"]
 #: Zombie / Human Events shuffled into the deck per difficulty (EZA-S3).
@@ -24,29 +25,27 @@ OPTIONS = {
     "difficulty": {
         "type": "choice",
         "choices": DIFFICULTIES,
+        "labels": [
+            M("eza.option.difficulty.random"),
+            M("eza.option.difficulty.easy"),
+            M("eza.option.difficulty.hard"),
+            M("eza.option.difficulty.expert"),
+        ],
         "default": "random",
-        "label": "Events in the Human deck: random, easy (2 Zombie), hard (1 + 1), "
-        "expert (2 Human)",
+        "label": M("eza.option.difficulty"),
     },
-    "longer_games": {
+    "longer_games": {"type": "bool", "default": False, "label": M("eza.option.longer_games")},
+    "mutation_draft": {"type": "bool", "default": False, "label": M("eza.option.mutation_draft")},
+    "crawling_attack_kills_standing": {
         "type": "bool",
         "default": False,
-        "label": "Longer games: start with 4 Human Events, swapped 2 by 2 for Zombie Events",
-    },
-    "mutation_draft": {
-        "type": "bool",
-        "default": False,
-        "label": "Player-aid Mutations: draw players + 1, choose in turn, discard the last",
+        "label": M("eza.option.crawling_attack_kills_standing"),
     },
 }
 
 
-def deal(content: dict, variant: str | None, options: dict, seats: list[int], rng: Rng) -> State:
-    """The state after setup (EZA-S1..S9)."""
-    if variant not in VARIANTS:
-        raise RuleError("illegal_variant", "EZA-S1", "Choose the House or the Cemetery side.")
-    if not PLAYERS[0] <= len(seats) <= PLAYERS[1]:
-        raise RuleError("illegal_players", None, "Eat Zem All is played by 2 to 4 Hordes.")
+def setup(ctx: Ctx, *, content: dict, variant: str, options: dict, seats: list[int]) -> State:
+    """The state after setup (EZA-S1..S9); the first steps wait for the Mutation choices."""
     side, box, n = variant, content["box"], len(seats)
     colours = box["colours"][:n]
     state: State = {
@@ -61,29 +60,36 @@ def deal(content: dict, variant: str | None, options: dict, seats: list[int], rn
         "card": None,
         "dead_order": [],
         "escaped": [],
+        "human_order": [h["id"] for h in content["humans"]["human"]],
+        "hordes": {
+            str(seat): {
+                "colour": colour,
+                "board": 0,
+                "reserve": box["pawns_per_horde"],
+                "crawling": 0,
+                "fresh": 0,
+                "activated": 0,
+                "killed": 0,
+                "thick_skull": False,
+                "bites": {},
+                "human_tiles": [],
+                "traits": [],
+            }
+            for seat, colour in zip(seats, colours, strict=True)
+        },
     }
-    state["human_order"] = [h["id"] for h in content["humans"]["human"]]
-    state["hordes"] = {
-        str(seat): {
-            "colour": colour,
-            "board": 0,
-            "reserve": box["pawns_per_horde"],
-            "fresh": 0,
-            "activated": 0,
-            "bites": {},
-            "human_tiles": [],
-            "traits": [],
-        }
-        for seat, colour in zip(seats, colours, strict=True)
-    }
-    _deal_human_deck(state, content, side, options, rng)  # EZA-S2, EZA-S3, EZA-V4
-    _deal_humans(state, content, side, n, rng)  # EZA-S4, EZA-S5, board start
-    _deal_zombie_cards(state, content, colours, rng)  # EZA-S9
+    _deal_human_deck(state, content, side, options, ctx)  # EZA-S2, EZA-S3, EZA-V4
+    _deal_humans(state, content, side, n, ctx)  # EZA-S4, EZA-S5, board start
+    _deal_zombie_cards(state, content, colours, ctx)  # EZA-S9
     _place_defenses(state, content, side)  # EZA-S1
     _place_start_zombies(state, box, side, n)  # EZA-S7, EZA-S8
-    _deal_mutations(state, content, rng)  # EZA-S6
-    push(state, {"kind": "await_mutations", "reason": "setup"}, {"kind": "turn_start"})
+    _deal_mutations(state, content, ctx)  # EZA-S6
+    ctx.say(M("eza.setup.dealt", side=SIDE_NAMES[side], count=n), rule="EZA-S1")
+    Flow.push(state, {"kind": "await_mutations", "reason": "setup"}, {"kind": "turn_start"})
     return state
+
+
+SIDE_NAMES = {"house": M("eza.side.house"), "cemetery": M("eza.side.cemetery")}
 
 
 def _state_content(content: dict, side: str, colours: list[str]) -> dict:
@@ -91,7 +97,6 @@ def _state_content(content: dict, side: str, colours: list[str]) -> dict:
     zombie_rows = content["zombie_cards"]["basic"] + [
         c for c in content["zombie_cards"]["colour"] if c["colour"] in colours
     ]
-    board = content[side]
     return {
         "box": dict(content["box"]),
         "humans": {h["id"]: dict(h) for h in content["humans"]["human"]},
@@ -100,14 +105,14 @@ def _state_content(content: dict, side: str, colours: list[str]) -> dict:
         "events": {e["id"]: dict(e) for e in content["events"][side]},
         "mutations": {m["id"]: dict(m) for m in content["mutations"]["mutation"]},
         "zombie_cards": {c["id"]: dict(c) for c in zombie_rows},
-        "board": _board(board, side),
+        "board": _board(content[side], side),
     }
 
 
 def _board(board: dict, side: str) -> dict:
     if side == "house":
         return {
-            "rooms": {r["id"]: {"name": r["name"], "cells": r["cells"]} for r in board["room"]},
+            "rooms": {r["id"]: dict(r) for r in board["room"]},
             "connections": {f"{c['room']}:{c['cell']}": c["to"] for c in board["connection"]},
             "openings": {o["id"]: dict(o) for o in board["opening"]},
             "eve_arrows": {
@@ -116,14 +121,18 @@ def _board(board: dict, side: str) -> dict:
             "eve_escape": board["eve"].get("escape", "car"),
         }
     return {
-        "cells": {c["id"]: {"name": c["name"], "next": list(c["next"])} for c in board["cell"]},
+        "cells": {c["id"]: dict(c) for c in board["cell"]},
+        "squares": {c["square"]: c["id"] for c in board["cell"]},
+        "columns": board["columns"],
+        "rows": board["rows"],
         "starts": list(board["starts"]),
         "cars": list(board["cars"]),
         "tombs": board["tombs"],
     }
 
 
-def _deal_human_deck(state: State, content: dict, side: str, options: dict, rng: Rng) -> None:
+def _deal_human_deck(state: State, content: dict, side: str, options: dict, ctx: Ctx) -> None:
+    rng = ctx.rng
     events = content["events"][side]
     zombie_events = [e["id"] for e in events if e["kind"] == "zombie"]
     human_events = [e["id"] for e in events if e["kind"] == "human"]
@@ -144,13 +153,13 @@ def _deal_human_deck(state: State, content: dict, side: str, options: dict, rng:
     piles.shuffle(state["human_cards"], "reserve", rng)
 
 
-def _deal_humans(state: State, content: dict, side: str, n: int, rng: Rng) -> None:
+def _deal_humans(state: State, content: dict, side: str, n: int, ctx: Ctx) -> None:
     traits = [t["id"] for t in content["traits"]["trait"]]
-    rng.shuffle(traits)  # EZA-S5: the app draws the pairing
+    ctx.rng.shuffle(traits)  # EZA-S5: the app draws the pairing
     order = state["human_order"]
     if side == "cemetery":  # EZA-S8: 4 Humans at random on each starting cell
         shuffled = list(order)
-        rng.shuffle(shuffled)
+        ctx.rng.shuffle(shuffled)
         starts = content["cemetery"]["starts"]
         cells = {hid: starts[i * len(starts) // len(shuffled)] for i, hid in enumerate(shuffled)}
     else:
@@ -165,24 +174,27 @@ def _deal_humans(state: State, content: dict, side: str, n: int, rng: Rng) -> No
             "box": tile["supply"] - tokens,
             "added": 0,
             "frightened": False,
+            "stay_down": False,
             "trait": trait,
             "contamination": None,
             "cell": cells[hid],
             "branch": None,
             "off_path": False,
+            "way_out": None,
             "tile_to": None,
             "killer": None,
         }
 
 
-def _deal_zombie_cards(state: State, content: dict, colours: list[str], rng: Rng) -> None:
+def _deal_zombie_cards(state: State, content: dict, colours: list[str], ctx: Ctx) -> None:
     zc = piles.new(draw=[], track=[c["id"] for c in content["zombie_cards"]["basic"]], active=[])
     for seat in state["seats"]:
         colour = state["hordes"][str(seat)]["colour"]
-        own = [c["id"] for c in content["zombie_cards"]["colour"] if c["colour"] == colour]
-        zc[f"reserve:{seat}"] = own
+        zc[f"reserve:{seat}"] = [
+            c["id"] for c in content["zombie_cards"]["colour"] if c["colour"] == colour
+        ]
         zc[f"choice:{seat}"] = []
-        piles.shuffle(zc, f"reserve:{seat}", rng)
+        piles.shuffle(zc, f"reserve:{seat}", ctx.rng)
     state["zombie_cards"] = zc
 
 
@@ -204,29 +216,31 @@ def _place_start_zombies(state: State, box: dict, side: str, n: int) -> None:
     per_horde = box["start_zombies"][str(n)]
     order = order_from(state, state["active"])
     counter_clockwise = [order[-1]] + list(reversed(order[:-1]))
-    checklist: list[str] = []
+    checklist: list[dict] = []
     if side == "house":
-        checklist.append("Put 2 Defense cubes on each window and 3 on the front door (EZA-S1).")
-        checklist.append("Put each Human pawn on the starting cell shown on its tile.")
-        rounds, where = per_horde, "on an empty outside cell (never Eve's escape cell)"
+        checklist.append(M("eza.check.cubes"))
+        checklist.append(M("eza.check.house_pawns"))
+        rounds, where = per_horde, M("eza.where.start_outside")
     else:
-        checklist.append("Put 1 Tombstone token on each open tomb (EZA-S1).")
-        for start in state["content"]["board"]["starts"]:
+        checklist.append(M("eza.check.tombstones"))
+        board = state["content"]["board"]
+        for start in board["starts"]:
             names = [
-                state["content"]["humans"][h]["name"]
+                pack_names(state["content"]["humans"][h])
                 for h in state["human_order"]
                 if state["humans"][h]["cell"] == start
             ]
-            cell = state["content"]["board"]["cells"][start]["name"]
-            checklist.append(f"{cell}: put {', '.join(names)} (drawn by the app, EZA-S8).")
-        checklist.append("Each Horde puts 2 Standing Zombies in the Common Grave (EZA-S8).")
-        rounds, where = per_horde - 2, "on a closed tomb (take its Tombstone away)"
+            checklist.append(
+                M("eza.check.cemetery_pawns", cell=pack_names(board["cells"][start]), humans=names)
+            )
+        checklist.append(M("eza.check.grave"))
+        rounds, where = per_horde - 2, M("eza.where.start_tomb")
         state["tombstones"]["on_board"] -= rounds * n
         state["tombstones"]["box"] += rounds * n
     step = 1
     for _ in range(rounds):
         for seat in counter_clockwise:
-            checklist.append(f"{step}. {name(state, seat)} adds 1 Standing Zombie {where}.")
+            checklist.append(M("eza.check.zombie", n=step, horde=name(state, seat), where=where))
             step += 1
     for seat in state["seats"]:
         h = state["hordes"][str(seat)]
@@ -235,13 +249,13 @@ def _place_start_zombies(state: State, box: dict, side: str, n: int) -> None:
     state["checklist"] = checklist
 
 
-def _deal_mutations(state: State, content: dict, rng: Rng) -> None:
+def _deal_mutations(state: State, content: dict, ctx: Ctx) -> None:
     """EZA-S6: every Horde draws 2 Mutations and keeps 1 (a private choice)."""
     mc = piles.new(draw=[m["id"] for m in content["mutations"]["mutation"]], discard=[], draft=[])
-    piles.shuffle(mc, "draw", rng)
+    piles.shuffle(mc, "draw", ctx.rng)
     state["pending_mutations"] = {}
     for seat in order_from(state, state["active"]):
         mc[f"held:{seat}"] = []
-        mc[f"choice:{seat}"] = piles.draw(mc, "draw", 2, rng)
+        mc[f"offer:{seat}"] = piles.draw(mc, "draw", 2)
         state["pending_mutations"][str(seat)] = {"stage": "keep"}
     state["mutation_cards"] = mc

@@ -1,24 +1,76 @@
-"""What each viewer sees, the prompt, the end-of-game reveal and the conservation checks
-(the Eat Zem All rulebook: "Components" for what is counted; DESIGN principle 5).
+"""What each viewer sees and the end-of-game reveal (the Eat Zem All rulebook: "Components" for
+what is counted; DESIGN principle 5).
 
-Views never show a draw pile's order or its card ids (counts only), never another Horde's
-Mutation draw or Zombie-card choice; the table screen (``None``) sees only what is face up at
-the table. Cards are objects with at least ``id`` and ``name``.
+Views are built from the state as the viewer may know it (the engine hides the secret and
+other seats' private paths first, see :mod:`.state`): draw piles and reserves are counts, the
+table screen (``None``) sees only what is face up at the table. Cards are objects with at least
+``id`` and ``name``; every text is a message or a content name in both languages.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
-from ...engine import HOST, piles
-from .attack import card_view, order_text
-from .content import describe
-from .flow import QUESTIONS, State, activatable, actors, horde, human_name, in_play, name, top
+from ...engine import M, named
+from ...engine.messages import pack_names
+from .board import cell_name
+from .effects import describe
+from .instants import APPLIED, PERMANENT
 from .scoring import breakdown
+from .state import State, activatable, horde, name
+from .track import order_message
+
+
+def _text(row: dict, key: str = "text") -> dict:
+    return named({"en": row[key], "fr": row[f"{key}_fr"]})
+
+
+def card_view(state: State, card_id: str) -> dict:
+    """A card as phones show it: id, name and what it does."""
+    content = state["content"]
+    if card_id in content["zombie_cards"]:
+        c = content["zombie_cards"][card_id]
+        return {
+            "id": card_id,
+            "name": pack_names(c),
+            "deck": "zombie",
+            "colour": c.get("colour"),
+            "main": [describe(e) for e in c.get("main", [])],
+            "bonus": [describe(e) for e in c.get("bonus", [])],
+        }
+    if card_id in content["mutations"]:
+        m = content["mutations"][card_id]
+        return {
+            "id": card_id,
+            "name": pack_names(m),
+            "deck": "mutation",
+            "kind": m["kind"],
+            "text": _text(m),
+            "effect": m["effect"],
+            "applied": m["effect"] in (*APPLIED, *PERMANENT),
+        }
+    if card_id in content["events"]:
+        e = content["events"][card_id]
+        return {
+            "id": card_id,
+            "name": pack_names(e),
+            "deck": "human",
+            "event": e["kind"],
+            "text": describe(e["effect"]),
+        }
+    c = content["human_cards"][card_id]
+    return {
+        "id": card_id,
+        "name": pack_names(content["humans"][c["human"]]),
+        "deck": "human",
+        "human": c["human"],
+        "effects": [describe(e) for e in c["effects"]],
+    }
+
+
+def _cards(state: State, ids: list) -> list[dict]:
+    return [card_view(state, c) for c in ids if c is not None]
 
 
 def view(state: State, seat: int | None) -> dict:
-    viewer = seat if seat in state["seats"] else None
     zc, hc, mc = state["zombie_cards"], state["human_cards"], state["mutation_cards"]
     card = state["card"]
     out = {
@@ -32,18 +84,18 @@ def view(state: State, seat: int | None) -> dict:
         else {
             **card_view(state, card["id"]),
             "order": card["order"],
-            "order_text": order_text(state, card["order"]),
+            "order_text": order_message(state, card["order"]),
         },
-        "track": [card_view(state, c) for c in zc["track"]],
-        "active_pile": [card_view(state, c) for c in zc["active"]],
+        "track": _cards(state, zc["track"]),
+        "active_pile": _cards(state, zc["active"]),
         "zombie_draw_count": len(zc["draw"]),
         "human_deck_count": len(hc["deck"]),
         "human_cards_to_resolve": len(hc["drawn"]),
-        "human_card_resolving": [card_view(state, c) for c in hc["resolving"]],
-        "human_discard": [card_view(state, c) for c in hc["discard"]],
+        "human_card_resolving": _cards(state, hc["resolving"]),
+        "human_discard": _cards(state, hc["discard"]),
         "event_reserve_count": len(hc["reserve"]),
-        "banished": [card_view(state, c) for c in hc["banished"]],
-        "retired_events": [card_view(state, c) for c in hc["retired"]],
+        "banished": _cards(state, hc["banished"]),
+        "retired_events": _cards(state, hc["retired"]),
         "mutation_draw_count": len(mc["draw"]),
         "mutation_discard_count": len(mc["discard"]),
         "mutation_draft_count": len(mc["draft"]),
@@ -51,11 +103,19 @@ def view(state: State, seat: int | None) -> dict:
         "humans": [_human_view(state, h) for h in state["human_order"]],
         "board": _board_view(state),
         "checklist": list(state["checklist"]),
-        "prompt": prompt(state),
+        "question": _question(state),
     }
-    if viewer is not None:
-        out["private"] = _private(state, viewer)
+    if seat is not None:
+        out["private"] = _private(state, seat)
     return out
+
+
+def _question(state: State) -> dict | None:
+    """What the game waits for, as data for screens (public facts only)."""
+    if state["phase"] == "finished" or not state["steps"]:
+        return None
+    top = state["steps"][-1]
+    return {k: top[k] for k in ("kind", "seat", "human") if k in top}
 
 
 def _horde_view(state: State, seat: int) -> dict:
@@ -68,18 +128,19 @@ def _horde_view(state: State, seat: int) -> dict:
         "name": name(state, seat),
         "pawns_on_board": h["board"],
         "pawns_in_reserve": h["reserve"],
+        "crawling": h["crawling"],
         "activatable": activatable(state, seat),
-        "mutations": [card_view(state, m) for m in state["mutation_cards"][f"held:{seat}"]],
+        "mutations": _cards(state, state["mutation_cards"][f"held:{seat}"]),
         "zombie_cards_in_reserve": len(state["zombie_cards"][f"reserve:{seat}"]),
         "choosing_mutation": str(seat) in state["pending_mutations"],
         "choosing_zombie_card": bool(state["zombie_cards"][f"choice:{seat}"]),
         "bites": dict(h["bites"]),
         "human_tiles": [
-            {"id": x, "name": content["humans"][x]["name"], "vp": content["humans"][x]["vp"]}
+            {"id": x, "name": pack_names(content["humans"][x]), "vp": content["humans"][x]["vp"]}
             for x in h["human_tiles"]
         ],
         "traits": [
-            {"id": t, "name": content["traits"][t]["name"], "vp": content["traits"][t]["vp"]}
+            {"id": t, "name": pack_names(content["traits"][t]), "vp": content["traits"][t]["vp"]}
             for t in h["traits"]
         ],
         "score": sum(parts.values()),
@@ -91,23 +152,23 @@ def _human_view(state: State, hid: str) -> dict:
     h = state["humans"][hid]
     tile = state["content"]["humans"][hid]
     trait = state["content"]["traits"][h["trait"]]
-    side = state["side"]
+    alive = h["status"] == "alive"
     return {
         "id": hid,
-        "name": tile["name"],
+        "name": pack_names(tile),
         "status": h["status"],
         "tokens": h["tokens"],
         "tokens_added": h["added"],
         "frightened": h["frightened"],
-        "cell": h["cell"] if h["status"] == "alive" else None,
-        "cell_name": _cell_name(state, h["cell"]) if h["status"] == "alive" else None,
+        "cell": h["cell"] if alive else None,
+        "cell_name": cell_name(state, h["cell"]) if alive else None,
         "branch": h["branch"],
         "off_path": h["off_path"],
         "vp": tile["vp"],
-        "ability": tile[f"{side}_ability_text"],
+        "ability": _text(tile, f"{state['side']}_ability_text"),
         "trait": {
             "id": h["trait"],
-            "name": trait["name"],
+            "name": pack_names(trait),
             "vp": trait["vp"],
             "effects": [describe(e) for e in trait["effects"]],
         },
@@ -117,20 +178,17 @@ def _human_view(state: State, hid: str) -> dict:
     }
 
 
-def _cell_name(state: State, cell: str) -> str:
-    board = state["content"]["board"]
-    if state["side"] == "cemetery":
-        return board["cells"][cell]["name"]
-    room, number = cell.split(":")
-    return f"{board['rooms'][room]['name']} {number}"
-
-
 def _board_view(state: State) -> dict:
     if state["side"] == "house":
         openings = state["content"]["board"]["openings"]
         return {
             "defenses": [
-                {"id": o, "name": openings[o]["name"], "cubes": n, "limit": openings[o]["limit"]}
+                {
+                    "id": o,
+                    "name": pack_names(openings[o]),
+                    "cubes": n,
+                    "limit": openings[o]["limit"],
+                }
                 for o, n in state["defenses"].items()
             ],
             "defense_cubes_in_box": state["defense_box"],
@@ -145,25 +203,11 @@ def _private(state: State, seat: int) -> dict:
     """Only ``seat``'s own hidden choices."""
     mc, zc = state["mutation_cards"], state["zombie_cards"]
     pending = state["pending_mutations"].get(str(seat))
-    offered: list[str] = []
-    if pending and pending["stage"] == "keep":
-        offered = mc[f"choice:{seat}"]
-    elif pending and pending["stage"] == "draft":
-        offered = mc["draft"]
     return {
         "mutation_stage": pending["stage"] if pending else None,
-        "mutations_to_choose": [card_view(state, c) for c in offered],
-        "zombie_cards_to_choose": [card_view(state, c) for c in zc[f"choice:{seat}"]],
+        "mutations_to_choose": _cards(state, mc[f"offer:{seat}"]) if pending else [],
+        "zombie_cards_to_choose": _cards(state, zc[f"choice:{seat}"]),
     }
-
-
-def prompt(state: State) -> dict:
-    if state["phase"] == "finished":
-        return {"waiting_for": [], "text": "The game is over."}
-    step = top(state)
-    if step is None or step["kind"] not in QUESTIONS:
-        return {"waiting_for": [], "text": ""}
-    return {"waiting_for": actors(state), "text": QUESTIONS[step["kind"]].text(state, step)}
 
 
 def reveal(state: State) -> dict:
@@ -173,62 +217,8 @@ def reveal(state: State) -> dict:
         "zombie_cards": {k: list(v) for k, v in state["zombie_cards"].items()},
         "mutation_cards": {k: list(v) for k, v in state["mutation_cards"].items()},
         "traits": {hid: h["trait"] for hid, h in state["humans"].items()},
-        "view": view(state, HOST),
+        "view": view(state, None),
     }
 
 
-def check_invariants(state: State) -> None:
-    """Conservation of cards, tokens, pawns, cubes and tombstones; sane positions."""
-    content, box = state["content"], state["content"]["box"]
-    expected_human = Counter(list(content["human_cards"]) + list(content["events"]))
-    assert piles.contents(state["human_cards"]) == expected_human, "Human cards not conserved"
-    assert piles.contents(state["zombie_cards"]) == Counter(list(content["zombie_cards"])), (
-        "Zombie cards not conserved"
-    )
-    assert piles.contents(state["mutation_cards"]) == Counter(list(content["mutations"])), (
-        "Mutation cards not conserved"
-    )
-    assert sum(t["supply"] for t in content["humans"].values()) == box["bite_tokens"]
-    for hid, h in state["humans"].items():
-        held = sum(horde(state, s)["bites"].get(hid, 0) for s in state["seats"])
-        supply = content["humans"][hid]["supply"]
-        assert h["tokens"] + held + h["box"] == supply, f"Bite tokens of {hid} not conserved"
-        assert h["tokens"] >= 0 and h["box"] >= 0
-        assert (
-            h["added"]
-            == supply - h["box"] - content["humans"][hid]["tokens"][len(state["seats"]) - 2]
-        ), f"Adèle's additions to {hid} not accounted"
-        if h["status"] == "alive":
-            assert h["tokens"] >= 1, f"{hid} alive without a token"
-        if h["status"] == "dead":
-            assert h["tokens"] == 0 and h["contamination"] is not None
-        if h["contamination"] is not None:
-            assert horde(state, h["contamination"])["bites"].get(hid, 0) >= 1
-    for seat in state["seats"]:
-        h = horde(state, seat)
-        assert h["board"] + h["reserve"] == box["pawns_per_horde"], f"pawns of {seat}"
-        assert h["board"] >= 0 and h["reserve"] >= 0
-        assert 0 <= h["fresh"] <= h["board"] and h["activated"] >= 0
-        pending = state["pending_mutations"].get(str(seat))
-        held = len(state["mutation_cards"][f"held:{seat}"])
-        limit = box["mutations_kept"] + (1 if pending and pending["stage"] == "discard" else 0)
-        assert held <= limit, f"{seat} holds {held} Mutations"
-    if state["side"] == "house":
-        openings = content["board"]["openings"]
-        assert sum(state["defenses"].values()) + state["defense_box"] == box["defense_cubes"]
-        for o, n in state["defenses"].items():
-            assert 0 <= n <= openings[o]["limit"], f"{o} holds {n} cubes"
-    else:
-        t = state["tombstones"]
-        assert t["on_board"] + t["box"] == box["tombstones"] and t["on_board"] >= 0
-    cells = Counter(
-        state["humans"][h]["cell"] for h in in_play(state) if not state["humans"][h]["off_path"]
-    )
-    for cell, n in cells.items():
-        assert n <= box["occupants_per_cell"], f"{n} Humans on {cell}"
-    if state["phase"] != "finished":
-        step = top(state)
-        assert step is not None and step["kind"] in QUESTIONS, "no question waiting"
-        assert actors(state), "nobody to act"
-    for hid in state["escaped"]:
-        assert state["humans"][hid]["status"] == "escaped", human_name(state, hid)
+__all__ = ["M", "card_view", "reveal", "view"]

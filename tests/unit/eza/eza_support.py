@@ -5,9 +5,10 @@ from __future__ import annotations
 import itertools
 
 from tableapp.content import load_pack
-from tableapp.engine import Rng, clone
-from tableapp.games.eat_zem_all import GAME
-from tableapp.games.eat_zem_all.flow import Ctx, push, run
+from tableapp.engine import Ctx, Rng, clone, piles
+from tableapp.games.eat_zem_all import FLOW, GAME
+from tableapp.i18n import Renderer
+from tests.texts import english
 
 PACK = load_pack("eat-zem-all")
 SEED = b"eat-zem-all unit tests, seed 001"
@@ -28,7 +29,7 @@ def deal(
     )
     if keep:
         for seat in list(seats):
-            card = state["mutation_cards"][f"choice:{seat}"][0]
+            card = state["mutation_cards"][f"offer:{seat}"][0]
             state, _ = act(state, seat, "keep_mutation", card=card)
     return state
 
@@ -41,14 +42,27 @@ def stage(state: dict, *steps: dict) -> tuple[dict, list[dict]]:
     """Replace the turn's stack by ``steps`` (the first on top) and run to the next question."""
     state = clone(state)
     state["steps"] = []
-    push(state, *steps)
+    FLOW.push(state, *steps)
     ctx = Ctx(rng())
-    run(state, ctx)
+    FLOW.run(state, ctx)
     return state, ctx.events
 
 
 def text(events: list[dict]) -> str:
-    return "\n".join(e["text"] for e in events)
+    """The events as a player reads them (in English)."""
+    return "\n".join(english(e) for e in events)
+
+
+def said(message) -> str:
+    """One message (an event, a reason, a label, a content name) in English."""
+    if isinstance(message, dict) and ("msg" not in message or set(message) <= {"msg", "args"}):
+        return Renderer("en", strict=True).localize(message)  # a label or a name, as written
+    return english(message)  # an event: a sentence
+
+
+def asked(state: dict) -> str:
+    """What the waiting seat reads on its phone."""
+    return english(GAME.prompt(state)["ask"])
 
 
 def rules(events: list[dict]) -> list[str]:
@@ -95,8 +109,58 @@ def activation(seat: int, zombies: int = 1, actions: int = 3, effect: str | None
         "kind": "activation",
         "seat": seat,
         "zombies": zombies,
+        "total": zombies,
         "actions": actions,
+        "extra": 0,
         "used": 0,
         "bit": False,
         "effect": effect or f"activate:{zombies}x{actions}",
     }
+
+
+def reach(state: dict, counted: dict[str, int]) -> dict[str, int]:
+    """The reach question's counts: ``counted`` ("2:standing": 1, …), every other key 0."""
+    keys = spec(state, state["steps"][-1]["seat"], "report_reach")["params"]["zombies"]["counts"]
+    assert set(counted) <= set(keys), (counted, keys)
+    return {k: counted.get(k, 0) for k in keys}
+
+
+# --- Human-phase staging -----------------------------------------------------------------------
+
+
+def take_card(state: dict, card: str, pile: str = "resolving") -> None:
+    """Move a Human card from wherever it is to ``pile``."""
+    hc = state["human_cards"]
+    source = next(p for p in ("deck", "discard", "reserve", "drawn") if card in hc[p])
+    piles.move(hc, card, source, pile)
+
+
+def resolve(state: dict, card: str) -> tuple[dict, list[dict]]:
+    """Resolve one Human card as the active Horde's dispenser would."""
+    state = {**state, "human_cards": {k: list(v) for k, v in state["human_cards"].items()}}
+    take_card(state, card)
+    return stage(
+        state,
+        {"kind": "resolve_human_card", "card": card},
+        {"kind": "human_card_done", "card": card},
+    )
+
+
+def effect(state: dict, hid: str, what: str) -> tuple[dict, list[dict]]:
+    return stage(state, {"kind": "human_effect", "human": hid, "effect": what})
+
+
+def stack_deck(state: dict, *cards: str) -> None:
+    for card in reversed(cards):
+        take_card(state, card, "deck")
+
+
+def put_at(state: dict, hid: str, cell: str) -> None:
+    state["humans"][hid]["cell"] = cell
+
+
+def kill(state: dict, *hids: str) -> None:
+    """These Humans are dead, Yellow holding their tokens and Contamination token."""
+    for hid in hids:
+        state["humans"][hid].update(status="dead", tokens=0, contamination=1)
+        state["hordes"]["1"]["bites"][hid] = state["content"]["humans"][hid]["tokens"][1]

@@ -10,6 +10,7 @@ from eza_support import (
     deal,
     give_bites,
     rules,
+    said,
     spec,
     stage,
     text,
@@ -52,15 +53,22 @@ def test_EZA_F5_rulebook_example_loic_simon_tifany():
     assert waiting(state) == [TIFANY] and top(state)["kind"] == "feast"
     state, events = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
     feast = next(e for e in events if e.get("rule") == "EZA-F3")
-    assert "Green takes the tile" in feast["text"]
-    assert "Yellow 4 Bite(s) + 1 Zombie(s) = 5" in feast["reason"]
-    assert "Green 3 Bite(s) + 2 Zombie(s) = 5" in feast["reason"]
-    assert "Red 2 Bite(s) + 1 Zombie(s) = 3" in feast["reason"]
-    assert "Green has more Zombies in the Feast (2 vs 1)" in feast["reason"]
+    assert "Green takes the tile" in said(feast)
+    reason = said(feast["reason"])
+    assert "Yellow 4 Bite(s) + 1 Zombie(s) = 5" in reason
+    assert "Green 3 Bite(s) + 2 Zombie(s) = 5" in reason
+    assert "Red 2 Bite(s) + 1 Zombie(s) = 3" in reason
+    assert "Green has more Zombies in the Feast (2 vs 1)" in reason
+    assert feast["msg"] == "eza.feast.won" and feast["feast"]["human"] == "harry"
+    assert feast["feast"]["winner"] == SIMON and feast["feast"]["zombies"] == {
+        "1": 1,
+        "2": 2,
+        "3": 1,
+    }
     assert state["hordes"][str(SIMON)]["human_tiles"] == ["harry"]
     # (4) Loïc, holder of the Contamination token, lays one of his Zombies down on Harry's cell.
     transform = next(e for e in events if e.get("rule") == "EZA-F4")
-    assert transform["text"].startswith("Transformation: Yellow")
+    assert said(transform).startswith("Transformation: Yellow")
     assert state["hordes"][str(LOIC)]["board"] == 5 and state["hordes"][str(LOIC)]["fresh"] == 1
     scores = {r["seat"]: r for r in GAME.view(state, None)["hordes"]}
     assert scores[SIMON]["breakdown"]["feast_vp"] == 3  # Harry's tile
@@ -72,8 +80,8 @@ def test_EZA_F5_feast_winner_reads_like_the_rulebook():
         {LOIC: 4, SIMON: 3, TIFANY: 2}, {LOIC: 1, SIMON: 2, TIFANY: 1}, NAMES.get
     )
     assert (winner, rule) == (SIMON, "EZA-F3")
-    assert reason == (
-        "Loïc 4 Bite(s) + 1 Zombie(s) = 5; Simon 3 Bite(s) + 2 Zombie(s) = 5; "
+    assert said(reason) == (
+        "Loïc 4 Bite(s) + 1 Zombie(s) = 5, Simon 3 Bite(s) + 2 Zombie(s) = 5, and "
         "Tifany 2 Bite(s) + 1 Zombie(s) = 3. Loïc and Simon are tied at 5; Simon has more "
         "Zombies in the Feast (2 vs 1)."
     )
@@ -82,11 +90,11 @@ def test_EZA_F5_feast_winner_reads_like_the_rulebook():
 def test_EZA_F1_order_of_a_death_and_the_turn_resumes():
     state = _harry_about_to_die(trait="well-fed")  # Trait: add 2 Zombies
     state, _ = stage(state, activation(TIFANY, zombies=2, actions=3))
-    state, events = act(state, TIFANY, "zombie_action")
+    state, events = act(state, TIFANY, "remove_defense", opening="front-door")
     state, events = act(state, TIFANY, "bite", human="harry")
-    said = text(events)
+    log = text(events)
     order = [
-        said.index(s)
+        log.index(s)
         for s in ("is dead. The turn is interrupted", "Fatal blow: Red", "Red adds 1 Zombie")
     ]
     assert order == sorted(order)
@@ -95,7 +103,7 @@ def test_EZA_F1_order_of_a_death_and_the_turn_resumes():
     kinds = [s["kind"] for s in reversed(state["steps"])]
     assert kinds[:4] == ["feast", "transform", "feast_end", "activation"]
     state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 1})
-    assert rules(events)[-2:] == ["EZA-F4", "EZA-F1"] and "turn resumes" in events[-1]["text"]
+    assert rules(events)[-2:] == ["EZA-F4", "EZA-F1"] and "turn resumes" in said(events[-1])
     # (5) The first Zombie lost its last action; the second Zombie of the effect comes next.
     assert top(state)["kind"] == "activation" and top(state)["zombies"] == 1
     assert top(state)["used"] == 0
@@ -106,24 +114,25 @@ def test_EZA_F2_total_is_bites_plus_zombies_on_or_next_to_the_cell():
     state, _ = stage(state, activation(TIFANY))
     state, _ = act(state, TIFANY, "bite", human="harry")
     bounds = spec(state, TIFANY, "feast")["params"]["zombies"]["counts"]
-    assert bounds["1"] == {"min": 0, "max": 4}  # no more Zombies than the Horde has on the board
+    assert (bounds["1"]["min"], bounds["1"]["max"]) == (0, 4)  # no more than on the board
+    assert said(bounds["1"]["label"]) == "Yellow"
     with pytest.raises(RuleError) as error:
         act(state, TIFANY, "feast", zombies={"1": 7, "2": 0, "3": 0})
     assert error.value.rule == "EZA-F2"
     state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 4})
     ruling = next(e for e in events if e.get("rule") == "EZA-F2")
-    assert "Red 2 Bite(s) + 4 Zombie(s) = 6" in ruling["reason"]
+    assert "Red 2 Bite(s) + 4 Zombie(s) = 6" in said(ruling["reason"])
     assert state["hordes"][str(TIFANY)]["human_tiles"] == ["harry"]
 
 
 def test_EZA_F3_tie_broken_by_zombies():
     winner, rule, reason = feast_winner({1: 2, 2: 4}, {1: 3, 2: 1}, str)
-    assert (winner, rule) == (1, "EZA-F3") and "more Zombies in the Feast (3 vs 1)" in reason
+    assert (winner, rule) == (1, "EZA-F3") and "more Zombies in the Feast (3 vs 1)" in said(reason)
 
 
 def test_EZA_F3_still_tied_nobody_takes_the_tile():
     winner, rule, reason = feast_winner({1: 3, 2: 3, 3: 0}, {1: 1, 2: 1, 3: 2}, str)
-    assert (winner, rule) == (None, "EZA-F3") and "nobody takes the tile" in reason
+    assert (winner, rule) == (None, "EZA-F3") and "nobody takes the tile" in said(reason)
     state = _harry_about_to_die(bites=(4, 4, 0))
     state, _ = stage(state, activation(TIFANY))
     state, _ = act(state, TIFANY, "bite", human="harry")
@@ -142,9 +151,9 @@ def test_EZA_F4_transformation_by_the_contamination_holder_laid_down():
     loic = state["hordes"][str(LOIC)]
     assert (loic["board"], loic["reserve"], loic["fresh"]) == (5, 5, 1)
     event = next(e for e in events if e.get("rule") == "EZA-F4")
-    assert (
-        "lays one of its Zombies down" in event["text"] and "cannot be activated" in event["reason"]
-    )
+    assert "lays one of its Zombies down" in said(event)
+    assert "cannot be activated" in said(event["reason"])
+    assert loic["crawling"] == 1  # laid down
     # Loïc's Zombies this card may activate: the 4 he had, not the new one.
     assert GAME.view(state, LOIC)["hordes"][0]["activatable"] == 4
     # A Zombie Event in the Human phase is a new card: the new Zombie may be activated then.
@@ -159,7 +168,10 @@ def test_EZA_F4_transformation_with_an_empty_reserve_moves_a_zombie():
     state, _ = stage(state, activation(TIFANY))
     state, _ = act(state, TIFANY, "bite", human="harry")
     state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 0})
-    assert "moves one of its Zombies onto the cell" in text(events)
+    assert "no Zombie left in reserve" in text(events)
+    assert top(state)["kind"] == "take_back" and waiting(state) == [LOIC]  # EZA-T5: he may
+    state, events = act(state, LOIC, "take_back", choice="take")
+    assert "moves one of its Zombies from the board on Harry's cell" in text(events)
     assert state["hordes"][str(LOIC)]["board"] == 10
 
 
@@ -171,3 +183,35 @@ def test_EZA_F4_first_bite_takes_the_contamination_token():
     assert state["hordes"]["2"]["bites"] == {"eve": 1}
     view = next(h for h in GAME.view(state, None)["humans"] if h["id"] == "eve")
     assert view["contamination"] == 2 and view["tokens"] == 7
+
+
+def test_EZA_F2_no_count_question_when_the_bites_already_decide():
+    """Yellow holds 8 of Harry's Bite tokens: nobody else can reach 8 with the Zombies they
+    have on the board (4 each), so nobody is asked to count them."""
+    state = _harry_about_to_die(bites=(8, 0, 0))
+    state, _ = stage(state, activation(TIFANY))
+    state, events = act(state, TIFANY, "bite", human="harry")
+    assert not [s for s in state["steps"] if s["kind"] == "feast"]
+    ruling = next(e for e in events if e["msg"] == "eza.feast.won")
+    assert ruling["rule"] == "EZA-F2" and ruling["feast"]["winner"] == LOIC
+    assert ruling["feast"]["zombies"] is None and ruling["reason"]["msg"] == "eza.feast.decided"
+    assert "no count of the Zombies on the board could change" in said(ruling["reason"])
+    assert state["hordes"][str(LOIC)]["human_tiles"] == ["harry"]
+
+
+def test_EZA_F2_the_count_is_asked_while_zombies_could_change_the_majority():
+    state = _harry_about_to_die(bites=(5, 3, 0))  # Green 3 + 4 Zombies could beat 5
+    state, _ = stage(state, activation(TIFANY))
+    state, _ = act(state, TIFANY, "bite", human="harry")
+    assert top(state)["kind"] == "feast" and waiting(state) == [TIFANY]
+    view = GAME.view(state, None)
+    assert view["question"] == {"kind": "feast", "seat": TIFANY, "human": "harry"}
+
+
+def test_EZA_F3_decided_without_a_count_even_for_nobody():
+    from tableapp.games.eat_zem_all.feast import decided_winner
+
+    assert decided_winner({1: 4, 2: 4}, {1: 0, 2: 0}) == (None,)  # tied, nobody can change it
+    assert decided_winner({1: 4, 2: 4}, {1: 1, 2: 0}) is None
+    assert decided_winner({1: 6, 2: 2, 3: 1}, {1: 0, 2: 3, 3: 4}) == (1,)
+    assert decided_winner({1: 6, 2: 2}, {1: 0, 2: 4}) is None  # a tie broken by Zombies

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from eza_support import GAME, act, deal, give_bites, rules, set_tokens, stage, top, waiting
+from eza_support import GAME, act, deal, give_bites, rules, said, set_tokens, stage, text, top
 
 from tableapp.games.eat_zem_all.scoring import winners
 
@@ -21,14 +21,14 @@ def test_EZA_E1_the_game_ends_once_the_current_card_is_resolved():
     state = _last_human_standing(deal("house", seats=(1, 2, 3)))
     state, _ = act(state, 1, "take_card", card="zombie-basic-1")  # Shamble: 1 Zombie, 3 actions
     state, _ = act(state, 1, "bite", human="nina")
-    state, _ = act(state, 1, "feast", zombies={"1": 1, "2": 0, "3": 0})
-    assert state["phase"] == "attack" and GAME.result(state) is None
-    # Yellow's bonus (add 1 Zombie), then Green's and Red's main effects still resolve.
-    assert top(state)["kind"] == "activation" and waiting(state) == [2]
-    state, events = act(state, 2, "end_activation")
-    assert state["phase"] == "attack" and waiting(state) == [3]
-    state, events = act(state, 3, "end_activation")
+    assert top(state)["kind"] == "feast" and GAME.result(state) is None  # the last Feast counts
+    board = state["hordes"]["1"]["board"]
+    state, events = act(state, 1, "feast", zombies={"1": 1, "2": 0, "3": 0})
+    # The rest of the card still resolves, without a question once nobody is left: Yellow's
+    # bonus adds its Zombie (it counts for EZA-E4), Green's and Red's activations are skipped.
     assert state["phase"] == "finished"
+    assert state["hordes"]["1"]["board"] == board + 2  # the transformation and the bonus
+    assert "Yellow adds 1 Zombie" in text(events) and text(events).count("is skipped") == 2
     assert "EZA-E1" in rules(events)
     assert GAME.legal_actions(state, 1) == [] and GAME.prompt(state)["waiting_for"] == []
     result = GAME.result(state)
@@ -77,8 +77,8 @@ def test_EZA_E4_tie_goes_to_most_zombies_on_the_board():
         {"seat": 2, "score": 20, "zombies_on_board": 6},
         {"seat": 3, "score": 12, "zombies_on_board": 9},
     ]
-    won, why = winners(rows)
-    assert won == [2] and "most Zombies on the board (6)" in why
+    won, rule, why = winners(rows)
+    assert won == [2] and rule == "EZA-E4" and "most Zombies on the board (6)" in said(why)
 
 
 def test_EZA_E4_still_tied_the_hordes_win_together():
@@ -88,4 +88,4 @@ def test_EZA_E4_still_tied_the_hordes_win_together():
     state["phase"] = "finished"
     result = GAME.result(state)
     assert result["winners"] == [1, 2] and result["rule"] == "EZA-E4"
-    assert "win together" in result["tie_break"]
+    assert "win together" in said(result["tie_break"])

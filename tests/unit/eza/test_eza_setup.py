@@ -6,9 +6,13 @@ import json
 from collections import Counter
 
 import pytest
-from eza_support import GAME, PACK, act, deal, rng, waiting
+from eza_support import GAME, PACK, act, deal, rng, said, waiting
 
 from tableapp.engine import RuleError
+
+
+def checklist(state: dict) -> list[str]:
+    return [said(line) for line in state["checklist"]]
 
 
 def test_EZA_S1_house_defense_cubes_and_cemetery_tombstones():
@@ -21,10 +25,10 @@ def test_EZA_S1_house_defense_cubes_and_cemetery_tombstones():
     cemetery = deal("cemetery", seats=(1, 2), keep=False)
     # 12 open tombs get a Tombstone; 2 Hordes then put 3 Zombies each on closed tombs (EZA-S8).
     assert cemetery["tombstones"] == {"on_board": 12 - 6, "box": 27 - 12 + 6}
-    assert "Put 1 Tombstone token on each open tomb (EZA-S1)." in cemetery["checklist"]
+    assert "Put 1 Tombstone token on each open tomb (EZA-S1)." in checklist(cemetery)
     with pytest.raises(RuleError) as error:
         GAME.setup(content=PACK, variant="moon", options={}, seats=[1, 2], rng=rng())
-    assert error.value.rule == "EZA-S1"
+    assert error.value.code == "unknown_variant"  # the House or the Cemetery side only
 
 
 def test_EZA_S2_only_the_chosen_sides_human_deck():
@@ -79,29 +83,32 @@ def test_EZA_S5_each_human_gets_a_random_trait():
     traits_b = [b["humans"][h]["trait"] for h in b["human_order"]]
     assert sorted(traits_a) == sorted(t["id"] for t in PACK["traits"]["trait"])
     assert traits_a != traits_b  # another stream, another pairing
-    assert all(h["trait"]["name"] for h in GAME.view(a, None)["humans"])
+    assert all(said(h["trait"]["name"]) for h in GAME.view(a, None)["humans"])
 
 
 def test_EZA_S6_first_mutation_is_a_private_choice():
     state = deal("house", keep=False)
     assert waiting(state) == [1, 2, 3]
-    offered = state["mutation_cards"]["choice:1"]
+    offered = state["mutation_cards"]["offer:1"]
     assert len(offered) == 2
     mine = GAME.view(state, 1)["private"]["mutations_to_choose"]
-    assert [c["id"] for c in mine] == offered and all(c["name"] for c in mine)
+    assert [c["id"] for c in mine] == offered and all(said(c["name"]) for c in mine)
     for viewer in (2, 3, None):
         assert not any(c in json.dumps(GAME.view(state, viewer)) for c in offered)
     state, events = act(state, 1, "keep_mutation", card=offered[1])
     assert state["mutation_cards"]["held:1"] == [offered[1]]
     assert offered[0] in state["mutation_cards"]["discard"]
-    assert events[0]["rule"] == "EZA-T9" and offered[0] in json.dumps(events[0]["private"]["1"])
-    assert offered[0] not in events[0]["text"]
+    assert events[0]["rule"] == "EZA-T9"
+    assert events[0]["private"]["1"]["msg"] == "eza.mutation.you_discarded"
+    name = state["content"]["mutations"][offered[0]]["name"]
+    assert name in said(events[0]["private"]["1"]) and name not in said(events[0])
+    assert offered[0] not in json.dumps({k: v for k, v in events[0].items() if k != "private"})
     assert waiting(state) == [2, 3]
 
 
 def test_EZA_S7_house_start_zombies_counter_clockwise_from_the_last_horde():
     state = deal("house", seats=(1, 2, 3), keep=False)
-    placing = [line for line in state["checklist"] if "adds 1 Standing Zombie" in line]
+    placing = [line for line in checklist(state) if "adds 1 Standing Zombie" in line]
     assert len(placing) == 3 * 4  # 4 Zombies each with 3 Hordes, one at a time
     assert [line.split(". ")[1].split()[0] for line in placing[:4]] == [
         "Red",
@@ -121,13 +128,13 @@ def test_EZA_S7_house_start_zombies_counter_clockwise_from_the_last_horde():
 
 def test_EZA_S8_cemetery_common_grave_then_closed_tombs_and_random_start_cells():
     state = deal("cemetery", seats=(1, 2, 3, 4), keep=False)
-    assert "Each Horde puts 2 Standing Zombies in the Common Grave (EZA-S8)." in state["checklist"]
-    placing = [line for line in state["checklist"] if "closed tomb" in line]
+    assert "Each Horde puts 2 Standing Zombies in the Common Grave (EZA-S8)." in checklist(state)
+    placing = [line for line in checklist(state) if "closed tomb" in line]
     assert len(placing) == 4 and placing[0].startswith("1. Blue")
     assert all(h["board"] == 3 for h in state["hordes"].values())
     cells = Counter(h["cell"] for h in state["humans"].values())
     assert cells == Counter({"gate-north": 4, "gate-south": 4})
-    assert any("North gate: put" in line for line in state["checklist"])
+    assert any("North gate: put" in line for line in checklist(state))
 
 
 def test_EZA_S9_pawns_zombie_cards_and_track():

@@ -7,7 +7,7 @@ import copy
 import json
 from pathlib import Path
 
-from eza_support import GAME, PACK, deal
+from eza_support import GAME, PACK, deal, said
 
 from tableapp.games import eat_zem_all
 
@@ -15,7 +15,12 @@ from tableapp.games import eat_zem_all
 def test_game_object_matches_the_catalogue_contract():
     assert GAME.id == "eat-zem-all" and GAME.name == "Eat Zem All"
     assert GAME.variants == ["house", "cemetery"] and GAME.players == (2, 4)
-    assert set(GAME.options) == {"difficulty", "longer_games", "mutation_draft"}
+    assert set(GAME.options) == {
+        "difficulty",
+        "longer_games",
+        "mutation_draft",
+        "crawling_attack_kills_standing",
+    }
     assert eat_zem_all.GAME is GAME
 
 
@@ -23,16 +28,17 @@ def test_views_per_seat_and_for_the_table_screen():
     state = deal("cemetery", keep=False)
     table = GAME.view(state, None)
     assert "private" not in table and GAME.view(state, 0) == table
-    assert table["prompt"]["waiting_for"] == [1, 2, 3]
+    assert GAME.prompt(state)["waiting_for"] == [1, 2, 3]
+    assert table["question"] == {"kind": "await_mutations"}
     assert table["zombie_draw_count"] == 0 and table["human_deck_count"] == 21
     assert {"deck", "draw"} & set(json.dumps(table)) == set()
     for seat in (1, 2, 3):
         mine = GAME.view(state, seat)["private"]["mutations_to_choose"]
-        assert [c["id"] for c in mine] == state["mutation_cards"][f"choice:{seat}"]
+        assert [c["id"] for c in mine] == state["mutation_cards"][f"offer:{seat}"]
     assert len(table["humans"]) == 8 and all("trait" in h for h in table["humans"])
     assert table["board"]["tombstones_on_board"] + table["board"]["tombstones_in_box"] == 27
-    assert any("Common Grave" in line for line in table["checklist"])
-    assert GAME.legal_actions(state, 0) == []
+    assert any("Common Grave" in said(line) for line in table["checklist"])
+    assert {a["type"] for a in GAME.legal_actions(state, 0)} == {"correct"}  # the host corrects
 
 
 def test_shipped_pack_is_valid_and_labelled_as_reconstructed():
@@ -68,5 +74,3 @@ def test_content_problems_name_the_file_and_the_field():
     for start in expected:
         assert any(p.startswith(start) for p in problems), (start, problems)
     assert GAME.validate_content({})[0] == "box.toml: file missing"
-
-

@@ -1,0 +1,238 @@
+"""What the Mutation cards do (the Eat Zem All rulebook, "Mutations", the FAQ: "if a card
+contradicts what is stated in the rules, follow the card's instructions"; EZA-T9, EZA-T12).
+
+Each Mutation of the pack names its effect (``mutations.toml``: ``effect``). An Instant
+Mutation is played with ``use_mutation`` when its moment has come — it appears among its
+holder's actions only then — and is discarded (EZA-T9); the app applies what it counts (an
+extra bite, 2 more actions, Zombies added, a Human frightened or shoved, Defense cubes or a
+Tombstone removed, a killed Zombie back, a Feast count doubled). Permanent Mutations change the
+rules while held (see :func:`~.state.holds` where they apply: Iron jaw, Pack instinct, Thick
+skull, Grave born, Silent step, Stench, Keen nose). A card about what only the table sees
+(Zombie positions, falls, stand-ups) is played at the table: the log says so and what to correct
+if a count changed (the ``correct`` action).
+"""
+
+from __future__ import annotations
+
+from ...engine import Ctx, Flow, M, Moves, RuleError, action, choice, piles
+from ...engine.messages import pack_names
+from . import feast
+from .board import cell_at, cell_name, humans_on, neighbours, square_of, wrap_cell
+from .effects import cell_key, split_cell
+from .mutations import mutation_label, mutation_name
+from .state import State, held, horde, human, human_labels, human_name, in_play, name
+from .zombies import frighten, panic_targets
+
+#: The instants the app applies, and the table-only ones (played at the table).
+APPLIED = (
+    "extra_actions",
+    "bite_at_range",
+    "second_bite",
+    "shove",
+    "add_zombies",
+    "frighten",
+    "splinters",
+    "play_dead",
+    "ambush",
+    "feast_double",
+)
+PERMANENT = (
+    "iron_jaw",
+    "stench",
+    "pack_instinct",
+    "thick_skull",
+    "keen_nose",
+    "grave_born",
+    "silent_step",
+)
+EFFECTS = (*APPLIED, *PERMANENT, "table")
+
+
+def _top(state: State) -> dict | None:
+    return state["steps"][-1] if state["steps"] else None
+
+
+def _asked(state: State, seat: int) -> bool:
+    top = _top(state)
+    return top is not None and top.get("seat") == seat and state["phase"] != "finished"
+
+
+def _activating(state: State, seat: int) -> dict | None:
+    top = _top(state)
+    return top if top is not None and top["kind"] == "activation" and top["seat"] == seat else None
+
+
+def _params(state: State, seat: int, effect: str) -> dict | None:
+    """The extra params of an Instant whose moment has come, or None when it has not."""
+    if effect in ("extra_actions", "bite_at_range"):
+        if not _activating(state, seat):
+            return None
+        if effect == "bite_at_range":
+            humans = in_play(state)
+            return {"human": choice(humans, human_labels(state, humans))} if humans else None
+        return {}
+    if effect == "second_bite":
+        step = _activating(state, seat)
+        return {} if step and step["bit"] else None
+    if effect == "play_dead":
+        return (
+            {} if horde(state, seat)["killed"] > 0 and horde(state, seat)["reserve"] > 0 else None
+        )
+    if effect == "feast_double":
+        top = _top(state)
+        ok = top is not None and top["kind"] == "feast" and seat not in top["double"]
+        return {} if ok else None
+    if not _asked(state, seat):
+        return None
+    if effect == "frighten":
+        targets = panic_targets(state)
+        return {"human": choice(targets, human_labels(state, targets))} if targets else None
+    if effect == "shove":
+        moves = shoves(state)
+        labels = [
+            M(
+                "eza.shove.to",
+                human=human_name(state, m.split("@")[0]),
+                cell=cell_name(state, m.split("@")[1]),
+            )
+            for m in moves
+        ]
+        return {"to": choice(moves, labels)} if moves else None
+    if effect == "splinters":
+        if state["side"] == "cemetery":
+            return {} if state["tombstones"]["on_board"] > 0 else None
+        openings = [o for o, n in state["defenses"].items() if n > 0]
+        names = [pack_names(state["content"]["board"]["openings"][o]) for o in openings]
+        return {"opening": choice(openings, names)} if openings else None
+    return {}  # add_zombies, ambush, table: whenever the game waits for the holder
+
+
+def shoves(state: State) -> list[str]:
+    """Shove: every ``human@cell`` one cell away (House: within the room; never onto a Car)."""
+    board = state["content"]["board"]
+    limit = state["content"]["box"]["occupants_per_cell"]
+    out = []
+    for hid in in_play(state):
+        here = human(state, hid)["cell"]
+        if state["side"] == "house":
+            room, n = split_cell(here)
+            cells = board["rooms"][room]["cells"]
+            targets = {cell_key(room, wrap_cell(n, d, cells)) for d in (-1, 1)} - {here}
+        elif human(state, hid)["off_path"] or here not in board["cells"]:
+            targets = {cell_at(state, s) for s in neighbours(state, square_of(state, here))}
+        else:
+            before = {c for c, row in board["cells"].items() if here in row["next"]}
+            targets = set(board["cells"][here]["next"]) | before
+        for cell in sorted(targets):
+            if cell not in board.get("cars", ()) and humans_on(state, cell, exclude=hid) < limit:
+                out.append(f"{hid}@{cell}")
+    return out
+
+
+def instants(state: State, seat: int) -> list[str]:
+    mutations = state["content"]["mutations"]
+    return [m for m in held(state, seat) if mutations[m]["kind"] == "instant"]
+
+
+def _specs(state: State, seat: int) -> list[dict]:
+    if state["phase"] == "finished" or seat not in state["seats"]:
+        return []
+    specs = []
+    for card in instants(state, seat):
+        params = _params(state, seat, state["content"]["mutations"][card]["effect"])
+        if params is not None:
+            label = M("eza.action.use_mutation", card=mutation_label(state, card))
+            specs.append(
+                action(
+                    "use_mutation",
+                    label,
+                    card=choice([card], [mutation_name(state, card)]),
+                    **params,
+                )
+            )
+    return specs
+
+
+def _explain(state: State, seat: int, act: dict) -> RuleError | None:
+    if act.get("type") != "use_mutation":
+        return None
+    card = (act.get("params") or {}).get("card")
+    if card not in instants(state, seat):
+        return RuleError("not_instant", "EZA-T9", M("eza.refuse.not_instant"))
+    if _params(state, seat, state["content"]["mutations"][card]["effect"]) is None:
+        return RuleError(
+            "not_now", "EZA-T12", M("eza.refuse.mutation_not_now", card=mutation_name(state, card))
+        )
+    return None
+
+
+def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
+    card, params = act["params"]["card"], act["params"]
+    row = state["content"]["mutations"][card]
+    piles.move(state["mutation_cards"], card, f"held:{seat}", "discard")  # EZA-T9
+    effect, who = row["effect"], name(state, seat)
+    text = {"i18n": {"en": row["text"], "fr": row["text_fr"]}}
+    if effect == "table":
+        ctx.say(
+            M("eza.mutation.table", horde=who, card=pack_names(row), text=text),
+            rule="EZA-T12",
+            reason=M("eza.mutation.table.reason"),
+            seat=seat,
+            card=card,
+        )
+        return
+    ctx.say(
+        M("eza.mutation.used", horde=who, card=pack_names(row), text=text),
+        rule="EZA-T12",
+        seat=seat,
+        card=card,
+    )
+    top = _top(state)
+    if effect == "extra_actions":
+        top["extra"] += row.get("amount", 2)
+    elif effect == "second_bite":
+        top["bit"] = False
+    elif effect == "bite_at_range":
+        if feast.bite(state, ctx, seat, params["human"]):
+            feast.start_feast(state, ctx, params["human"], seat)
+    elif effect == "frighten":
+        frighten(state, ctx, seat, params["human"])
+    elif effect == "shove":
+        hid, cell = params["to"].split("@")
+        human(state, hid).update(cell=cell, branch=None)
+        ctx.say(
+            M("eza.shove", human=human_name(state, hid), cell=cell_name(state, cell)),
+            human=hid,
+            cell=cell,
+        )
+    elif effect in ("add_zombies", "ambush"):
+        kind = "ambush" if effect == "ambush" else "add_zombie"
+        steps = [{"kind": "zombie_effect", "seat": seat, "effect": kind, "part": "mutation"}]
+        Flow.push(state, *steps * row.get("amount", 1))
+    elif effect == "splinters":
+        _splinters(state, ctx, params.get("opening"))
+    elif effect == "play_dead":
+        h = horde(state, seat)
+        h["killed"] -= 1
+        h["reserve"] -= 1
+        h["board"] += 1
+        h["crawling"] += 1
+        ctx.say(M("eza.play_dead", horde=who), seat=seat)
+    elif effect == "feast_double":
+        top["double"].append(seat)
+
+
+def _splinters(state: State, ctx: Ctx, opening: str | None) -> None:
+    if opening is None:
+        state["tombstones"]["on_board"] -= 1
+        state["tombstones"]["box"] += 1
+        ctx.say(M("eza.splinters.tombstone"))
+        return
+    n = state["defenses"][opening]
+    state["defenses"][opening] = 0
+    state["defense_box"] += n
+    name_ = pack_names(state["content"]["board"]["openings"][opening])
+    ctx.say(M("eza.splinters.cubes", count=n, opening=name_), opening=opening)
+
+
+ANYTIME = Moves(specs=_specs, apply=_apply, explain=_explain)

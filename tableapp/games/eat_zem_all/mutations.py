@@ -1,0 +1,186 @@
+"""Mutations: drawing, keeping and the two-card limit (the Eat Zem All rulebook, "Mutate",
+"Mutations", "Summary: Zombie Effects"; EZA-S6, T2, T4, T9, T10).
+
+A Horde draws 2 Mutations and keeps 1 face up (the offer is private until kept), or — with the
+player-aid option (EZA-T10) — chooses from a pool of players + 1 cards drawn once per card, the
+others choosing in turn from what is left, the last card discarded. A third Mutation makes its
+owner discard 1 of the 3 (EZA-T9). An empty draw pile takes its shuffled discard (EZA-T4).
+What the cards do is in :mod:`.instants` (card text beats the rules, EZA-T12).
+"""
+
+from __future__ import annotations
+
+from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, decks, piles
+from ...engine.messages import pack_names
+from .state import State, Step, held, name, order_from
+
+
+def mutation_name(state: State, card: str) -> dict:
+    return pack_names(state["content"]["mutations"][card])
+
+
+def mutation_label(state: State, card: str) -> dict:
+    """A Mutation with its kind and text, for a choice."""
+    m = state["content"]["mutations"][card]
+    return M(
+        "eza.mutation.label.instant" if m["kind"] == "instant" else "eza.mutation.label.permanent",
+        card=pack_names(m),
+        text=_text(m),
+    )
+
+
+def _text(row: dict) -> dict:
+    return {"i18n": {"en": row["text"], "fr": row["text_fr"]}}
+
+
+def draw_mutations(state: State, ctx: Ctx, n: int) -> list[str]:
+    """EZA-T4: an empty Mutation draw pile takes its shuffled discard."""
+
+    def reshuffled() -> None:
+        ctx.say(M("eza.mutation.reshuffled"), rule="EZA-T4")
+
+    return decks.draw(state["mutation_cards"], ctx.rng, n, on_reshuffle=reshuffled)
+
+
+def start_mutation(state: State, ctx: Ctx, seat: int, *, draft: bool) -> None:
+    """Draw 2 and keep 1 (EZA-T9), or choose from the player-aid draft pool (EZA-T10)."""
+    mc = state["mutation_cards"]
+    if draft:
+        if not mc["draft"]:
+            mc["draft"] = draw_mutations(state, ctx, len(state["seats"]) + 1)
+        if not mc["draft"]:
+            ctx.say(M("eza.mutation.none_left"), rule="EZA-T4")
+            return
+        piles.move_all(mc, "draft", f"offer:{seat}")
+        state["pending_mutations"][str(seat)] = {"stage": "draft"}
+        offered = mc[f"offer:{seat}"]
+        ctx.say(
+            M("eza.mutation.draft", horde=name(state, seat), count=len(offered)),
+            rule="EZA-T10",
+            private={seat: _offer_part(state, offered)},
+        )
+        return
+    drawn = draw_mutations(state, ctx, 2)
+    if not drawn:
+        ctx.say(M("eza.mutation.none_left"), rule="EZA-T4")
+        return
+    piles.put_top(mc, f"offer:{seat}", drawn)
+    state["pending_mutations"][str(seat)] = {"stage": "keep"}
+    ctx.say(
+        M("eza.mutation.drawn", horde=name(state, seat), count=len(drawn)),
+        rule="EZA-T9",
+        private={seat: _offer_part(state, drawn)},
+    )
+
+
+def _offer_part(state: State, cards: list[str]) -> dict:
+    names = [mutation_name(state, c) for c in cards]
+    return {
+        **M("eza.mutation.you_drew", cards=names),
+        "cards": list(cards),
+        "seen": M("eza.mutation.seen", cards=names),
+    }
+
+
+def _actors(state: State, step: Step) -> list[int]:
+    pending = state["pending_mutations"]
+    return [s for s in order_from(state, state["active"]) if str(s) in pending]
+
+
+def _specs(state: State, step: Step, seat: int) -> list[dict]:
+    pending = state["pending_mutations"].get(str(seat))
+    mc = state["mutation_cards"]
+    if pending is None:
+        return []
+    if pending["stage"] == "discard":
+        cards = held(state, seat)
+        return [
+            action(
+                "discard_mutation",
+                M("eza.action.discard_mutation"),
+                card=choice(cards, [mutation_label(state, c) for c in cards]),
+            )
+        ]
+    offer = mc[f"offer:{seat}"]
+    return [
+        action(
+            "keep_mutation",
+            M("eza.action.keep_mutation"),
+            card=choice(offer, [mutation_label(state, c) for c in offer]),
+        )
+    ]
+
+
+def _refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
+    specs = _specs(state, step, seat)
+    if not specs or act["type"] != specs[0]["type"]:
+        return None
+    if act["params"].get("card") not in specs[0]["params"]["card"]["choices"]:
+        if act["type"] == "discard_mutation":
+            return RuleError("not_held", "EZA-T9", M("eza.refuse.discard_held"))
+        return RuleError("not_drawn", "EZA-T9", M("eza.refuse.keep_drawn"))
+    return None
+
+
+def _apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
+    mc = state["mutation_cards"]
+    pending = state["pending_mutations"]
+    card = act["params"]["card"]
+    who = name(state, seat)
+    if act["type"] == "discard_mutation":
+        piles.move(mc, card, f"held:{seat}", "discard")
+        del pending[str(seat)]
+        ctx.say(
+            M("eza.mutation.discarded", horde=who, card=mutation_name(state, card)),
+            rule="EZA-T9",
+            reason=M("eza.mutation.limit"),
+            seat=seat,
+            card=card,
+        )
+    else:
+        draft = pending[str(seat)]["stage"] == "draft"
+        piles.move(mc, card, f"offer:{seat}", f"held:{seat}")
+        others = list(mc[f"offer:{seat}"])
+        # EZA-T10: the rest of the draft waits for the next Horde; else the other is discarded
+        piles.move_all(mc, f"offer:{seat}", "draft" if draft else "discard")
+        m = state["content"]["mutations"][card]
+        ctx.say(
+            M("eza.mutation.kept", horde=who, card=pack_names(m), text=_text(m)),
+            rule="EZA-T10" if draft else "EZA-T9",
+            private=None
+            if draft or not others
+            else {
+                seat: M(
+                    "eza.mutation.you_discarded", cards=[mutation_name(state, c) for c in others]
+                )
+            },
+            seat=seat,
+            card=card,
+        )
+        if len(held(state, seat)) > state["content"]["box"]["mutations_kept"]:
+            pending[str(seat)] = {"stage": "discard"}  # EZA-T9: a third one
+        else:
+            del pending[str(seat)]
+    if pending:
+        Flow.push(state, step)
+
+
+def _prompt(state: State, step: Step) -> dict:
+    return M("eza.prompt.mutations", hordes=[name(state, s) for s in _actors(state, step)])
+
+
+def _ask(state: State, step: Step) -> dict:
+    return M("eza.ask.mutations")
+
+
+QUESTIONS = {
+    "await_mutations": Question(
+        rule="EZA-T9",
+        specs=_specs,
+        apply=_apply,
+        refuse=_refuse,
+        actors=_actors,
+        prompt=_prompt,
+        ask=_ask,
+    ),
+}

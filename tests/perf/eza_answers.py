@@ -1,0 +1,122 @@
+"""How many answers an Eat Zem All turn asks of the players: seeded *eager* playouts.
+
+``python tests/perf/eza_answers.py [--games K]`` plays ``K`` games per board side and number of
+Hordes (2, 3, 4) through the rules alone (``GAME.legal_actions`` / ``GAME.apply``) and prints
+the answers (actions posted) per turn, in all and by the active Horde. Run it with
+``PYTHONPATH`` pointing at the tree to measure: the same script and seeds measure an older tree
+(it knows the older action names), so two trees compare like for like. A figure, not a test.
+
+The eager player is the table the rulebook describes, the same in every tree: it takes a random
+card from the track; every Zombie it activates bites (the Human with the fewest Bite tokens)
+whenever it may and then uses every action it has left (an older tree asks one tap per move or
+stand-up, a newer one "next Zombie"); it never stops an activation early, never removes a
+Defense cube and never plays an Instant Mutation; the Zombies in reach of a Human attack are a
+random set of the kinds offered (one checkbox, or a count of 1, each); every other answer
+(Feast counts, moves, splits…) is drawn at random from what the question allows. Corrections are
+never posted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import statistics
+import sys
+import time
+
+from tableapp.content import load_pack
+from tableapp.engine.playout import random_params
+from tableapp.engine.rng import Rng
+from tableapp.games.eat_zem_all import GAME
+
+NOT_PLAYED = {"use_mutation", "correct", "end_activation", "remove_defense"}
+#: Never an answer to the question asked: Instant Mutations and corrections.
+SKIP = ("use_mutation", "correct")
+#: One tap per move or stand-up (older trees), else "this Zombie is done".
+PROGRESS = ("zombie_action", "next_zombie", "end_zombie")
+
+
+def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
+    """The eager player's answer to the question on its phone."""
+    by_type = {s["type"]: s for s in specs if s["type"] not in NOT_PLAYED}
+    if "bite" in by_type:
+        humans = by_type["bite"]["params"]["human"]["choices"]
+        human = min(humans, key=lambda h: (state["humans"][h]["tokens"], h))
+        return {"type": "bite", "params": {"human": human}}
+    for kind in PROGRESS:
+        if kind in by_type:
+            return {"type": kind, "params": {}}
+    if "report_reach" in by_type:  # a random set of the kinds in reach, as in every tree
+        param = by_type["report_reach"]["params"]["zombies"]
+        kinds = param["counts"] if "counts" in param else param["choices"]
+        picked = rng.sample(sorted(kinds), rng.between(0, len(kinds)))
+        zombies = {k: int(k in picked) for k in kinds} if "counts" in param else picked
+        return {"type": "report_reach", "params": {"zombies": zombies}}
+    if not by_type:  # only what the eager player never does is left: stop the activation
+        spec = next(s for s in specs if s["type"] == "end_activation")
+        return {"type": spec["type"], "params": {}}
+    spec = rng.choice(sorted(by_type.values(), key=lambda s: s["type"]))
+    return {"type": spec["type"], "params": random_params(spec, rng)}
+
+
+def play(side: str, hordes: int, index: int, pack: dict) -> dict:
+    seed = hashlib.sha256(f"eager/{side}/{hordes}/{index}".encode()).digest()
+    chooser = Rng(hashlib.sha256(b"chooser" + seed).digest(), 0)
+    seats = list(range(1, hordes + 1))
+    state = GAME.setup(content=pack, variant=side, options={}, seats=seats, rng=Rng(seed, 0))
+    answers = active = 0
+    step = 0
+    while GAME.result(state) is None:
+        step += 1
+        if step > 20_000:
+            raise AssertionError(f"{side}/{hordes}/{index}: no end")
+        waiting = GAME.prompt(state)["waiting_for"]
+        seat, specs = next(
+            (s, specs)
+            for s in waiting
+            if (specs := [a for a in GAME.legal_actions(state, s) if a["type"] not in SKIP])
+        )
+        action = choose(state, specs, chooser)
+        if state["turn"] >= 1:
+            answers += 1
+            active += seat == state["active"]
+        state, _ = GAME.apply(state, seat, action, Rng(seed, step))
+    return {"turns": state["turn"], "answers": answers, "active": active, "steps": step}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30, help="games per side and Hordes")
+    args = parser.parse_args(argv)
+    pack = load_pack("eat-zem-all")
+    started = time.perf_counter()
+    rows = []
+    for side in ("house", "cemetery"):
+        for hordes in (2, 3, 4):
+            games = [play(side, hordes, i, pack) for i in range(args.games)]
+            turns = sum(g["turns"] for g in games)
+            rows.append(
+                (
+                    side,
+                    hordes,
+                    sum(g["answers"] for g in games) / turns,
+                    sum(g["active"] for g in games) / turns,
+                    statistics.mean(g["turns"] for g in games),
+                )
+            )
+            print(
+                f"{side:9} {hordes} Hordes: {rows[-1][2]:5.2f} answers per turn "
+                f"({rows[-1][3]:5.2f} by the active Horde), {rows[-1][4]:5.1f} turns per game",
+                flush=True,
+            )
+    all_answers = statistics.mean(r[2] for r in rows)
+    all_active = statistics.mean(r[3] for r in rows)
+    print(
+        f"mean over the 6 set-ups: {all_answers:.2f} answers per turn, {all_active:.2f} by the "
+        f"active Horde ({args.games} games each, {time.perf_counter() - started:.0f} s)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

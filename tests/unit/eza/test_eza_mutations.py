@@ -1,0 +1,354 @@
+"""Mutations (rules/eat-zem-all.txt, "Mutate", "Mutations", the FAQ: a card that contradicts the
+rules wins; EZA-S6, T4, T9, T10, T12): drawing and keeping, the two-card limit, and what each
+card of the pack does — applied by the app where it counts it, played at the table otherwise."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from eza_support import (
+    GAME,
+    act,
+    activation,
+    asked,
+    deal,
+    reach,
+    rules,
+    said,
+    set_tokens,
+    spec,
+    stage,
+    text,
+    top,
+    types,
+    waiting,
+)
+
+from tableapp.engine import RuleError, piles
+
+
+def hold(state: dict, seat: int, effect: str) -> str:
+    """``seat`` holds (face up) the pack's Mutation with this effect; returns its id."""
+    mc = state["mutation_cards"]
+    card = next(m for m, row in state["content"]["mutations"].items() if row["effect"] == effect)
+    source = next(p for p, cards in mc.items() if card in cards)
+    piles.move(mc, card, source, f"held:{seat}")
+    return card
+
+
+def finish_activations(state: dict) -> dict:
+    while top(state)["kind"] == "activation":
+        seat = top(state)["seat"]
+        stop = "end_activation" if "end_activation" in types(state, seat) else "next_zombie"
+        state, _ = act(state, seat, stop)
+    return state
+
+
+def use(state: dict, seat: int, card: str, **params):
+    return act(state, seat, "use_mutation", card=card, **params)
+
+
+def offered(state: dict, seat: int) -> list[str]:
+    return [
+        s["params"]["card"]["choices"][0]
+        for s in GAME.legal_actions(state, seat)
+        if s["type"] == "use_mutation"
+    ]
+
+
+# --- drawing, keeping, the limit (EZA-T4, T9, T10) ---------------------------------------------
+
+
+def test_EZA_T4_empty_mutation_pile_takes_its_shuffled_discard():
+    state = deal("house")
+    mc = state["mutation_cards"]
+    piles.move_all(mc, "draw", "discard")
+    state, events = stage(
+        state, {"kind": "zombie_effect", "seat": 2, "effect": "mutate", "part": "bonus"}
+    )
+    assert "EZA-T4" in rules(events)
+    assert len(state["mutation_cards"]["offer:2"]) == 2
+    assert waiting(state) == [2]
+
+
+def test_EZA_T9_at_most_two_mutations_and_instants_are_discarded_when_used():
+    state = deal("house")
+    mc = state["mutation_cards"]
+    piles.move_all(mc, "held:1", "discard")
+    first = hold(state, 1, "iron_jaw")
+    second = hold(state, 1, "extra_actions")  # Sprint, an Instant
+    state, _ = stage(
+        state, {"kind": "zombie_effect", "seat": 1, "effect": "mutate", "part": "bonus"}
+    )
+    state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
+    assert len(state["mutation_cards"]["held:1"]) == 3
+    assert types(state, 1)[0] == "discard_mutation"
+    with pytest.raises(RuleError) as error:
+        act(state, 1, "discard_mutation", card="mutation-99")
+    assert error.value.rule == "EZA-T9"
+    state, events = act(state, 1, "discard_mutation", card=first)
+    assert len(state["mutation_cards"]["held:1"]) == 2 and events[0]["rule"] == "EZA-T9"
+    # An Instant Mutation may be played when its moment has come, then it is discarded.
+    assert "use_mutation" not in types(state, 1)  # nothing to add actions to yet
+    assert (
+        GAME.explain(state, 1, {"type": "use_mutation", "params": {"card": second}}).rule
+        == "EZA-T12"
+    )
+    state, _ = stage(state, activation(1))
+    assert offered(state, 1) == [second]
+    state, events = use(state, 1, second)
+    assert second in state["mutation_cards"]["discard"] and events[0]["rule"] == "EZA-T12"
+    permanent = hold(state, 1, "stench")
+    ruling = GAME.explain(state, 1, {"type": "use_mutation", "params": {"card": permanent}})
+    assert ruling.rule == "EZA-T9" and ruling.code == "not_instant"
+
+
+def test_EZA_T10_player_aid_draft_offers_players_plus_one():
+    state = deal("house", seats=(1, 2, 3), mutation_draft=True)
+    piles.move(state["zombie_cards"], "zombie-green-2", "reserve:2", "track")  # bonus: mutate
+    state, _ = act(state, 1, "take_card", card="zombie-green-2")
+    state = finish_activations(state)
+    pool = list(state["mutation_cards"]["offer:1"])
+    assert len(pool) == 4 and waiting(state) == [1]
+    assert [c["id"] for c in GAME.view(state, 1)["private"]["mutations_to_choose"]] == pool
+    assert not any(c in json.dumps(GAME.view(state, 2)) for c in pool)
+    state, events = act(state, 1, "keep_mutation", card=pool[0])
+    assert events[0]["rule"] == "EZA-T10"
+    state = finish_activations(state)
+    assert waiting(state) == [2]  # Green, the colour owner, chooses from the rest
+    assert spec(state, 2, "keep_mutation")["params"]["card"]["choices"] == pool[1:]
+    state, _ = act(state, 2, "keep_mutation", card=pool[2])
+    state = finish_activations(state)
+    assert state["mutation_cards"]["draft"] == []  # the last cards are discarded
+    assert pool[1] in state["mutation_cards"]["discard"]
+
+
+def test_EZA_T9_choices_are_labelled_with_the_cards_text():
+    state = deal("house", keep=False)
+    labels = spec(state, 1, "keep_mutation")["params"]["card"]["labels"]
+    offer = state["mutation_cards"]["offer:1"]
+    for card, label in zip(offer, labels, strict=True):
+        row = state["content"]["mutations"][card]
+        assert said(label).startswith(row["name"]) and row["text"] in said(label)
+
+
+# --- what the cards do (EZA-T12: card text beats the rules) ------------------------------------
+
+
+def test_EZA_T12_sprint_gives_the_activated_zombie_two_more_actions():
+    state = deal("house")
+    card = hold(state, 1, "extra_actions")
+    state, _ = stage(state, activation(1, zombies=1, actions=1))
+    state, _ = use(state, 1, card)
+    state, _ = act(state, 1, "remove_defense", opening="front-door")
+    state, _ = act(state, 1, "remove_defense", opening="front-door")
+    assert top(state)["kind"] == "activation"  # 1 + 2 actions: one left
+    state, _ = act(state, 1, "remove_defense", opening="front-door")
+    assert state["defenses"]["front-door"] == 0 and not state["steps"]
+
+
+def test_EZA_T12_second_helping_allows_a_second_bite_in_one_activation():
+    state = deal("house")
+    card = hold(state, 1, "second_bite")
+    state, _ = stage(state, activation(1))
+    assert card not in offered(state, 1)  # its moment: after a bite
+    state, _ = act(state, 1, "bite", human="kate")
+    state, _ = use(state, 1, card)
+    state, events = act(state, 1, "bite", human="kate")
+    assert state["hordes"]["1"]["bites"]["kate"] == 2 and "EZA-F4" not in rules(events)
+
+
+def test_EZA_T12_lunge_is_a_bite_that_may_start_the_feast():
+    state = deal("house")
+    card = hold(state, 2, "bite_at_range")
+    set_tokens(state, "omar", 1)
+    state["humans"]["omar"]["trait"] = "tough"
+    state, _ = stage(state, activation(2))
+    state, events = use(state, 2, card, human="omar")
+    assert state["humans"]["omar"]["status"] == "dead" and "EZA-F1" in rules(events)
+    assert top(state)["kind"] == "feast" or "EZA-F2" in rules(events)
+
+
+def test_EZA_T12_back_from_the_pit_and_ambush_add_zombies():
+    state = deal("house")
+    pit = hold(state, 1, "add_zombies")
+    board = state["hordes"]["1"]["board"]
+    state, _ = stage(state, activation(1))
+    state, events = use(state, 1, pit)
+    assert state["hordes"]["1"]["board"] == board + 2 and top(state)["kind"] == "activation"
+    ambush = hold(state, 1, "ambush")
+    state, events = use(state, 1, ambush)
+    assert state["hordes"]["1"]["board"] == board + 3
+    assert "next to a Human" in text(events) and state["hordes"]["1"]["fresh"] == 3
+
+
+def test_EZA_T12_howl_frightens_and_shove_moves_a_human():
+    state = deal("house")
+    howl, shove = hold(state, 1, "frighten"), hold(state, 1, "shove")
+    state, _ = stage(state, activation(1))
+    state, _ = use(state, 1, howl, human="kate")
+    assert state["humans"]["kate"]["frightened"]
+    moves = next(s for s in GAME.legal_actions(state, 1) if s["type"] == "use_mutation")
+    assert "kate@living:4" in moves["params"]["to"]["choices"]  # living 3 ± 1
+    assert said(moves["params"]["to"]["labels"][0]).count("→") == 1
+    state, events = use(state, 1, shove, to="kate@living:4")
+    assert state["humans"]["kate"]["cell"] == "living:4" and "Living room 4" in text(events)
+
+
+def test_EZA_T12_splinters_empties_a_door_or_takes_a_tombstone():
+    state = deal("house")
+    card = hold(state, 1, "splinters")
+    state, _ = stage(state, activation(1))
+    box = state["defense_box"]
+    state, _ = use(state, 1, card, opening="front-door")
+    assert state["defenses"]["front-door"] == 0 and state["defense_box"] == box + 3
+    cemetery = deal("cemetery")
+    card = hold(cemetery, 1, "splinters")
+    cemetery, _ = stage(cemetery, activation(1))
+    before = dict(cemetery["tombstones"])
+    cemetery, _ = use(cemetery, 1, card)
+    assert cemetery["tombstones"]["on_board"] == before["on_board"] - 1
+    GAME.check_invariants(cemetery | {"steps": [{"kind": "choose_card", "seat": 1}]})
+
+
+def test_EZA_T12_play_dead_brings_a_killed_zombie_back_laid_down():
+    state = deal("house")
+    card = hold(state, 2, "play_dead")
+    assert card not in offered(state, 2)
+    state, _ = stage(state, {"kind": "human_effect", "human": "omar", "effect": "kill_standing"})
+    state, _ = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    assert state["hordes"]["2"]["board"] == 3
+    assert card in offered(state, 2)  # another Horde's question is waiting: it is anytime
+    state, events = use(state, 2, card)
+    h = state["hordes"]["2"]
+    assert (h["board"], h["reserve"], h["crawling"], h["killed"]) == (4, 6, 1, 0)
+
+
+def test_EZA_T12_feeding_frenzy_counts_the_hordes_zombies_twice():
+    state = deal("house", seats=(1, 2, 3))
+    card = hold(state, 2, "feast_double")
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    state["hordes"]["1"]["bites"]["harry"] = 3
+    state["humans"]["harry"]["contamination"] = 1
+    state["humans"]["harry"]["tokens"] = 1
+    state["humans"]["harry"]["box"] -= 3
+    state, _ = stage(state, activation(3))
+    state, _ = act(state, 3, "bite", human="harry")
+    assert top(state)["kind"] == "feast" and card in offered(state, 2)
+    state, _ = use(state, 2, card)
+    assert "Feeding frenzy" in asked(state)
+    # Yellow 3 Bites + 1, Green 0 + 2 × 2 = 4 (Red 1 + 0): Green takes the tile.
+    state, events = act(state, 1, "feast", zombies={"1": 1, "2": 2, "3": 0})
+    ruling = next(e for e in events if e["msg"] in ("eza.feast.won", "eza.feast.nobody"))
+    assert ruling["feast"]["winner"] == 2 and ruling["feast"]["zombies"]["2"] == 4
+
+
+def test_EZA_T12_iron_jaw_removes_two_cubes_with_one_action():
+    state = deal("house")
+    hold(state, 1, "iron_jaw")
+    state, _ = stage(state, activation(1))
+    assert "up to 2 adjacent Defense cubes" in said(spec(state, 1, "remove_defense")["label"])
+    state, events = act(state, 1, "remove_defense", opening="front-door")
+    assert state["defenses"]["front-door"] == 1 and "removes 2 Defense cubes" in text(events)
+
+
+def test_EZA_T12_pack_instinct_gives_the_first_zombie_of_a_card_one_more_action():
+    state = deal("house")
+    hold(state, 1, "pack_instinct")
+    state, _ = stage(
+        state, {"kind": "zombie_effect", "seat": 1, "effect": "activate:2x1", "part": "main"}
+    )
+    assert top(state)["extra"] == 1
+    state, _ = act(state, 1, "remove_defense", opening="front-door")
+    assert top(state)["zombies"] == 2  # the first Zombie still has its second action
+    state, _ = act(state, 1, "next_zombie")
+    assert top(state)["extra"] == 0
+
+
+def test_EZA_T12_thick_skull_first_kill_is_a_wound():
+    state = deal("house")
+    hold(state, 2, "thick_skull")
+    state, _ = stage(state, {"kind": "human_effect", "human": "omar", "effect": "kill_standing"})
+    state, events = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    assert events[0]["rule"] == "EZA-T12" and "wounds" in said(events[0])
+    assert state["hordes"]["2"]["board"] == 4 and state["hordes"]["2"]["crawling"] == 1
+    # The second kill of the same turn is a kill.
+    state, _ = stage(state, {"kind": "human_effect", "human": "omar", "effect": "kill_standing"})
+    state, events = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    assert events[0]["msg"] == "eza.attack.kills_standing" and state["hordes"]["2"]["board"] == 3
+
+
+def test_EZA_T12_grave_born_adds_on_any_tomb():
+    state = deal("cemetery")
+    hold(state, 2, "grave_born")
+    state, _ = stage(
+        state, {"kind": "zombie_effect", "seat": 2, "effect": "add_zombie_outside", "part": "main"}
+    )
+    assert spec(state, 2, "place_zombie")["params"]["where"]["choices"] == [
+        "closed_tomb",
+        "open_tomb",
+        "common_grave",
+    ]
+
+
+def test_EZA_T12_silent_step_keeps_a_frightened_human_down_one_card_longer():
+    state = deal("house")
+    hold(state, 3, "silent_step")
+    state["humans"]["adele"]["frightened"] = True
+    card = {"kind": "resolve_human_card", "card": "house-adele-1"}
+    state, _ = stage(state, card)
+    assert top(state)["kind"] == "silent_step" and "Red" in asked(state)
+    state, events = act(state, 1, "silent_step", next_to="yes")
+    assert state["humans"]["adele"]["frightened"] and events[0]["rule"] == "EZA-T12"
+    state, events = stage(state, card)  # one card longer, not two
+    assert not state["humans"]["adele"]["frightened"] and events[0]["rule"] == "EZA-T11"
+
+
+def test_EZA_T12_stench_and_keen_nose_are_in_the_question():
+    state = deal("house")
+    hold(state, 2, "stench")
+    state, _ = stage(state, {"kind": "human_effect", "human": "adele", "effect": "move+2"})
+    assert "next to a Standing Zombie of Green (Stench)" in asked(state)
+
+
+def test_EZA_T12_table_mutations_are_played_at_the_table_with_what_to_correct():
+    state = deal("house")
+    card = hold(state, 1, "table")
+    state, _ = stage(
+        state, {"kind": "zombie_effect", "seat": 1, "effect": "panic", "part": "bonus"}
+    )
+    assert card in offered(state, 1)
+    state, events = use(state, 1, card)
+    assert events[0]["msg"] == "eza.mutation.table" and "correct it" in said(events[0]["reason"])
+    assert card in state["mutation_cards"]["discard"] and top(state)["kind"] == "panic"
+    assert card not in [m["id"] for m in GAME.view(state, None)["hordes"][0]["mutations"]]
+
+
+def test_EZA_T12_every_mutation_of_the_pack_names_an_effect_the_app_knows():
+    from tableapp.games.eat_zem_all.instants import EFFECTS
+
+    state = deal("house")
+    effects = {m["effect"] for m in state["content"]["mutations"].values()}
+    assert effects <= set(EFFECTS) and len(effects) >= 15
+    applied = [m for m in state["content"]["mutations"].values() if m["effect"] != "table"]
+    assert len(applied) == 17  # 23 cards, 6 act only on what the table sees
+
+
+def test_EZA_T12_splinters_on_the_last_tombstone_while_a_zombie_waits_for_its_tomb():
+    state = deal("cemetery")
+    card = hold(state, 1, "splinters")
+    t = state["tombstones"]
+    t["box"], t["on_board"] = t["box"] + t["on_board"] - 1, 1
+    state, _ = stage(
+        state, {"kind": "zombie_effect", "seat": 1, "effect": "add_zombie", "part": "main"}
+    )
+    assert spec(state, 1, "place_zombie")["params"]["where"]["choices"] == [
+        "closed_tomb",
+        "open_tomb",
+    ]
+    state, _ = use(state, 1, card)  # the last Tombstone goes back to the box
+    assert spec(state, 1, "place_zombie")["params"]["where"]["choices"] == ["open_tomb"]
+    state, _ = act(state, 1, "place_zombie", where="open_tomb")
+    GAME.check_invariants(state | {"steps": [{"kind": "choose_card", "seat": 1}]})
