@@ -120,6 +120,13 @@ def seat_dict(seat: SeatRow, presence_seconds: float) -> dict:
     }
 
 
+def seat_colours(game) -> list[str]:
+    """The colours a player may join in: the game's box colours where it has some (as seat
+    colours), else every seat colour."""
+    box = getattr(game, "definition", None) and game.definition.colours
+    return list(box) if box else list(COLOURS)
+
+
 def join_url(code: str) -> str:
     """The address a phone opens to join: the configured public URL, else this request's host."""
     base = current_app.config.get("PUBLIC_URL")
@@ -162,7 +169,7 @@ def render_view(
         actions = []
         if actor is not None and actor.role == "host" and can_start:
             actions = [{"type": "start", "label": M("table.action.start"), "params": {}}]
-        game_view: dict = {"players": {"min": low, "max": high}}
+        game_view: dict = {"players": {"min": low, "max": high}, "colours": seat_colours(game)}
     else:
         state = table.state
         prompt = game.prompt(state)
@@ -605,7 +612,16 @@ def join(
                 409, "table_full", M("table.refuse.full", game=game.name, max=game.players[1])
             )
         taken = {s.colour for s in players}
-        chosen = colour or next(c for c in COLOURS if c not in taken)
+        offered = seat_colours(game)
+        chosen = colour or next(c for c in offered if c not in taken)
+        if chosen not in offered:
+            # A game with colours in its box (Eat Zem All's Hordes): a player joins in one.
+            raise Problem(
+                422,
+                "colour_not_offered",
+                M("table.refuse.colour_not_offered", colour=chosen, game=game.name),
+                errors={"colour": [f"one of {offered}"]},
+            )
         if chosen in taken:
             raise Problem(
                 409,
@@ -744,13 +760,20 @@ def _start(table: TableRow, actor: Actor, game) -> tuple[list, dict]:
     play_seed = effective_seed(bytes.fromhex(table.seed), mixed)
     table.play_seed = play_seed.hex()
     rng = Rng(play_seed, _effective(table))
+    # The colour each player chose is theirs in a game with colours in its box.
+    chosen = {s.number: s.colour for s in table.seats if s.role == "player"}
     table.state, dealt = game.begin(
-        content=table.content, variant=table.variant, options=table.options, seats=seats, rng=rng
+        content=table.content,
+        variant=table.variant,
+        options=table.options,
+        seats=seats,
+        rng=rng,
+        colours=chosen,
     )
     table.status = "playing"
     given = sum(1 for c in mixed if c["contribution"])
     started = M("table.started", count=len(seats), contributions=given)
-    return [started, *dealt], {"seats": seats, "contributions": mixed}
+    return [started, *dealt], {"seats": seats, "contributions": mixed, "colours": chosen}
 
 
 def log_entries(table) -> list[dict]:

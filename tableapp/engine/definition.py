@@ -72,6 +72,10 @@ class Definition:
     variants: tuple[str | None, ...] = (None,)
     #: ``{variant: M(...)}``: how the phone names each variant ("House", "Cemetery")
     variant_labels: Mapping[str, Message] = field(default_factory=dict)
+    #: A game with colours in its box (Eat Zem All's Hordes): ``{seat colour: the box's
+    #: colour}``. Players then join in one of these, and ``setup`` gets ``colours``
+    #: (``{seat: box colour}``): the colour a player chose is their colour in the game.
+    colours: Mapping[str, str] | None = None
     #: ``{name: {"type": "bool"|"int"|"choice", "default", "choices"|"min"/"max", "label"}}``
     options: Mapping[str, dict] = field(default_factory=dict)
     #: ``check_options(options) -> RuleError | None``: a refusal no single option can make
@@ -131,9 +135,17 @@ class Game:
     # --- setup ---------------------------------------------------------------------------------
 
     def begin(
-        self, *, content: dict, variant: str | None, options: dict, seats: list[int], rng: Rng
+        self,
+        *,
+        content: dict,
+        variant: str | None,
+        options: dict,
+        seats: list[int],
+        rng: Rng,
+        colours: Mapping[int, str] | None = None,
     ) -> tuple[State, list[dict]]:
-        """The state after setup and the events of the deal."""
+        """The state after setup and the events of the deal. ``colours`` (``{seat: seat
+        colour}``, for a game with box colours) are the colours the players chose."""
         if variant not in self.variants:
             raise RuleError("unknown_variant", None, M("engine.unknown_variant", variant=variant))
         low, high = self.players
@@ -142,12 +154,23 @@ class Game:
         if any(isinstance(s, bool) or not isinstance(s, int) or s == HOST for s in seats):
             raise RuleError("bad_seats", None, M("engine.bad_seats"))
         ctx = Ctx(rng)
+        extra: dict[str, Any] = {}
+        if self.definition.colours is not None:
+            chosen = {int(s): c for s, c in (colours or {}).items()}
+            box = self.definition.colours
+            if all(chosen.get(s) in box for s in seats) and len(set(chosen.values())) == len(
+                chosen
+            ):
+                extra["colours"] = {s: box[chosen[s]] for s in seats}
+            else:
+                extra["colours"] = None  # the game's own order (a playout, an old log)
         state = self.definition.setup(
             ctx,
             content=content,
             variant=variant,
             options=validate_options(self.options, options),
             seats=list(seats),
+            **extra,
         )
         if self.flow is not None:
             self.flow.run(state, ctx)

@@ -81,6 +81,7 @@ def replay(
                 options=options,
                 seats=list(payload["seats"]),
                 rng=Rng(playing_seed, effective),
+                colours=payload.get("colours"),
             )
         elif kind == "undo":
             target = payload["target"]

@@ -86,12 +86,12 @@ def test_api_eat_zem_all_in_french_and_a_public_correction(client, tables):
     assert answer.status_code == 201, answer.get_json()
     (event,) = answer.get_json()["action"]["events"]
     assert event["correction"]["after"] == 6 and "Ana" in event["text"]
-    assert "Zombies de Verte sur le plateau : 5 → 6" in event["text"]
+    assert "Zombies de Ben (Verte) sur le plateau : 5 → 6" in event["text"]
     view = tables.view(code)
     assert view["game_view"]["hordes"][1]["pawns_on_board"] == 6
     log = client.get(f"/api/tables/{code}/log", headers={"Accept-Language": "en"}).get_json()
     last = log["entries"][-1]["events"][0]
     assert (
         last["text"]
-        == "Ana corrected Green's Zombies on the board: 5 → 6 (a piece was knocked over)."
+        == "Ana corrected Zombies of Ben (Green) on the board: 5 → 6 (a piece was knocked over)."
     )

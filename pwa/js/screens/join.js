@@ -24,11 +24,13 @@ function claimFromFragment(code) {
 
 function joinForm(view, code, onJoined) {
   const taken = new Set(view.seats.map((seat) => seat.colour));
-  const first = COLOURS.find((c) => !taken.has(c));
+  // A game with colours in its box offers those: your colour is your Horde's.
+  const offered = view.game_view?.colours || COLOURS;
+  const first = offered.find((c) => !taken.has(c));
   const name = h("input", { id: "name", name: "name", required: true, maxlength: 40, autocomplete: "nickname",
     "aria-describedby": "name-hint" });
   const colours = h("div", { class: "colours", role: "radiogroup", "aria-labelledby": "colour-label" },
-    COLOURS.map((colour) => h("label", { class: ["colour", taken.has(colour) && "taken"] },
+    offered.map((colour) => h("label", { class: ["colour", taken.has(colour) && "taken"] },
       h("input", { type: "radio", name: "colour", value: colour, disabled: taken.has(colour), checked: colour === first }),
       shape(colour, 28), h("span", {}, t(colour)), taken.has(colour) ? h("span", { class: "tag" }, t("join.taken")) : null)));
   const submit = h("button", { type: "submit", class: "primary" }, t("join.submit"));

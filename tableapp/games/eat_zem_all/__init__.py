@@ -73,7 +73,7 @@ Where the rules leave room, the app reads them like this:
 
 from __future__ import annotations
 
-from ...engine import Flow, define
+from ...engine import Flow, M, define
 from . import (
     activations,
     attacks,
@@ -104,6 +104,10 @@ GAME = define(
     name="Eat Zem All",
     players=PLAYERS,
     variants=VARIANTS,
+    variant_labels={"house": M("eza.variant.house"), "cemetery": M("eza.variant.cemetery")},
+    # The box's Horde colours, as the seats' colours: a player who joins in yellow plays the
+    # yellow Horde (Okabe-Ito vermilion stands for the box's red).
+    colours={"yellow": "yellow", "green": "green", "vermilion": "red", "blue": "blue"},
     options=OPTIONS,
     setup=setup,
     flow=FLOW,

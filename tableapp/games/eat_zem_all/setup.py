@@ -44,10 +44,19 @@ OPTIONS = {
 }
 
 
-def setup(ctx: Ctx, *, content: dict, variant: str, options: dict, seats: list[int]) -> State:
-    """The state after setup (EZA-S1..S9); the first steps wait for the Mutation choices."""
+def setup(
+    ctx: Ctx,
+    *,
+    content: dict,
+    variant: str,
+    options: dict,
+    seats: list[int],
+    colours: dict[int, str] | None = None,
+) -> State:
+    """The state after setup (EZA-S1..S9); the first steps wait for the Mutation choices.
+    ``colours``: the Horde colour each player chose when joining (else the box's order)."""
     side, box, n = variant, content["box"], len(seats)
-    colours = box["colours"][:n]
+    colours = [colours[s] for s in seats] if colours else box["colours"][:n]
     state: State = {
         "side": side,
         "seats": list(seats),

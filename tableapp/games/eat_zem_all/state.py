@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Ctx, M, decks
+from ...engine import Ctx, M, decks, seat_ref
 from ...engine.messages import pack_names
 
 State = dict[str, Any]
@@ -79,8 +79,11 @@ def horde(state: State, seat: int) -> dict:
 
 
 def name(state: State, seat: int) -> dict:
-    """A Horde as a message: its colour."""
-    return HORDE_NAMES[horde(state, seat)["colour"]]
+    """A Horde as its player and its colour ("Ana (Yellow)"): who plays it, and the pawns on
+    the board that are theirs."""
+    return M(
+        "eza.horde.player", seat=seat_ref(seat), horde=HORDE_NAMES[horde(state, seat)["colour"]]
+    )
 
 
 def colour_owner(state: State, colour: str | None) -> int | None:

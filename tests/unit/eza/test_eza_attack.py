@@ -45,11 +45,11 @@ def test_EZA_T1_resolution_order_names_the_colour_owner():
     assert ruling["rule"] == "EZA-T1" and said(ruling["reason"])
     assert ruling["order"] == state["card"]["order"] and ruling["card"] == "zombie-green-1"
     assert (
-        "Resolution order: 1. Yellow: main + bonus, 2. Green: main + bonus (its colour), and "
-        "3. Red: main." in said(ruling)
+        "Resolution order: 1. Seat 1 (Yellow): main + bonus, 2. Seat 2 (Green): main + bonus "
+        "(its colour), and 3. Seat 3 (Red): main." in said(ruling)
     )
     assert "zombie-green-1" in [c["id"] for c in GAME.view(state, None)["active_pile"]]
-    assert said(GAME.view(state, 3)["current_card"]["order_text"]).startswith("1. Yellow")
+    assert said(GAME.view(state, 3)["current_card"]["order_text"]).startswith("1. Seat 1 (Yellow)")
     # The active Horde resolves first: main effects, then the bonus.
     assert top(state)["seat"] == 1 and top(state)["effect"] == "activate:1x2"
 

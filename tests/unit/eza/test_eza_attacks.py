@@ -31,7 +31,7 @@ def test_EZA_H11_kill_crawling_else_wound_standing_else_nothing():
     state, _ = effect(state, "omar", "kill_crawling")
     board = state["hordes"]["2"]["board"]
     state, events = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
-    assert "wounds a Standing Zombie of Green" in said(events[0])
+    assert "wounds a Standing Zombie of Seat 2 (Green)" in said(events[0])
     assert state["hordes"]["2"]["board"] == board  # wounded, still on the board
     assert state["hordes"]["2"]["crawling"] == 1
     state, _ = effect(state, "omar", "kill_standing")
@@ -47,7 +47,7 @@ def test_EZA_H12_cemetery_blocking_standing_first_but_crawling_for_kill_crawling
     classes = spec(effect(state, "eve", "kill_standing")[0], 1, "report_reach")
     steppers = classes["params"]["zombies"]["counts"]
     assert "2:blocking" in steppers and said(steppers["2:blocking"]["label"]) == (
-        "Green: Standing, blocking the path"
+        "Seat 2 (Green): Standing, blocking the path"
     )
     assert steppers["2:blocking"]["max"] == state["hordes"]["2"]["board"]
     outcome, targets, rule, _ = attack_options(
@@ -81,7 +81,7 @@ def test_EZA_H13_kill_standing_may_not_take_a_crawling_zombie_while_a_standing_o
         act(state, 1, "attack_target", target="3:crawling")
     assert error.value.rule == "EZA-H13"
     state, events = act(state, 1, "attack_target", target="2:standing")
-    assert events[0]["rule"] == "EZA-H13" and "Yellow chose" in said(events[0]["reason"])
+    assert events[0]["rule"] == "EZA-H13" and "Seat 1 (Yellow) chose" in said(events[0]["reason"])
     assert state["hordes"]["2"]["board"] == 3
 
 

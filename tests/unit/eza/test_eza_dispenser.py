@@ -62,7 +62,11 @@ def test_EZA_H3_zombie_event_every_horde_in_turn_order():
     state["active"] = 2
     state, events = resolve(state, "event-house-3")  # each Horde adds 1 Zombie
     assert events[0]["rule"] == "EZA-V3"
-    assert [said(e).split()[0] for e in events[1:]] == ["Green", "Red", "Yellow"]
+    assert [said(e).split(" adds")[0] for e in events[1:]] == [
+        "Seat 2 (Green)",
+        "Seat 3 (Red)",
+        "Seat 1 (Yellow)",
+    ]
     assert all(h["board"] == 5 for h in state["hordes"].values())
     assert "event-house-3" in state["human_cards"]["discard"]
 
@@ -176,7 +180,7 @@ def test_EZA_V1_a_horde_with_no_zombie_on_the_board_is_not_asked():
     state, _ = resolve(state, "event-house-1")
     assert waiting(state) == [1]
     state, events = act(state, 1, "surprise_bite", human="none")
-    assert waiting(state) == [3] and "Green has no Zombie on the board" in text(events)
+    assert waiting(state) == [3] and "Seat 2 (Green) has no Zombie on the board" in text(events)
     labels = spec(state, 3, "surprise_bite")["params"]["human"]["labels"]
     assert said(labels[-1]) == "Nobody" and said(labels[0]).startswith("Harry (")
 

@@ -53,12 +53,12 @@ def test_EZA_F5_rulebook_example_loic_simon_tifany():
     assert waiting(state) == [TIFANY] and top(state)["kind"] == "feast"
     state, events = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
     feast = next(e for e in events if e.get("rule") == "EZA-F3")
-    assert "Green takes the tile" in said(feast)
+    assert "Seat 2 (Green) takes the tile" in said(feast)
     reason = said(feast["reason"])
-    assert "Yellow 4 Bite(s) + 1 Zombie(s) = 5" in reason
-    assert "Green 3 Bite(s) + 2 Zombie(s) = 5" in reason
-    assert "Red 2 Bite(s) + 1 Zombie(s) = 3" in reason
-    assert "Green has more Zombies in the Feast (2 vs 1)" in reason
+    assert "Seat 1 (Yellow) 4 Bite(s) + 1 Zombie(s) = 5" in reason
+    assert "Seat 2 (Green) 3 Bite(s) + 2 Zombie(s) = 5" in reason
+    assert "Seat 3 (Red) 2 Bite(s) + 1 Zombie(s) = 3" in reason
+    assert "Seat 2 (Green) has more Zombies in the Feast (2 vs 1)" in reason
     assert feast["msg"] == "eza.feast.won" and feast["feast"]["human"] == "harry"
     assert feast["feast"]["winner"] == SIMON and feast["feast"]["zombies"] == {
         "1": 1,
@@ -68,7 +68,7 @@ def test_EZA_F5_rulebook_example_loic_simon_tifany():
     assert state["hordes"][str(SIMON)]["human_tiles"] == ["harry"]
     # (4) Loïc, holder of the Contamination token, lays one of his Zombies down on Harry's cell.
     transform = next(e for e in events if e.get("rule") == "EZA-F4")
-    assert said(transform).startswith("Transformation: Yellow")
+    assert said(transform).startswith("Transformation: Seat 1 (Yellow)")
     assert state["hordes"][str(LOIC)]["board"] == 5 and state["hordes"][str(LOIC)]["fresh"] == 1
     scores = {r["seat"]: r for r in GAME.view(state, None)["hordes"]}
     assert scores[SIMON]["breakdown"]["feast_vp"] == 3  # Harry's tile
@@ -95,7 +95,11 @@ def test_EZA_F1_order_of_a_death_and_the_turn_resumes():
     log = text(events)
     order = [
         log.index(s)
-        for s in ("is dead. The turn is interrupted", "Fatal blow: Red", "Red adds 1 Zombie")
+        for s in (
+            "is dead. The turn is interrupted",
+            "Fatal blow: Seat 3 (Red)",
+            "Seat 3 (Red) adds 1 Zombie",
+        )
     ]
     assert order == sorted(order)
     assert state["humans"]["harry"]["status"] == "dead"
@@ -115,13 +119,13 @@ def test_EZA_F2_total_is_bites_plus_zombies_on_or_next_to_the_cell():
     state, _ = act(state, TIFANY, "bite", human="harry")
     bounds = spec(state, TIFANY, "feast")["params"]["zombies"]["counts"]
     assert (bounds["1"]["min"], bounds["1"]["max"]) == (0, 4)  # no more than on the board
-    assert said(bounds["1"]["label"]) == "Yellow"
+    assert said(bounds["1"]["label"]) == "Seat 1 (Yellow)"
     with pytest.raises(RuleError) as error:
         act(state, TIFANY, "feast", zombies={"1": 7, "2": 0, "3": 0})
     assert error.value.rule == "EZA-F2"
     state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 4})
     ruling = next(e for e in events if e.get("rule") == "EZA-F2")
-    assert "Red 2 Bite(s) + 4 Zombie(s) = 6" in said(ruling["reason"])
+    assert "Seat 3 (Red) 2 Bite(s) + 4 Zombie(s) = 6" in said(ruling["reason"])
     assert state["hordes"][str(TIFANY)]["human_tiles"] == ["harry"]
 
 

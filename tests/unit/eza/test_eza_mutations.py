@@ -310,7 +310,7 @@ def test_EZA_T12_stench_and_keen_nose_are_in_the_question():
     state = deal("house")
     hold(state, 2, "stench")
     state, _ = stage(state, {"kind": "human_effect", "human": "adele", "effect": "move+2"})
-    assert "next to a Standing Zombie of Green (Stench)" in asked(state)
+    assert "next to a Standing Zombie of Seat 2 (Green) (Stench)" in asked(state)
 
 
 def test_EZA_T12_table_mutations_are_played_at_the_table_with_what_to_correct():

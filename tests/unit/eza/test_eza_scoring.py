@@ -28,7 +28,7 @@ def test_EZA_E1_the_game_ends_once_the_current_card_is_resolved():
     # bonus adds its Zombie (it counts for EZA-E4), Green's and Red's activations are skipped.
     assert state["phase"] == "finished"
     assert state["hordes"]["1"]["board"] == board + 2  # the transformation and the bonus
-    assert "Yellow adds 1 Zombie" in text(events) and text(events).count("is skipped") == 2
+    assert "Seat 1 (Yellow) adds 1 Zombie" in text(events) and text(events).count("is skipped") == 2
     assert "EZA-E1" in rules(events)
     assert GAME.legal_actions(state, 1) == [] and GAME.prompt(state)["waiting_for"] == []
     result = GAME.result(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -110,7 +111,7 @@ def test_EZA_S7_house_start_zombies_counter_clockwise_from_the_last_horde():
     state = deal("house", seats=(1, 2, 3), keep=False)
     placing = [line for line in checklist(state) if "adds 1 Standing Zombie" in line]
     assert len(placing) == 3 * 4  # 4 Zombies each with 3 Hordes, one at a time
-    assert [line.split(". ")[1].split()[0] for line in placing[:4]] == [
+    assert [re.search(r"\((\w+)\)", line).group(1) for line in placing[:4]] == [
         "Red",
         "Green",
         "Yellow",
@@ -130,7 +131,7 @@ def test_EZA_S8_cemetery_common_grave_then_closed_tombs_and_random_start_cells()
     state = deal("cemetery", seats=(1, 2, 3, 4), keep=False)
     assert "Each Horde puts 2 Standing Zombies in the Common Grave (EZA-S8)." in checklist(state)
     placing = [line for line in checklist(state) if "closed tomb" in line]
-    assert len(placing) == 4 and placing[0].startswith("1. Blue")
+    assert len(placing) == 4 and placing[0].startswith("1. Seat 4 (Blue)")
     assert all(h["board"] == 3 for h in state["hordes"].values())
     cells = Counter(h["cell"] for h in state["humans"].values())
     assert cells == Counter({"gate-north": 4, "gate-south": 4})
