@@ -57,6 +57,8 @@ def _french_content(value, key: str = "") -> str:
 def english_on(page, vocabulary: set[str], ignore: set[str] = frozenset()) -> list[str]:
     """English-only words visible on the page (player names and other ``ignore`` aside)."""
     text = URL.sub(" ", page.evaluate("() => document.body.innerText"))
+    for name in ignore:  # a table code (HURT4X) or a name is no word of a language
+        text = text.replace(name, " ")
     return sorted(
         {w.lower() for w in WORD.findall(text)} & vocabulary - {i.lower() for i in ignore}
     )

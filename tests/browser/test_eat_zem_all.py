@@ -85,7 +85,7 @@ def decide_feast(actor, laptop, pages, url, code, shots, axe):
         stepper = form.locator(f".stepper[data-seat='{horde['seat']}']")
         seat_name = NAMES[horde["seat"] - 1]
         assert seat_name in stepper.text_content()  # labelled with the player's name
-        plus = stepper.get_by_role("button", name=f"{seat_name} · {horde['name']} Horde +1")
+        plus = stepper.get_by_role("button", name=f"{horde['name']} +1")  # "Ana (Yellow) +1"
         for _ in range(wanted):
             if plus.is_disabled():
                 break
