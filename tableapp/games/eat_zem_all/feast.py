@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, counts
+from ...engine import Ctx, Flow, M, Question, RuleError, action, counts, moment
 from ...engine.messages import pack_names
 from .state import (
     State,
@@ -64,7 +64,12 @@ def start_feast(state: State, ctx: Ctx, hid: str, killer: int) -> None:
     h["frightened"] = False
     h["killer"] = killer
     state["dead_order"].append(hid)
-    ctx.say(M("eza.dead", human=human_name(state, hid)), rule="EZA-F1", human=hid)
+    ctx.say(
+        M("eza.dead", human=human_name(state, hid)),
+        rule="EZA-F1",
+        human=hid,
+        moment=moment("death"),  # a Human dies: the Feast starts, every phone looks up
+    )
     Flow.push(
         state,
         {"kind": "fatal_blow", "seat": killer, "human": hid},

@@ -7,7 +7,7 @@ the turn (a Second Wind can save them); a wound they cannot take kills them at o
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, piles, seat_ref
+from tableapp.engine import Ctx, Flow, M, moment, piles, seat_ref
 
 from .state import (
     ESCAPED,
@@ -120,6 +120,7 @@ def die(state: State, seat: int, ctx: Ctx, *, mid_turn: bool = True) -> None:
             "SB-P1",
             M("sb.reason.rises"),
             seat=seat,
+            moment=moment("death", [seat]),
         )
     else:
         was_smart = p["status"] == SMART
@@ -135,6 +136,7 @@ def die(state: State, seat: int, ctx: Ctx, *, mid_turn: bool = True) -> None:
             "SB-P1",
             M("sb.reason.out", count=len(left)),
             seat=seat,
+            moment=moment("elimination", [seat]),
         )
         if mid_turn and state["turn"] == seat:
             # Their figure leaves the board: the turn is over, the others draw up.

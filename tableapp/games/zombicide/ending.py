@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, Question, action, choice, named, seat_ref
+from tableapp.engine import Ctx, Flow, M, Question, action, choice, moment, named, seat_ref
 
 from .state import (
     COLOURS,
@@ -56,6 +56,7 @@ def gain_adrenaline(state: State, sid: str, amount: int, ctx: Ctx, why: dict) ->
             rule="ZC-3",
             survivor=sid,
             level=new,
+            moment=moment("level_up", [sv["owner"]]),
         )
     unlock_skills(state, sid, ctx)
 
@@ -185,6 +186,7 @@ def wound(state: State, sid: str, amount: int, ctx: Ctx, rule: str, why: dict) -
         rule=rule,
         survivor=sid,
         wounds=sv["wounds"],
+        **({"moment": moment("death", [sv["owner"]])} if left <= 0 else {}),
     )
     if left <= 0:
         finish(state, False, M("zc.end.died", survivor=survivor_name(state, sid)), ctx)
@@ -213,6 +215,7 @@ def finish(state: State, won: bool, reason: dict, ctx: Ctx) -> None:
         rule="ZC-1",
         reason=M("zc.reason.coop"),
         won=won,
+        moment=moment("game_end"),
     )
 
 
