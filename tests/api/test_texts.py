@@ -79,7 +79,12 @@ def test_refusals_are_in_the_players_language_with_their_rule(client, tables):
     response = client.post(
         f"/api/tables/{code}/actions", json={"type": "draw"}, headers=bearer(other, "fr")
     )
-    assert response.status_code in (403, 422)
+    body = response.get_json()
+    assert response.status_code in (403, 422) and body["code"] == "not_your_turn"
+    # the refusal is a message like every other text: French for a French phone
+    assert body["msg"] in ("table.refuse.not_your_turn", "zl.refuse.not_your_turn")
+    assert body["detail"].endswith(".") and "turn" not in body["detail"]
+    assert "tour" in body["detail"]
     # a ruling the rules name: the table has not drawn, so placing is refused by ZL-2
     token = _turn_token(view, tokens)
     response = client.post(

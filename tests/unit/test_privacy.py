@@ -83,6 +83,12 @@ def test_no_view_ever_holds_what_its_viewer_may_not_see(game, variant, players):
     assert check.steps > 2
 
 
+def test_every_registered_game_is_an_engine_definition():
+    # a game plugs into the engine as a definition: the privacy test above covers it the day
+    # it is registered, so no game may stay outside it
+    assert len(GAMES) == len(catalog.games()) >= 4
+
+
 def test_every_registered_game_declares_what_it_hides():
     for game in GAMES:
         d = game.definition
