@@ -48,7 +48,10 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
         pack = load_pack(game.id, content_dir)
         problems = game.validate_content(pack)
         if problems:
-            raise ContentError(f"content pack of {game.id}: " + "; ".join(problems))
+            from .i18n import Renderer
+
+            english = Renderer("en").localize(problems)
+            raise ContentError(f"content pack of {game.id}: " + "; ".join(english))
         register(game)
         _content[game.id] = pack
         # The package docstring is the game's help page: its readings of ambiguous rules.

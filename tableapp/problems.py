@@ -50,12 +50,14 @@ class Problem(Exception):
         language unless a ``renderer`` of the table's texts is given), its ``msg`` and
         ``args`` kept beside it."""
         detail = self.detail
-        extra = dict(self.extra)
-        if isinstance(detail, dict):
-            if renderer is None:
-                from .i18n import Renderer, request_language
+        if renderer is None:
+            from .i18n import Renderer, request_language
 
-                renderer = Renderer(request_language())
+            renderer = Renderer(request_language())
+        # what a problem lists beside its detail (``errors`` per field, a pack's problems) may
+        # be messages too: rendered in the same language
+        extra = renderer.localize(dict(self.extra))
+        if isinstance(detail, dict):
             extra = {
                 "msg": detail["msg"],
                 "args": renderer.localize(detail.get("args") or {}),

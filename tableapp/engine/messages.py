@@ -65,7 +65,17 @@ def pack_names(entry: dict) -> dict:
     return named({"en": entry["name"], "fr": entry.get("name_fr", entry["name"])})
 
 
-def missing_names(rows: list[dict], where: str, fields: tuple[str, ...] = ("name",)) -> list[str]:
+def problem(where: str, what: str, /, **args: Any) -> Message:
+    """A content-pack problem, in the reader's language: ``where`` names the file, the card and
+    the field the way the pack writes them (``spawn.toml: card[z07].yellow.walker`` — the
+    format's own names, the same in every language), ``what`` is the message id of what is
+    wrong (``pack.whole``: "must be a whole number from 0 to 20") with its arguments."""
+    return M("pack.problem", where=where, what={"msg": what, "args": args})
+
+
+def missing_names(
+    rows: list[dict], where: str, fields: tuple[str, ...] = ("name",)
+) -> list[Message]:
     """Content validation: every row gives each field in every language (``name``,
     ``name_fr``)."""
     problems = []
@@ -76,5 +86,5 @@ def missing_names(rows: list[dict], where: str, fields: tuple[str, ...] = ("name
                 value = row.get(key) if isinstance(row, dict) else None
                 if not isinstance(value, str) or not value.strip():
                     label = row.get("id", index) if isinstance(row, dict) else index
-                    problems.append(f"{where}[{label}].{key} must be a non-empty string")
+                    problems.append(problem(f"{where}[{label}].{key}", "pack.text"))
     return problems

@@ -37,7 +37,8 @@ def _literal_ids(node: ast.expr) -> list[str] | None:
 
 
 def used_ids() -> tuple[dict[str, set[str]], list[str]]:
-    """``{id: argument names}`` of every ``M(...)`` call, and the calls whose id is not literal."""
+    """``{id: argument names}`` of every ``M(...)`` and ``problem(...)`` call, and the calls
+    whose id is not literal."""
     found: dict[str, set[str]] = {}
     dynamic: list[str] = []
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -45,9 +46,11 @@ def used_ids() -> tuple[dict[str, set[str]], list[str]]:
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
                 continue
-            if node.func.id != "M" or not node.args:
+            # M(id, **args), and a pack problem: problem(where, id, **args)
+            position = {"M": 0, "problem": 1}.get(node.func.id)
+            if position is None or len(node.args) <= position:
                 continue
-            ids = _literal_ids(node.args[0])
+            ids = _literal_ids(node.args[position])
             if ids is None:
                 dynamic.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
                 continue

@@ -20,7 +20,7 @@ from tableapp.engine.playout import random_playout
 from tableapp.games.zombie_life import GAME
 from tableapp.games.zombie_life.content import build_cards
 from tableapp.i18n import Renderer
-from tests.texts import english
+from tests.texts import english, french
 
 PACK = load_pack("zombie-life")
 SEED = bytes(range(32))
@@ -561,18 +561,24 @@ def test_ZL_10_validate_content_names_the_file_and_the_field():
             ]
         }
     }
-    assert GAME.validate_content(broken) == [
-        "cards.toml: cards[1].value 1 is listed twice",
-        "cards.toml: cards[1].name must be a non-empty string (the 1)",
-        "cards.toml: cards[1].copies must be a whole number from 1 to 26 (the 1)",
+    problems = GAME.validate_content(broken)
+    assert [english(p, sentence=False) for p in problems] == [
+        "cards.toml: cards[1].value 1 is listed twice (card: Vide 1)",
+        "cards.toml: cards[1].name must be a non-empty string (card: Vide 1)",
+        "cards.toml: cards[1].copies must be a whole number from 1 to 26 (card: Vide 1)",
         "cards.toml: cards[2] has unknown field(s): colour",
         "cards.toml: cards[2].value must be a whole number from 0 to 99",
         "cards.toml: cards[2].name_fr must be a non-empty string",
     ]
-    assert GAME.validate_content({}) == ["cards.toml: the file is missing"]
+    # the same problems for a French host: what is wrong in French, the file's names as written
+    assert french(problems[2], sentence=False) == (
+        "cards.toml: cards[1].copies doit être un nombre entier de 1 à 26 (carte : Vide 1)"
+    )
+    missing = GAME.validate_content({})
+    assert [english(p, sentence=False) for p in missing] == ["cards.toml: the file is missing"]
     tiny = {"cards": {"cards": [{"value": 1, "name": "Crawler", "name_fr": "R", "copies": 2}]}}
-    assert GAME.validate_content(tiny) == [
-        "cards.toml: cards hold 2 card(s); a round needs at least 6"
+    assert [english(p, sentence=False) for p in GAME.validate_content(tiny)] == [
+        "cards.toml: the cards hold 2 in all; a round needs at least 6"
     ]
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from string import ascii_lowercase
 from typing import Any
 
+from ...engine.messages import M, Message, named, problem
+
 #: The file of the pack this game reads.
 CARDS_FILE = "cards"
 MAX_VALUE = 99
@@ -17,49 +19,55 @@ MAX_COPIES = len(ascii_lowercase)
 MIN_DECK = 6
 
 
-def validate_content(pack: Any) -> list[str]:
-    """Problems with a loaded pack, each naming the file and field; ``[]`` when it is fine."""
-    where = f"{CARDS_FILE}.toml"
+def validate_content(pack: Any) -> list[Message]:
+    """Problems with a loaded pack, each naming the file, the card and the field (messages,
+    in the reader's language); ``[]`` when it is fine."""
+    where = f"{CARDS_FILE}.toml:"
     if not isinstance(pack, dict) or not isinstance(pack.get(CARDS_FILE), dict):
-        return [f"{where}: the file is missing"]
+        return [problem(where, "pack.missing_file")]
     entries = pack[CARDS_FILE].get("cards")
     if not isinstance(entries, list) or not entries:
-        return [f"{where}: 'cards' must be a non-empty list of [[cards]] tables"]
-    problems: list[str] = []
+        return [problem(where, "pack.list", key="cards")]
+    problems: list[Message] = []
     seen_values: set[int] = set()
     total = 0
     for index, entry in enumerate(entries):
-        field = f"{where}: cards[{index}]"
+        field = f"{where} cards[{index}]"
         before = len(problems)
         if not isinstance(entry, dict):
-            problems.append(f"{field} must be a table")
+            problems.append(problem(field, "pack.table"))
             continue
         unknown = set(entry) - {"value", "name", "name_fr", "copies"}
         if unknown:
-            problems.append(f"{field} has unknown field(s): {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(unknown))
+            problems.append(problem(field, "pack.unknown_fields", fields=names))
         value = entry.get("value")
         if not _is_int(value) or not 0 <= value <= MAX_VALUE:
-            problems.append(f"{field}.value must be a whole number from 0 to {MAX_VALUE}")
+            problems.append(problem(f"{field}.value", "pack.whole", low=0, high=MAX_VALUE))
         elif value in seen_values:
-            problems.append(f"{field}.value {value} is listed twice")
+            problems.append(problem(f"{field}.value {value}", "pack.twice"))
         else:
             seen_values.add(value)
         for name_key in ("name", "name_fr"):
             name = entry.get(name_key)
             if not isinstance(name, str) or not name.strip():
-                problems.append(f"{field}.{name_key} must be a non-empty string")
+                problems.append(problem(f"{field}.{name_key}", "pack.text"))
         copies = entry.get("copies")
         if not _is_int(copies) or not 1 <= copies <= MAX_COPIES:
-            problems.append(f"{field}.copies must be a whole number from 1 to {MAX_COPIES}")
+            problems.append(problem(f"{field}.copies", "pack.whole", low=1, high=MAX_COPIES))
         else:
             total += copies
         if _is_int(value) and 0 <= value <= MAX_VALUE:
-            # Which card: players know a card by its value.
-            problems[before:] = [
-                p if "listed twice" in p else f"{p} (the {value})" for p in problems[before:]
-            ]
+            # Which card: players know a card by its name and its value.
+            names = {
+                lang: f"{entry[key].strip()} {value}"
+                for lang, key in (("en", "name"), ("fr", "name_fr"))
+                if isinstance(entry.get(key), str) and entry[key].strip()
+            }
+            card = named(names) if names else value
+            problems[before:] = [M("pack.named", problem=p, card=card) for p in problems[before:]]
     if not problems and total < MIN_DECK:
-        problems.append(f"{where}: cards hold {total} card(s); a round needs at least {MIN_DECK}")
+        problems.append(problem(where, "zl.pack.too_few", count=total, needed=MIN_DECK))
     return problems
 
 
