@@ -279,12 +279,12 @@ def purge(age: str, export_to: str | None) -> None:
 def bench(args: tuple[str, ...]) -> None:
     """Load benchmark: N tables × M phones streaming, random legal actions, figures.
 
-    The load generator is a tool of the source checkout (tools/bench.py), not of the
+    The load generator is a tool of the source checkout (tools/bench/), not of the
     installed package; this runs it from the checkout tableapp was installed from
     (``tableapp bench --help`` lists its options).
     """
     root = Path(__file__).resolve().parent.parent
-    if (root / "tools" / "bench.py").is_file() and str(root) not in sys.path:
+    if (root / "tools" / "bench" / "__init__.py").is_file() and str(root) not in sys.path:
         sys.path.insert(0, str(root))
     try:
         from tools.bench import bench as command

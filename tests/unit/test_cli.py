@@ -53,7 +53,7 @@ def test_bench_says_how_to_run_it_where_the_tool_is_missing(monkeypatch):
 def test_the_load_generator_is_not_in_the_product_package():
     package = Path(tableapp.__file__).resolve().parent
     assert not (package / "bench.py").exists()
-    assert (package.parent / "tools" / "bench.py").is_file()
+    assert (package.parent / "tools" / "bench" / "__init__.py").is_file()
     assert importlib.util.find_spec("tools.bench") is not None
 
 

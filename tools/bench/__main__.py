@@ -1,0 +1,5 @@
+"""``python -m tools.bench``."""
+
+from . import bench
+
+bench()
