@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tableapp.engine import Ctx, M, RuleError, named, piles, seat_ref
+from tableapp.engine.decks import clockwise_from, next_clockwise
 from tableapp.engine.decks import draw as draw_from
 
 State = dict[str, Any]
@@ -107,17 +108,13 @@ def passed(state: State) -> list[int]:
 
 def left_of(state: State, seat: int) -> list[int]:
     """Every seat, starting with the one to ``seat``'s left and ending with ``seat``."""
-    seats = state["seats"]
-    i = seats.index(seat)
-    return seats[i + 1 :] + seats[: i + 1]
+    ring = clockwise_from(state["seats"], seat)
+    return ring[1:] + ring[:1]
 
 
 def next_in_play(state: State, seat: int) -> int | None:
     """The first player still in play to ``seat``'s left (``seat`` itself if alone)."""
-    for s in left_of(state, seat):
-        if status(state, s) == PLAYING:
-            return s
-    return None
+    return next_clockwise(state["seats"], seat, lambda s: status(state, s) != PLAYING)
 
 
 def pending_seat(state: State) -> int | None:
