@@ -56,7 +56,7 @@ class Problem(Exception):
             renderer = Renderer(request_language())
         # what a problem lists beside its detail (``errors`` per field, a pack's problems) may
         # be messages too: rendered in the same language
-        extra = renderer.localize(dict(self.extra))
+        extra = {key: renderer.localize(value) for key, value in self.extra.items()}
         if isinstance(detail, dict):
             extra = {
                 "msg": detail["msg"],
