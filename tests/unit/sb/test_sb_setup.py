@@ -243,7 +243,7 @@ def test_SB_S_content_pack_is_valid_and_says_it_is_reconstructed():
             "main_deck",
             ("cards", 0, "cost"),
             3,
-            "main_deck.toml: cards[0].cost must be a whole number",
+            "main_deck.toml: cards[0].cost must be a whole number from 0 to 2 (card: Mad Dash)",
         ),
         ("main_deck", ("cards", 0, "effects"), [{"fly": 2}], "main_deck.toml: cards[0].effects[0]"),
         (
@@ -256,12 +256,14 @@ def test_SB_S_content_pack_is_valid_and_says_it_is_reconstructed():
             "items",
             ("items", 0, "weapon"),
             "yes",
-            "items.toml: items[0].weapon must be true or false",
+            "items.toml: items[0].weapon must be true or false (card: ",
         ),
         ("zombie_deck", ("cards", 0, "icons"), ["bite"], "zombie_deck.toml: cards[0].icons"),
         ("difficulty", ("hard", "2", "3"), 9, "difficulty.toml: hard.2 deals 12 level cards"),
+        ("difficulty", ("base",), 9, "difficulty.toml: base is 9, zombie_deck.toml holds 10"),
         ("scenario", ("lab", 0, "zombies"), 5, "scenario.toml: lab[0].zombies must be"),
-        ("box", ("beakers_mix", 0, "count"), 4, "box.toml: beakers_mix counts add up to 12"),
+        ("box", ("beakers_mix", 0, "count"), 4, "box.toml: beakers_mix the counts add up to 12"),
+        ("box", ("health",), 0, "box.toml: health must be a whole number from 1 to 9"),
         ("box", ("die",), [{"face": "miss", "name": "M", "name_fr": "R"}], "box.toml: die must"),
     ],
 )
@@ -271,11 +273,20 @@ def test_SB_S_validate_content_names_the_file_and_the_field(file, path, value, p
     for part in path[:-1]:
         node = node[part]
     node[path[-1]] = value
-    problems = GAME.validate_content(pack)
+    problems = [english(p, sentence=False) for p in GAME.validate_content(pack)]
     assert any(p.startswith(problem) for p in problems), problems
-    assert GAME.validate_content({k: v for k, v in PACK.items() if k != "items"}) == [
-        "items.toml: the file is missing"
-    ]
+    missing = GAME.validate_content({k: v for k, v in PACK.items() if k != "items"})
+    assert [english(p, sentence=False) for p in missing] == ["items.toml: the file is missing"]
+
+
+def test_SB_S6_a_pack_problem_names_the_card_in_french():
+    pack = copy.deepcopy(PACK)
+    pack["main_deck"]["cards"][0]["cost"] = 3
+    (found,) = GAME.validate_content(pack)
+    assert found["msg"] == "pack.named"
+    assert french(found, sentence=False) == (
+        "main_deck.toml: cards[0].cost doit être un nombre entier de 0 à 2 (carte : Course folle)"
+    )
 
 
 def test_setup_view_for_every_viewer_and_the_host():
