@@ -23,7 +23,10 @@ leaves room, the app reads it this way:
 - SB-Z1: the zombie card's icons are resolved in their printed order; consecutive "act" icons
   give every zombie that many actions. A zombie that spawned before the walk acts in it too.
 - SB-Z2: the app cannot tell standees apart. The current player lines them up, nearest to a
-  player first (ties are theirs), and the app numbers them: "zombie 3 of 7".
+  player first (ties are theirs), and the app numbers them: "zombie 3 of 7". A zombie killed
+  during the walk: the one that just attacked (Pay Back) had already acted and takes nobody's
+  turn away; the one being activated stops; one a player bashes without the app knowing which
+  is taken to be one still to act.
 - SB-Z3: for each action of each zombie the current player answers one question whose answers
   are the priority lines: knocked down (stands up; offered only while the app counts a zombie
   down), next to a player (attacks them; the current player picks whom), moves closer, climbs an

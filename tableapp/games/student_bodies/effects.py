@@ -263,19 +263,22 @@ def effect(state: State, step: dict, ctx: Ctx) -> None:
         if player(state, seat)["down"]:
             players.stand_up(state, seat, ctx, cause)
     elif "attack" in e:
-        _attack(state, seat, e["attack"], target, ctx)
+        which = (step.get("attacker") or {}).get("n")  # the walk's zombie that attacked
+        _attack(state, seat, e["attack"], target, ctx, which)
     elif "steal" in e:
         _steal(state, seat, target, ctx)
     elif "switch" in e or "push_back" in e:
         _extra(state, seat, e, step.get("attacker") or {}, ctx)
 
 
-def _attack(state: State, seat: int, mode: str, target: str | None, ctx: Ctx) -> None:
+def _attack(
+    state: State, seat: int, mode: str, target: str | None, ctx: Ctx, which: int | None = None
+) -> None:
     if player(state, seat)["down"] or target is None:
         ctx.say(M("sb.attack.fizzles", seat=seat_ref(seat)), seat=seat)
         return
     if target in ("zombie", "zombie_down"):
-        combat.hit_zombie(state, seat, mode, target, ctx)
+        combat.hit_zombie(state, seat, mode, target, ctx, which)
         return
     victim = int(target)
     if not attackable(state, victim):
