@@ -340,8 +340,10 @@ def _extra(state: State, seat: int, e: dict, attacker: dict, ctx: Ctx) -> None:
 
 
 def zombie_counts(state: State) -> tuple[list[int], list[dict]]:
-    """The answers to "how many zombies are next to the space you entered?"."""
-    top = min(MAX_ADJACENT, state["zombies"]["board"])
+    """The answers to "how many standing zombies are next to the space you entered?": a
+    knocked-down zombie cannot attack (SB-Z3), so at most the standing zombies on the board."""
+    z = state["zombies"]
+    top = min(MAX_ADJACENT, z["board"] - z["knocked"])
     values = list(range(top + 1))
     return values, [M("sb.adjacent", count=n) for n in values]
 

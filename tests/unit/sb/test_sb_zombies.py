@@ -437,12 +437,25 @@ def test_SB_Z6_moving_provokes_every_adjacent_zombie():
     state, events = act(state, EMILY, "step", zombies=2)
     assert state["players"]["1"]["stamina"] == 2
     (entered,) = [e for e in events if e["msg"] == "sb.enters"]
-    assert english(entered, NAMES) == "Emily enters a space: 2 zombies next to it attack."
+    assert english(entered, NAMES) == "Emily enters a space: 2 standing zombies next to it attack."
     assert entered["rule"] == "SB-Z6"
     assert waiting(state) == ("die", [EMILY])
     state, _ = act(state, EMILY, "die", face="miss")
     state, _ = act(state, EMILY, "die", face="miss")
     assert waiting(state) == ("act", [EMILY])
+
+
+def test_SB_Z6_SB_Z3_only_standing_zombies_are_counted_for_a_provoked_attack():
+    state = actions_turn(board=3)
+    state["zombies"]["knocked"] = 2  # 3 on the board, 2 of them knocked down
+    assert choices(state, EMILY, "step", "zombies") == [0, 1]
+    (step,) = [s for s in GAME.legal_actions(state, EMILY) if s["type"] == "step"]
+    labels = [
+        english(label, NAMES, sentence=False) for label in step["params"]["zombies"]["labels"]
+    ]
+    assert labels == ["0 standing zombies next to it", "1 standing zombie next to it"]
+    with pytest.raises(RuleError):
+        act(state, EMILY, "step", zombies=2)
 
 
 def test_SB_Z6_rush_provokes_nothing():
