@@ -54,6 +54,20 @@ def test_custom_deck_counts_are_checked_when_the_table_is_made(client):
     assert "SB-Z3" in sb["help"]
 
 
+def test_SB_S4_a_custom_level_above_what_the_box_holds_is_refused_when_the_table_is_made(client):
+    only_level3 = {
+        "difficulty": "custom",
+        "custom_level1": 0,
+        "custom_level2": 0,
+        "custom_level3": 11,
+    }
+    response = client.post("/api/tables", json={"game": GAME, "options": only_level3})
+    body = response.get_json()
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert body["code"] == "custom_mix" and body["rule"] == "SB-S4"
+    assert "11 Level 3 cards" in body["detail"] and "holds 10" in body["detail"]
+
+
 def _to_a_zombie_question(tables, code, seats):
     """Advance (first Bite, Ready Items) to the current player's first zombie question;
     returns (current seat, its view)."""

@@ -10,7 +10,8 @@ leaves room, the app reads it this way:
 - SB-S3: the beakers beyond one Antidote per player are drawn from all 13 − (players) left,
   Antidotes included, so a game may hold more Antidotes than players.
 - SB-S4: options ``difficulty`` (easy, intermediate, hard, custom) and, for ``custom``, the
-  Level 1, 2 and 3 counts (``custom_level1`` … ``custom_level3``), which must add up to 11.
+  Level 1, 2 and 3 counts (``custom_level1`` … ``custom_level3``), which must add up to 11,
+  none above what the box holds of that level (10; with your own pack, checked at the start).
 - SB-S5: a face-down corpse token has no identity until it is checked: it is then drawn from
   every token still face down, on the board or off it. When a zombie dies and no corpse token is
   left off the board, the used ones are turned over and shuffled back first.

@@ -22,7 +22,7 @@ from sb_support import (
 
 from tableapp.engine import HOST, Rng, RuleError
 from tableapp.engine.game import validate_options
-from tableapp.games.student_bodies import content
+from tableapp.games.student_bodies import content, setup
 from tableapp.games.student_bodies.setup import level_counts
 from tests.texts import english, french
 
@@ -287,6 +287,37 @@ def test_SB_S6_a_pack_problem_names_the_card_in_french():
     assert french(found, sentence=False) == (
         "main_deck.toml: cards[0].cost doit être un nombre entier de 0 à 2 (carte : Course folle)"
     )
+
+
+def test_SB_S4_a_custom_level_count_above_what_the_level_holds_is_refused():
+    sizes = content.level_sizes(PACK["zombie_deck"])
+    assert sizes["1"] == sizes["2"] == sizes["3"] == setup.LEVEL_CARDS
+    only_level3 = {"difficulty": "custom", "custom_level1": 0, "custom_level2": 0}
+    with pytest.raises(RuleError) as refused:
+        validate_options(GAME.options, {**only_level3, "custom_level3": 11})
+    assert refused.value.rule == "SB-S4" and refused.value.code == "custom_mix"
+    assert english(refused.value.message) == (
+        "A custom zombie deck cannot take 11 Level 3 cards: the box holds 10 of that level."
+    )
+    assert validate_options(
+        GAME.options,
+        {"difficulty": "custom", "custom_level1": 1, "custom_level2": 0, "custom_level3": 10},
+    )
+    # A pack of your own with a smaller level: refused with the rule when the game starts.
+    small = copy.deepcopy(PACK)
+    row = next(r for r in small["zombie_deck"]["cards"] if r["level"] == "3")
+    row["copies"] -= 1
+    fine = {**only_level3, "custom_level1": 1, "custom_level3": 10}
+    with pytest.raises(RuleError) as at_setup:
+        GAME.begin(
+            content=small,
+            variant=None,
+            options=validate_options(GAME.options, fine),
+            seats=[1, 2],
+            rng=Rng(b"x" * 32, 0),
+        )
+    assert at_setup.value.rule == "SB-S4"
+    assert "the box holds 9" in english(at_setup.value.message)
 
 
 def test_setup_view_for_every_viewer_and_the_host():
