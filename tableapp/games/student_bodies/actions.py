@@ -199,13 +199,7 @@ def _act_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None
 
 def _pay(state: State, seat: int, cost: int, cause: dict, ctx: Ctx) -> None:
     """Stamina spent on the player's own actions, logged with what for (SB-P4)."""
-    players.pay(state, seat, cost)
-    left = player(state, seat)["stamina"]
-    ctx.say(
-        M("sb.pays", seat=seat_ref(seat), count=cost, cause=cause, stamina=left),
-        seat=seat,
-        stamina=left,
-    )
+    players.pay_for(state, seat, cost, cause, ctx)
 
 
 def player_actions(state: State, step: dict, ctx: Ctx) -> None:

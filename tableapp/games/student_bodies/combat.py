@@ -85,11 +85,22 @@ def attack(state: State, step: dict, ctx: Ctx) -> None:
         resolve_face(state, step, ctx.rng.choice(state["content"]["die"]), ctx)
         return
     if mode == "bite":
-        ctx.say(M("sb.attack.bites", seat=seat_ref(target), by=by(attacker)), rule=step["rule"])
+        reason = M("sb.reason.corpse_bite") if attacker.get("corpse") else M("sb.reason.smart_bite")
+        ruling(
+            state,
+            ctx,
+            M("sb.attack.bites", seat=seat_ref(target), by=by(attacker)),
+            step["rule"],
+            reason,
+            seat=target,
+        )
     else:
-        ctx.say(
+        ruling(
+            state,
+            ctx,
             M("sb.attack.player", seat=seat_ref(target), by=by(attacker), hit=HITS[mode]),
-            rule=step["rule"],
+            step["rule"],
+            M("sb.reason.player_attack", hit=HITS[mode]),
             seat=target,
         )
     Flow.push(state, _defend_step(step, mode))
@@ -130,7 +141,7 @@ def _defend_step(step: dict, hit: str) -> dict:
         "seat": step["target"],
         "hit": hit,
         "attacker": step["attacker"],
-        "rule": step["rule"] or "SB-Z5",
+        "rule": step["rule"],
     }
 
 
@@ -222,11 +233,11 @@ def _defend_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> N
         ability = state["content"]["items"][item_id]["abilities"][int(n)]
         from .effects import use_item_cost
 
-        use_item_cost(state, seat, item_id, ability)
+        use_item_cost(state, seat, item_id, ability, ctx)
         what, effects = item_name(state, item_id), ability["effects"]
     else:
         card = state["content"]["cards"][use]
-        players.pay(state, seat, card["cost"])
+        players.pay_for(state, seat, card["cost"], card_name(state, use), ctx)
         decks.discard_from(hand(state, seat), use, state["main"])
         what, effects = card_name(state, use), card["effects"]
     ruling(

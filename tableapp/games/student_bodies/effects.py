@@ -179,9 +179,9 @@ def parse(value: str) -> tuple[str, str | None, bool, str | None]:
     return thing, (ability or None), smart, (target or None)
 
 
-def use_item_cost(state: State, seat: int, item_id: str, ability: dict) -> None:
-    """Pay an Item ability: stamina, then spend it or trash it (to the Item discard)."""
-    players.pay(state, seat, ability["cost"])
+def use_item_cost(state: State, seat: int, item_id: str, ability: dict, ctx: Ctx) -> None:
+    """Pay an Item ability: stamina (logged), then spend it or trash it (to the Item discard)."""
+    players.pay_for(state, seat, ability["cost"], item_name(state, item_id), ctx)
     items = gear(state, seat)
     if ability["trash"]:
         items["ready"] = [None if i == item_id else i for i in items["ready"]]
@@ -197,7 +197,7 @@ def play(state: State, seat: int, value: str, ctx: Ctx, *, attacker: dict | None
     thing, ability_index, smart, target = parse(value)
     if ability_index is not None:
         ability = state["content"]["items"][thing]["abilities"][int(ability_index)]
-        use_item_cost(state, seat, thing, ability)
+        use_item_cost(state, seat, thing, ability, ctx)
         effects = ability["effects"]
         message = M(
             "sb.uses" if not ability["trash"] else "sb.uses.trash",
@@ -236,7 +236,14 @@ def effect(state: State, step: dict, ctx: Ctx) -> None:
     cause = M("sb.cause.card")
     if "move" in e or "rush" in e:
         if player(state, seat)["down"]:
-            ctx.say(M("sb.move.on_ground", seat=seat_ref(seat)), seat=seat)
+            ruling(
+                state,
+                ctx,
+                M("sb.move.on_ground", seat=seat_ref(seat)),
+                "SB-Z6",
+                M("sb.reason.on_ground"),
+                seat=seat,
+            )
             return
         mode = "move" if "move" in e else "rush"
         Flow.push(state, {"kind": "step", "seat": seat, "mode": mode, "points": e[mode]})
@@ -284,7 +291,9 @@ def _attack(
     if not attackable(state, victim):
         ctx.say(M("sb.attack.fizzles", seat=seat_ref(seat)), seat=seat)
         return
-    Flow.push(state, combat.attack_step({"seat": seat}, victim, mode, None))
+    # A card's or an Item's attack on a player: the card says what it does (SB-S6); the
+    # player may defend it ("Attacking Enemies").
+    Flow.push(state, combat.attack_step({"seat": seat}, victim, mode, "SB-S6"))
 
 
 def _steal(state: State, seat: int, item_id: str | None, ctx: Ctx) -> None:
