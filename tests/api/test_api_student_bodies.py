@@ -164,6 +164,64 @@ def test_off_turn_defense_from_the_defenders_phone(client, tables):
     assert any(e["msg"] == "sb.defended" for entry in log for e in entry["events"])
 
 
+def _other_holding(tables, code, seats, current, key):
+    for seat, token in seats.items():
+        if seat == current:
+            continue
+        hand = tables.view(code, token)["game_view"]["hand"]
+        cards = [c for c in hand if c["key"] == key]
+        if cards:
+            return seat, cards[0]
+    return None, None
+
+
+def test_SB_Z2_an_off_turn_reaction_from_another_phone_pay_back_on_the_attacking_zombie(
+    client, tables
+):
+    """Zombie 1 attacks a player on someone else's turn and misses: that player's phone (not the
+    current one) offers Pay Back against it, plays it over HTTP, and every other zombie still
+    acts (SB-Z2)."""
+    for _attempt in range(25):
+        code, host, seats = started(tables, table_die=True)
+        current, mine = _to_a_zombie_question(tables, code, seats)
+        zombie = next(a for a in mine["actions"] if a["type"] == "zombie")
+        defender, card = _other_holding(tables, code, seats, current, "pay_back")
+        walk = mine["game_view"]["walk"]
+        if defender is not None and walk["zombie"] == 1 and walk["of"] >= 2:
+            if f"attack:{defender}" in zombie["params"]["what"]["choices"]:
+                break
+    else:
+        pytest.fail("no deal put a Pay Back in another player's hand in 25 tries")
+    play(tables, code, seats[current], "zombie", {"what": f"attack:{defender}"})
+    play(tables, code, seats[current], "die", {"face": "miss"})
+    phone = tables.view(code, seats[defender])
+    react = next(a for a in phone["actions"] if a["type"] == "react")
+    value = f"{card['id']}@zombie"
+    assert value in react["params"]["play"]["choices"]
+    # Only the attacked player's phone offers it; the table never learns the card before.
+    for seat in (s for s in seats if s != defender):
+        assert value not in json.dumps(tables.view(code, seats[seat])["actions"])
+    assert card["id"] not in json.dumps(tables.view(code))
+    before = tables.view(code)
+    board = before["game_view"]["zombies"]["board"]
+    of = before["game_view"]["walk"]["of"]
+    response = client.post(
+        f"/api/tables/{code}/actions",
+        json={"type": "react", "params": {"play": value}, "expected": phone["seq"]},
+        headers=bearer(seats[defender], "en"),
+    )
+    assert response.status_code == 201, response.get_json()
+    events = response.get_json()["action"]["events"]
+    msgs = [e["msg"] for e in events]
+    assert "sb.plays" in msgs and "sb.zombie.killed" in msgs
+    after = tables.view(code)["game_view"]
+    assert after["zombies"]["board"] == board - 1
+    assert after["decks"]["last_discard"]["id"] == card["id"]
+    # Zombie 1 had acted: the walk goes on with zombie 2 of the same line-up.
+    assert after["walk"]["zombie"] == 2 and after["walk"]["of"] == of
+    assert tables.view(code)["prompt"]["waiting_for"] == [current]
+
+
 def test_refusals_carry_the_rule(client, tables):
     code, host, seats = started(tables, table_die=True)
     current, _ = _to_a_zombie_question(tables, code, seats)
