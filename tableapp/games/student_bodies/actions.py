@@ -62,10 +62,13 @@ def _act_specs(state: State, step: dict, seat: int) -> list[dict]:
         specs += _living_specs(state, seat)
     cards = hand(state, seat)
     over = max(0, len(cards) - hand_size(state, seat))
+    unused = p["stamina"]
     specs.append(
         action(
             "end_turn",
             M("sb.action.end_turn"),
+            submit=M("sb.submit.end_turn", n="{n}"),
+            confirm=M("sb.confirm.end_turn", count=unused) if unused else None,
             discard=subset(cards, over, len(cards), [card_name(state, c) for c in cards]),
         )
     )

@@ -12,7 +12,7 @@ roll), ``bite`` (a corpse, a Smart Zombie on a knocked-down player) or a card's 
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, seat_ref
+from tableapp.engine import Ctx, Flow, M, RuleError, action, board_step, choice, decks, seat_ref
 
 from . import players
 from .state import (
@@ -337,7 +337,10 @@ def kill_zombie(
     )
     from .tokens import place_corpses
 
-    place_corpses(state, 1, ctx, M("sb.corpse.where_killed"))
+    if place_corpses(state, 1, ctx, M("sb.corpse.where_killed")):
+        board_step(state, M("sb.board.killed"), [by_seat])
+    else:
+        board_step(state, M("sb.board.killed.no_corpse"), [by_seat])
 
 
 def _walk_loses(state: State, which: int | None) -> None:

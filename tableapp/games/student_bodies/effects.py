@@ -421,7 +421,12 @@ def enter_space(state: State, seat: int, mode: str, zombies: int, climb: bool, c
 
 def _step_q_specs(state: State, step: dict, seat: int) -> list[dict]:
     specs = step_specs(state, seat, step["points"], step["mode"])
-    return [*specs, action("stop", M("sb.action.stop", count=step["points"]))]
+    stop = action(
+        "stop",
+        M("sb.action.stop", count=step["points"]),
+        confirm=M("sb.confirm.stop", count=step["points"]),
+    )
+    return [*specs, stop]
 
 
 def _step_q_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:

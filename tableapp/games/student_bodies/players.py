@@ -7,7 +7,7 @@ the turn (a Second Wind can save them); a wound they cannot take kills them at o
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, moment, piles, seat_ref
+from tableapp.engine import Ctx, Flow, M, board_step, moment, piles, seat_ref
 
 from .state import (
     ESCAPED,
@@ -143,6 +143,7 @@ def die(state: State, seat: int, ctx: Ctx, *, mid_turn: bool = True) -> None:
             seat=seat,
             moment=moment("death", [seat]),
         )
+        board_step(state, M("sb.board.rises", seat=seat_ref(seat)), [seat])
     else:
         was_smart = p["status"] == SMART
         items = gear(state, seat)
@@ -159,6 +160,7 @@ def die(state: State, seat: int, ctx: Ctx, *, mid_turn: bool = True) -> None:
             seat=seat,
             moment=moment("elimination", [seat]),
         )
+        board_step(state, M("sb.board.out", seat=seat_ref(seat)), [seat])
         if mid_turn and state["turn"] == seat:
             # Their figure leaves the board: the turn is over, the others draw up.
             state["steps"] = []
