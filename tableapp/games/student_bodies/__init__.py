@@ -67,7 +67,12 @@ leaves room, the app reads it this way:
   answer; Defense cards are offered on the defender's phone.
 - Cards that need no board fact apply themselves (stamina, healing, drawing, standing up,
   knocking down or killing a zombie, wounding a player); the rest of a card's text (where a
-  figure moves, how far an attack reaches) is for the table to play out.
+  figure moves, how far an attack reaches) is for the table to play out. A card's or an Item's
+  attack on a player cites SB-S6 (the card says what it does; the rule text gives player
+  attacks no id of their own): the player may defend it like a zombie's. Being on the ground
+  stops a movement and refuses an attack (SB-Z6).
+- On the board: a killed zombie, a Smart Zombie rising, a player out and the doors' cards are
+  steps the table ticks off once done on the board.
 """
 
 from __future__ import annotations
