@@ -219,7 +219,8 @@ def simulate(
     try:
         options = validate_options(game.options, options)
     except RuleError as error:
-        raise click.BadParameter(render(error.message), param_hint="--option") from None
+        why = render(error.message) + (f" ({error.rule})" if error.rule else "")
+        raise click.BadParameter(why, param_hint="--option") from None
     content = catalog.content(game_id)
     steps = 0
     started = time.perf_counter()

@@ -54,6 +54,20 @@ def test_custom_deck_counts_are_checked_when_the_table_is_made(client):
     assert "SB-Z3" in sb["help"]
 
 
+def test_SB_S4_a_custom_level_above_what_the_box_holds_is_refused_when_the_table_is_made(client):
+    only_level3 = {
+        "difficulty": "custom",
+        "custom_level1": 0,
+        "custom_level2": 0,
+        "custom_level3": 11,
+    }
+    response = client.post("/api/tables", json={"game": GAME, "options": only_level3})
+    body = response.get_json()
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert body["code"] == "custom_mix" and body["rule"] == "SB-S4"
+    assert "11 Level 3 cards" in body["detail"] and "holds 10" in body["detail"]
+
+
 def _to_a_zombie_question(tables, code, seats):
     """Advance (first Bite, Ready Items) to the current player's first zombie question;
     returns (current seat, its view)."""
@@ -148,6 +162,64 @@ def test_off_turn_defense_from_the_defenders_phone(client, tables):
     # The log keeps the defense for everyone.
     log = client.get(f"/api/tables/{code}/log").get_json()["entries"]
     assert any(e["msg"] == "sb.defended" for entry in log for e in entry["events"])
+
+
+def _other_holding(tables, code, seats, current, key):
+    for seat, token in seats.items():
+        if seat == current:
+            continue
+        hand = tables.view(code, token)["game_view"]["hand"]
+        cards = [c for c in hand if c["key"] == key]
+        if cards:
+            return seat, cards[0]
+    return None, None
+
+
+def test_SB_Z2_an_off_turn_reaction_from_another_phone_pay_back_on_the_attacking_zombie(
+    client, tables
+):
+    """Zombie 1 attacks a player on someone else's turn and misses: that player's phone (not the
+    current one) offers Pay Back against it, plays it over HTTP, and every other zombie still
+    acts (SB-Z2)."""
+    for _attempt in range(25):
+        code, host, seats = started(tables, table_die=True)
+        current, mine = _to_a_zombie_question(tables, code, seats)
+        zombie = next(a for a in mine["actions"] if a["type"] == "zombie")
+        defender, card = _other_holding(tables, code, seats, current, "pay_back")
+        walk = mine["game_view"]["walk"]
+        if defender is not None and walk["zombie"] == 1 and walk["of"] >= 2:
+            if f"attack:{defender}" in zombie["params"]["what"]["choices"]:
+                break
+    else:
+        pytest.fail("no deal put a Pay Back in another player's hand in 25 tries")
+    play(tables, code, seats[current], "zombie", {"what": f"attack:{defender}"})
+    play(tables, code, seats[current], "die", {"face": "miss"})
+    phone = tables.view(code, seats[defender])
+    react = next(a for a in phone["actions"] if a["type"] == "react")
+    value = f"{card['id']}@zombie"
+    assert value in react["params"]["play"]["choices"]
+    # Only the attacked player's phone offers it; the table never learns the card before.
+    for seat in (s for s in seats if s != defender):
+        assert value not in json.dumps(tables.view(code, seats[seat])["actions"])
+    assert card["id"] not in json.dumps(tables.view(code))
+    before = tables.view(code)
+    board = before["game_view"]["zombies"]["board"]
+    of = before["game_view"]["walk"]["of"]
+    response = client.post(
+        f"/api/tables/{code}/actions",
+        json={"type": "react", "params": {"play": value}, "expected": phone["seq"]},
+        headers=bearer(seats[defender], "en"),
+    )
+    assert response.status_code == 201, response.get_json()
+    events = response.get_json()["action"]["events"]
+    msgs = [e["msg"] for e in events]
+    assert "sb.plays" in msgs and "sb.zombie.killed" in msgs
+    after = tables.view(code)["game_view"]
+    assert after["zombies"]["board"] == board - 1
+    assert after["decks"]["last_discard"]["id"] == card["id"]
+    # Zombie 1 had acted: the walk goes on with zombie 2 of the same line-up.
+    assert after["walk"]["zombie"] == 2 and after["walk"]["of"] == of
+    assert tables.view(code)["prompt"]["waiting_for"] == [current]
 
 
 def test_refusals_carry_the_rule(client, tables):

@@ -10,7 +10,8 @@ leaves room, the app reads it this way:
 - SB-S3: the beakers beyond one Antidote per player are drawn from all 13 − (players) left,
   Antidotes included, so a game may hold more Antidotes than players.
 - SB-S4: options ``difficulty`` (easy, intermediate, hard, custom) and, for ``custom``, the
-  Level 1, 2 and 3 counts (``custom_level1`` … ``custom_level3``), which must add up to 11.
+  Level 1, 2 and 3 counts (``custom_level1`` … ``custom_level3``), which must add up to 11,
+  none above what the box holds of that level (10; with your own pack, checked at the start).
 - SB-S5: a face-down corpse token has no identity until it is checked: it is then drawn from
   every token still face down, on the board or off it. When a zombie dies and no corpse token is
   left off the board, the used ones are turned over and shuffled back first.
@@ -23,7 +24,10 @@ leaves room, the app reads it this way:
 - SB-Z1: the zombie card's icons are resolved in their printed order; consecutive "act" icons
   give every zombie that many actions. A zombie that spawned before the walk acts in it too.
 - SB-Z2: the app cannot tell standees apart. The current player lines them up, nearest to a
-  player first (ties are theirs), and the app numbers them: "zombie 3 of 7".
+  player first (ties are theirs), and the app numbers them: "zombie 3 of 7". A zombie killed
+  during the walk: the one that just attacked (Pay Back) had already acted and takes nobody's
+  turn away; the one being activated stops; one a player bashes without the app knowing which
+  is taken to be one still to act.
 - SB-Z3: for each action of each zombie the current player answers one question whose answers
   are the priority lines: knocked down (stands up; offered only while the app counts a zombie
   down), next to a player (attacks them; the current player picks whom), moves closer, climbs an
@@ -63,7 +67,12 @@ leaves room, the app reads it this way:
   answer; Defense cards are offered on the defender's phone.
 - Cards that need no board fact apply themselves (stamina, healing, drawing, standing up,
   knocking down or killing a zombie, wounding a player); the rest of a card's text (where a
-  figure moves, how far an attack reaches) is for the table to play out.
+  figure moves, how far an attack reaches) is for the table to play out. A card's or an Item's
+  attack on a player cites SB-S6 (the card says what it does; the rule text gives player
+  attacks no id of their own): the player may defend it like a zombie's. Being on the ground
+  stops a movement and refuses an attack (SB-Z6).
+- On the board: a killed zombie, a Smart Zombie rising, a player out and the doors' cards are
+  steps the table ticks off once done on the board.
 """
 
 from __future__ import annotations

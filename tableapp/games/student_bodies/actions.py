@@ -62,10 +62,13 @@ def _act_specs(state: State, step: dict, seat: int) -> list[dict]:
         specs += _living_specs(state, seat)
     cards = hand(state, seat)
     over = max(0, len(cards) - hand_size(state, seat))
+    unused = p["stamina"]
     specs.append(
         action(
             "end_turn",
             M("sb.action.end_turn"),
+            submit=M("sb.submit.end_turn", n="{n}"),
+            confirm=M("sb.confirm.end_turn", count=unused) if unused else None,
             discard=subset(cards, over, len(cards), [card_name(state, c) for c in cards]),
         )
     )
@@ -199,13 +202,7 @@ def _act_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None
 
 def _pay(state: State, seat: int, cost: int, cause: dict, ctx: Ctx) -> None:
     """Stamina spent on the player's own actions, logged with what for (SB-P4)."""
-    players.pay(state, seat, cost)
-    left = player(state, seat)["stamina"]
-    ctx.say(
-        M("sb.pays", seat=seat_ref(seat), count=cost, cause=cause, stamina=left),
-        seat=seat,
-        stamina=left,
-    )
+    players.pay_for(state, seat, cost, cause, ctx)
 
 
 def player_actions(state: State, step: dict, ctx: Ctx) -> None:

@@ -4,7 +4,7 @@ a Defense card or Item before the result applies, knockdowns and wounds, attacks
 (always successful), and the Reaction windows an attack opens.
 
 An attack is an automatic step ``{"kind": "attack", "attacker", "target", "mode", "rule"}``:
-``attacker`` is ``{"zombie": true}`` (``"walk": true`` for the zombie being activated),
+``attacker`` is ``{"zombie": true}`` (``"walk": true, "n": 3`` for zombie 3 of the walk),
 ``{"corpse": true}`` or ``{"seat": n}``; ``mode`` is ``die`` (a zombie's or a Smart Zombie's
 roll), ``bite`` (a corpse, a Smart Zombie on a knocked-down player) or a card's ``bash``,
 ``knockdown`` or ``push``.
@@ -12,7 +12,7 @@ roll), ``bite`` (a corpse, a Smart Zombie on a knocked-down player) or a card's 
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, seat_ref
+from tableapp.engine import Ctx, Flow, M, RuleError, action, board_step, choice, decks, seat_ref
 
 from . import players
 from .state import (
@@ -85,11 +85,22 @@ def attack(state: State, step: dict, ctx: Ctx) -> None:
         resolve_face(state, step, ctx.rng.choice(state["content"]["die"]), ctx)
         return
     if mode == "bite":
-        ctx.say(M("sb.attack.bites", seat=seat_ref(target), by=by(attacker)), rule=step["rule"])
+        reason = M("sb.reason.corpse_bite") if attacker.get("corpse") else M("sb.reason.smart_bite")
+        ruling(
+            state,
+            ctx,
+            M("sb.attack.bites", seat=seat_ref(target), by=by(attacker)),
+            step["rule"],
+            reason,
+            seat=target,
+        )
     else:
-        ctx.say(
+        ruling(
+            state,
+            ctx,
             M("sb.attack.player", seat=seat_ref(target), by=by(attacker), hit=HITS[mode]),
-            rule=step["rule"],
+            step["rule"],
+            M("sb.reason.player_attack", hit=HITS[mode]),
             seat=target,
         )
     Flow.push(state, _defend_step(step, mode))
@@ -130,7 +141,7 @@ def _defend_step(step: dict, hit: str) -> dict:
         "seat": step["target"],
         "hit": hit,
         "attacker": step["attacker"],
-        "rule": step["rule"] or "SB-Z5",
+        "rule": step["rule"],
     }
 
 
@@ -222,11 +233,11 @@ def _defend_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> N
         ability = state["content"]["items"][item_id]["abilities"][int(n)]
         from .effects import use_item_cost
 
-        use_item_cost(state, seat, item_id, ability)
+        use_item_cost(state, seat, item_id, ability, ctx)
         what, effects = item_name(state, item_id), ability["effects"]
     else:
         card = state["content"]["cards"][use]
-        players.pay(state, seat, card["cost"])
+        players.pay_for(state, seat, card["cost"], card_name(state, use), ctx)
         decks.discard_from(hand(state, seat), use, state["main"])
         what, effects = card_name(state, use), card["effects"]
     ruling(
@@ -276,7 +287,9 @@ def pushed(state: State, seat: int, ctx: Ctx, cause: dict) -> None:
 # --- attacks on non-player zombies (always successful) -----------------------------------------
 
 
-def hit_zombie(state: State, seat: int, mode: str, target: str, ctx: Ctx) -> None:
+def hit_zombie(
+    state: State, seat: int, mode: str, target: str, ctx: Ctx, which: int | None = None
+) -> None:
     """A Bash kills (back to the pool, a corpse token in its place, SB-Z4, SB-S5); a Knockdown
     lays it down (it stands up with its next action, SB-Z3); a Push moves it (SB-Z6)."""
     z = state["zombies"]
@@ -285,7 +298,7 @@ def hit_zombie(state: State, seat: int, mode: str, target: str, ctx: Ctx) -> Non
         return
     down = target == "zombie_down"
     if mode == "bash":
-        kill_zombie(state, ctx, down=down, by_seat=seat)
+        kill_zombie(state, ctx, down=down, by_seat=seat, which=which)
     elif mode == "knockdown":
         if not down and z["knocked"] < z["board"]:
             z["knocked"] += 1
@@ -301,19 +314,19 @@ def hit_zombie(state: State, seat: int, mode: str, target: str, ctx: Ctx) -> Non
         open_window(state, "entered", mover="zombie")
 
 
-def kill_zombie(state: State, ctx: Ctx, *, down: bool, by_seat: int) -> None:
+def kill_zombie(
+    state: State, ctx: Ctx, *, down: bool, by_seat: int, which: int | None = None
+) -> None:
+    """A zombie dies: back to the pool (SB-Z4), a corpse token in its place (SB-S5). ``which``
+    is its number in the zombie walk when the table knows it (the zombie that attacked)."""
     z = state["zombies"]
     z["board"] -= 1
     z["pool"] += 1
     if down:
         z["knocked"] = max(0, z["knocked"] - 1)
     z["knocked"] = min(z["knocked"], z["board"])
-    walk = state.get("walk")
-    if walk is not None:
-        if walk.get("attacking"):
-            walk["dead"] = True  # the zombie being activated: its actions end
-        elif walk["of"] > walk["zombie"]:
-            walk["of"] -= 1
+    if state.get("walk") is not None:
+        _walk_loses(state, which)
     ruling(
         state,
         ctx,
@@ -324,7 +337,37 @@ def kill_zombie(state: State, ctx: Ctx, *, down: bool, by_seat: int) -> None:
     )
     from .tokens import place_corpses
 
-    place_corpses(state, 1, ctx, M("sb.corpse.where_killed"))
+    if place_corpses(state, 1, ctx, M("sb.corpse.where_killed")):
+        board_step(state, M("sb.board.killed"), [by_seat])
+    else:
+        board_step(state, M("sb.board.killed.no_corpse"), [by_seat])
+
+
+def _walk_loses(state: State, which: int | None) -> None:
+    """SB-Z2: a zombie killed during the walk. The walk knows which zombies have acted (the
+    numbers before the current one) and which are gone: a zombie that already acted takes no
+    one's turn away; the zombie being activated stops; one still to act is skipped. A zombie
+    the table cannot name (a Bash at "a zombie") is presumed one still to act, if any is left,
+    else one that acted."""
+    walk = state["walk"]
+    current, gone = walk["zombie"], walk["gone"]
+    if which is None and walk.get("attacking"):
+        which = current  # killed in the middle of its own attack
+    if which is None or which in gone:
+        to_act = [n for n in range(current + 1, walk["of"] + 1) if n not in gone]
+        which = to_act[-1] if to_act else None
+    if which is None:
+        return
+    gone.append(which)
+    if which != current:
+        return
+    walk["dead"] = True  # the zombie being activated: its actions end
+    if not walk.get("attacking"):
+        # Its next action's question is waiting: it asks nothing now, the walk moves on.
+        for index in range(len(state["steps"]) - 1, -1, -1):
+            if state["steps"][index]["kind"] == "zombie_act":
+                state["steps"][index] = {"kind": "walk_next", "used": 0}
+                break
 
 
 STEPS = {"attack": attack}

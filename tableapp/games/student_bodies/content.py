@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tableapp.engine.messages import missing_names
+from tableapp.engine.messages import M, Message, missing_names, named, problem
 
 FILES = ("main_deck", "items", "zombie_deck", "difficulty", "scenario", "box")
 SIZES = {"main_deck": 82, "items": 23, "zombie_deck": 40}
@@ -50,30 +50,55 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _at(where: str, field: str) -> str:
+    """``main_deck.toml: cards[3]`` + ``cost``: ``…cards[3].cost``; ``box.toml:`` + ``health``:
+    ``box.toml: health``."""
+    return f"{where} {field}" if where.endswith(":") else f"{where}.{field}"
+
+
+def _values(values: tuple) -> str:
+    return ", ".join(map(repr, values))
+
+
 class _Problems(list):
+    """Problems as messages (``problem(where, what, ...)``): ``where`` names the file and the
+    field the way the pack writes them, ``what`` says what is wrong in the reader's language."""
+
     def need_int(self, row: dict, field: str, where: str, low: int, high: int) -> None:
         value = row.get(field)
         if not _is_int(value) or not low <= value <= high:
-            self.append(f"{where}.{field} must be a whole number from {low} to {high}")
+            self.append(problem(_at(where, field), "pack.whole", low=low, high=high))
 
     def need_choice(self, row: dict, field: str, where: str, values: tuple) -> None:
         if row.get(field) not in values:
-            self.append(f"{where}.{field} must be one of {', '.join(map(repr, values))}")
+            self.append(problem(_at(where, field), "pack.one_of", values=_values(values)))
 
     def need_list(self, row: dict, field: str, where: str, values: tuple) -> None:
         value = row.get(field, [])
         if not isinstance(value, list) or any(v not in values for v in value):
-            self.append(f"{where}.{field} must be a list of {', '.join(map(repr, values))}")
+            self.append(problem(_at(where, field), "sb.pack.list_of", values=_values(values)))
+
+    def name_card(self, before: int, row: dict) -> None:
+        """Name the card (``name`` / ``name_fr``) in the problems found since ``before``."""
+        names = {
+            lang: row[key].strip()
+            for lang, key in (("en", "name"), ("fr", "name_fr"))
+            if isinstance(row.get(key), str) and row[key].strip()
+        }
+        if names and len(self) > before:
+            card = named(
+                {"en": names.get("en", names.get("fr")), "fr": names.get("fr", names.get("en"))}
+            )
+            self[before:] = [M("pack.named", problem=p, card=card) for p in self[before:]]
 
 
-def validate_content(pack: Any) -> list[str]:
-    """Problems with a loaded pack, each naming the file and field; ``[]`` when it is fine."""
-    if not isinstance(pack, dict):
-        return ["the pack is not a folder of TOML files"]
+def validate_content(pack: Any) -> list[Message]:
+    """Problems with a loaded pack, each naming the file, the card and the field (messages, in
+    the reader's language); ``[]`` when it is fine."""
     problems = _Problems()
     for name in FILES:
-        if not isinstance(pack.get(name), dict):
-            problems.append(f"{name}.toml: the file is missing")
+        if not isinstance(pack, dict) or not isinstance(pack.get(name), dict):
+            problems.append(problem(f"{name}.toml:", "pack.missing_file"))
     if problems:
         return list(problems)
     _check_cards(pack["main_deck"], problems)
@@ -88,7 +113,7 @@ def validate_content(pack: Any) -> list[str]:
 def _rows(data: dict, table: str, file: str, problems: _Problems) -> list[dict]:
     rows = data.get(table)
     if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
-        problems.append(f"{file}.toml: '{table}' must be a non-empty list of [[{table}]] tables")
+        problems.append(problem(f"{file}.toml:", "pack.list", key=table))
         return []
     return rows
 
@@ -97,12 +122,14 @@ def _keys(rows: list[dict], file: str, table: str, problems: _Problems) -> None:
     seen: set[str] = set()
     for index, row in enumerate(rows):
         key = row.get("key")
+        before = len(problems)
         if not isinstance(key, str) or not KEY.match(key):
-            problems.append(f"{file}.toml: {table}[{index}].key must be a lowercase id")
+            problems.append(problem(f"{file}.toml: {table}[{index}].key", "sb.pack.key"))
         elif key in seen:
-            problems.append(f"{file}.toml: {table}[{index}].key {key!r} is listed twice")
+            problems.append(problem(f"{file}.toml: {table}[{index}].key {key!r}", "pack.twice"))
         else:
             seen.add(key)
+        problems.name_card(before, row)
 
 
 def _copies(rows: list[dict], file: str, table: str, size: int, problems: _Problems) -> None:
@@ -110,56 +137,62 @@ def _copies(rows: list[dict], file: str, table: str, size: int, problems: _Probl
     for index, row in enumerate(rows):
         copies = row.get("copies")
         if not _is_int(copies) or not 1 <= copies <= size:
-            problems.append(f"{file}.toml: {table}[{index}].copies must be from 1 to {size}")
+            before = len(problems)
+            problems.append(
+                problem(f"{file}.toml: {table}[{index}].copies", "pack.whole", low=1, high=size)
+            )
+            problems.name_card(before, row)
             bad = True
         else:
             total += copies
     if rows and not bad and total != size:
-        problems.append(f"{file}.toml: the copies add up to {total} cards, the box holds {size}")
+        problems.append(problem(f"{file}.toml:", "sb.pack.copies", total=total, size=size))
 
 
 def _check_effects(effects: Any, where: str, problems: _Problems) -> None:
     if not isinstance(effects, list):
-        problems.append(f"{where}.effects must be a list of effect tables")
+        problems.append(problem(f"{where}.effects", "sb.pack.effects"))
         return
     for i, effect in enumerate(effects):
         here = f"{where}.effects[{i}]"
         if not isinstance(effect, dict):
-            problems.append(f"{here} must be a table such as {{move = 2}}")
+            problems.append(problem(here, "sb.pack.effect_table"))
             continue
         kinds = [k for k in effect if k in EFFECTS]
         extra = set(effect) - set(EFFECTS) - ({"range"} if "attack" in effect else set())
         if len(kinds) != 1 or extra:
-            problems.append(f"{here} must hold exactly one of {', '.join(EFFECTS)}")
+            problems.append(problem(here, "sb.pack.one_effect", kinds=", ".join(EFFECTS)))
             continue
         kind = kinds[0]
         value = effect[kind]
         if EFFECTS[kind] is int and (not _is_int(value) or not 1 <= value <= 6):
-            problems.append(f"{here}.{kind} must be a whole number from 1 to 6")
+            problems.append(problem(f"{here}.{kind}", "pack.whole", low=1, high=6))
         elif EFFECTS[kind] is bool and value is not True:
-            problems.append(f"{here}.{kind} must be true")
+            problems.append(problem(f"{here}.{kind}", "sb.pack.true"))
         elif kind == "attack":
             if value not in ATTACKS:
-                problems.append(f"{here}.attack must be one of {', '.join(ATTACKS)}")
+                problems.append(problem(f"{here}.attack", "pack.one_of", values=_values(ATTACKS)))
             rng = effect.get("range", 1)
             if not _is_int(rng) or not 1 <= rng <= 6:
-                problems.append(f"{here}.range must be a whole number from 1 to 6")
+                problems.append(problem(f"{here}.range", "pack.whole", low=1, high=6))
 
 
 def _check_ability(row: dict, where: str, timing: str, problems: _Problems) -> None:
     """The parts a card and an item ability share: trigger, effects, defense."""
     trigger = row.get("trigger", "")
     if trigger not in TRIGGERS.get(timing, ()):
-        allowed = ", ".join(repr(t) for t in TRIGGERS.get(timing, ()))
-        problems.append(f"{where}.trigger must be one of {allowed} for a {timing!r}")
+        allowed = _values(TRIGGERS.get(timing, ()))
+        problems.append(
+            problem(f"{where}.trigger", "sb.pack.trigger", values=allowed, timing=repr(timing))
+        )
     _check_effects(row.get("effects", []), where, problems)
     problems.need_list(row, "defends", where, DEFENDS)
     if trigger == "defend":
         if not row.get("defends"):
-            problems.append(f"{where}.defends must list what a defense stops")
+            problems.append(problem(f"{where}.defends", "sb.pack.defends_empty"))
         problems.need_choice(row, "against", where, AGAINST)
     elif row.get("defends"):
-        problems.append(f"{where}.defends is only for trigger 'defend'")
+        problems.append(problem(f"{where}.defends", "sb.pack.defends_only"))
 
 
 def _check_cards(data: dict, problems: _Problems) -> None:
@@ -168,6 +201,7 @@ def _check_cards(data: dict, problems: _Problems) -> None:
     _keys(rows, "main_deck", "cards", problems)
     for index, row in enumerate(rows):
         where = f"main_deck.toml: cards[{index}]"
+        before = len(problems)
         problems.need_choice(row, "type", where, CARD_TYPES)
         problems.need_int(row, "cost", where, 0, 2)
         problems.need_list(row, "icons", where, ICONS)
@@ -176,18 +210,19 @@ def _check_cards(data: dict, problems: _Problems) -> None:
         attacks = any("attack" in e for e in row.get("effects", []) if isinstance(e, dict))
         icons = row.get("icons", [])
         if isinstance(icons, list) and attacks != ("attack" in icons):
-            problems.append(f"{where}.icons must show 'attack' exactly when an effect attacks")
+            problems.append(problem(f"{where}.icons", "sb.pack.attack_icon"))
         if isinstance(icons, list) and bool(row.get("defends")) != ("defense" in icons):
-            problems.append(f"{where}.icons must show 'defense' exactly when it defends")
+            problems.append(problem(f"{where}.icons", "sb.pack.defense_icon"))
         smart = row.get("smart")
         if smart is not None:
             here = f"{where}.smart"
             if not isinstance(smart, dict):
-                problems.append(f"{here} must be a table")
-                continue
-            problems.need_int(smart, "cost", here, 0, 2)
-            _check_effects(smart.get("effects"), here, problems)
-            problems += missing_names([smart], f"{where}.smart", ("text",))
+                problems.append(problem(here, "pack.table"))
+            else:
+                problems.need_int(smart, "cost", here, 0, 2)
+                _check_effects(smart.get("effects"), here, problems)
+                problems += missing_names([smart], f"{where}.smart", ("text",))
+        problems.name_card(before, row)
     _copies(rows, "main_deck", "cards", SIZES["main_deck"], problems)
 
 
@@ -197,26 +232,32 @@ def _check_items(data: dict, problems: _Problems) -> None:
     _keys(rows, "items", "items", problems)
     for index, row in enumerate(rows):
         where = f"items.toml: items[{index}]"
-        if not isinstance(row.get("weapon"), bool):
-            problems.append(f"{where}.weapon must be true or false")
-        if "hand_size" in row:
-            problems.need_int(row, "hand_size", where, 1, 3)
-        abilities = row.get("abilities", [])
-        if not isinstance(abilities, list) or not all(isinstance(a, dict) for a in abilities):
-            problems.append(f"{where}.abilities must be a list of [[items.abilities]] tables")
-            continue
-        if not abilities and "hand_size" not in row:
-            problems.append(f"{where} does nothing: give it abilities or a hand_size")
-        for i, ability in enumerate(abilities):
-            here = f"{where}.abilities[{i}]"
-            problems.need_choice(ability, "timing", here, CARD_TYPES)
-            problems.need_int(ability, "cost", here, 0, 2)
-            for flag in ("spend", "trash"):
-                if not isinstance(ability.get(flag), bool):
-                    problems.append(f"{here}.{flag} must be true or false")
-            if ability.get("timing") in CARD_TYPES:
-                _check_ability(ability, here, ability["timing"], problems)
+        before = len(problems)
+        _check_item(row, where, problems)
+        problems.name_card(before, row)
     _copies(rows, "items", "items", SIZES["items"], problems)
+
+
+def _check_item(row: dict, where: str, problems: _Problems) -> None:
+    if not isinstance(row.get("weapon"), bool):
+        problems.append(problem(f"{where}.weapon", "pack.bool"))
+    if "hand_size" in row:
+        problems.need_int(row, "hand_size", where, 1, 3)
+    abilities = row.get("abilities", [])
+    if not isinstance(abilities, list) or not all(isinstance(a, dict) for a in abilities):
+        problems.append(problem(f"{where}.abilities", "sb.pack.abilities"))
+        return
+    if not abilities and "hand_size" not in row:
+        problems.append(problem(where, "sb.pack.does_nothing"))
+    for i, ability in enumerate(abilities):
+        here = f"{where}.abilities[{i}]"
+        problems.need_choice(ability, "timing", here, CARD_TYPES)
+        problems.need_int(ability, "cost", here, 0, 2)
+        for flag in ("spend", "trash"):
+            if not isinstance(ability.get(flag), bool):
+                problems.append(problem(f"{here}.{flag}", "pack.bool"))
+        if ability.get("timing") in CARD_TYPES:
+            _check_ability(ability, here, ability["timing"], problems)
 
 
 def _check_zombie_deck(data: dict, problems: _Problems) -> None:
@@ -225,10 +266,12 @@ def _check_zombie_deck(data: dict, problems: _Problems) -> None:
     _keys(rows, "zombie_deck", "cards", problems)
     for index, row in enumerate(rows):
         where = f"zombie_deck.toml: cards[{index}]"
+        before = len(problems)
         problems.need_choice(row, "level", where, LEVELS)
         icons = row.get("icons")
         if not isinstance(icons, list) or not icons or any(i not in ZOMBIE_ICONS for i in icons):
-            problems.append(f"{where}.icons must be a non-empty list of 'spawn' and 'act'")
+            problems.append(problem(f"{where}.icons", "sb.pack.zombie_icons"))
+        problems.name_card(before, row)
     _copies(rows, "zombie_deck", "cards", SIZES["zombie_deck"], problems)
 
 
@@ -241,30 +284,36 @@ def level_sizes(zombie_deck: dict) -> dict[str, int]:
 
 
 def _check_difficulty(data: dict, zombie_deck: dict, problems: _Problems) -> None:
-    where = "difficulty.toml"
+    where = "difficulty.toml:"
     problems.need_int(data, "base", where, 1, 40)
     problems.need_int(data, "level_cards", where, 1, 30)
     sizes = level_sizes(zombie_deck)
     if _is_int(data.get("base")) and sizes["base"] != data["base"]:
-        problems.append(f"{where}.base is {data['base']}, zombie_deck.toml holds {sizes['base']}")
+        problems.append(
+            problem(f"{where} base", "sb.pack.base", count=data["base"], held=sizes["base"])
+        )
     for name in DIFFICULTIES:
         table = data.get(name)
         if not isinstance(table, dict):
-            problems.append(f"{where}: [{name}] is missing")
+            problems.append(problem(f"{where} [{name}]", "sb.pack.missing_table"))
             continue
-        problems += missing_names([table], f"{where}: {name}")
+        problems += missing_names([table], f"{where} {name}")
         for players in PLAYERS:
             row = table.get(str(players))
-            here = f"{where}: {name}.{players}"
+            here = f"{where} {name}.{players}"
             if not isinstance(row, dict) or set(row) != {"1", "2", "3"}:
-                problems.append(f'{here} must give the Level "1", "2" and "3" counts')
+                problems.append(problem(here, "sb.pack.levels"))
                 continue
             for level, count in row.items():
                 if not _is_int(count) or not 0 <= count <= sizes[level]:
-                    problems.append(f"{here}.{level} must be from 0 to {sizes[level]} (the level)")
+                    problems.append(
+                        problem(f"{here}.{level}", "sb.pack.level_count", high=sizes[level])
+                    )
             total = sum(v for v in row.values() if _is_int(v))
             if total != data.get("level_cards"):
-                problems.append(f"{here} deals {total} level cards, not {data.get('level_cards')}")
+                problems.append(
+                    problem(here, "sb.pack.deals", total=total, needed=data.get("level_cards"))
+                )
 
 
 def _check_scenario(data: dict, box: dict, problems: _Problems) -> None:
@@ -278,22 +327,29 @@ def _check_scenario(data: dict, box: dict, problems: _Problems) -> None:
         problems += missing_names(rows, f"scenario.toml: {table}")
         _keys(rows, "scenario", table, problems)
         if rows and len(rows) != size:
-            problems.append(f"scenario.toml: {len(rows)} [[{table}]] cards, the box holds {size}")
+            problems.append(
+                problem(
+                    "scenario.toml:", "sb.pack.scenario", count=len(rows), table=table, size=size
+                )
+            )
         for index, row in enumerate(rows):
+            before = len(problems)
             for field, high in fields[table].items():
                 problems.need_int(row, field, f"scenario.toml: {table}[{index}]", 0, high)
+            problems.name_card(before, row)
     spare = box.get("zombies", 0) - box.get("lab_reserve", 0) - box.get("exit_reserve", 0)
     hall = [r.get("zombies") for r in data.get("hallway", []) if isinstance(r, dict)]
     hall = sorted((z for z in hall if _is_int(z)), reverse=True)
     if len(hall) >= 2 and _is_int(spare) and hall[0] + hall[1] > spare:
         problems.append(
-            f"scenario.toml: two hallway cards may place {hall[0] + hall[1]} zombies, "
-            f"only {spare} standees are not reserved"
+            problem(
+                "scenario.toml:", "sb.pack.hallway_zombies", count=hall[0] + hall[1], spare=spare
+            )
         )
 
 
 def _check_box(data: dict, problems: _Problems) -> None:
-    where = "box.toml"
+    where = "box.toml:"
     for field, low, high in (
         ("zombies", 1, 40),
         ("lab_reserve", 0, 8),
@@ -308,26 +364,28 @@ def _check_box(data: dict, problems: _Problems) -> None:
         problems.need_int(data, field, where, low, high)
     for table, kinds, total in (("corpses", CORPSES, 20), ("beakers_mix", BEAKERS, 13)):
         rows = _rows(data, table, "box", problems)
-        problems += missing_names(rows, f"{where}: {table}")
+        problems += missing_names(rows, f"{where} {table}")
         seen = [r.get("kind") for r in rows]
         if sorted(seen) != sorted(kinds):
-            problems.append(f"{where}: {table} must list each of {', '.join(kinds)} once")
+            problems.append(problem(f"{where} {table}", "sb.pack.each_once", values=_values(kinds)))
         for index, row in enumerate(rows):
-            problems.need_int(row, "count", f"{where}: {table}[{index}]", 0, total)
+            problems.need_int(row, "count", f"{where} {table}[{index}]", 0, total)
         counted = sum(r["count"] for r in rows if _is_int(r.get("count")))
         if counted != total:
-            problems.append(f"{where}: {table} counts add up to {counted}, the box holds {total}")
+            problems.append(
+                problem(f"{where} {table}", "sb.pack.counts", total=counted, size=total)
+            )
     mix = {
         r.get("kind"): r.get("count") for r in data.get("beakers_mix", []) if isinstance(r, dict)
     }
     if _is_int(mix.get("antidote")) and mix["antidote"] < 5:
-        problems.append(f"{where}: beakers_mix needs an Antidote for each of 5 players")
+        problems.append(problem(f"{where} beakers_mix", "sb.pack.antidotes", players=5))
     faces = _rows(data, "die", "box", problems)
-    problems += missing_names(faces, f"{where}: die")
+    problems += missing_names(faces, f"{where} die")
     for index, row in enumerate(faces):
-        problems.need_choice(row, "face", f"{where}: die[{index}]", FACES)
+        problems.need_choice(row, "face", f"{where} die[{index}]", FACES)
     if faces and {r.get("face") for r in faces} != set(FACES):
-        problems.append(f"{where}: die must show each of {', '.join(FACES)}")
+        problems.append(problem(f"{where} die", "sb.pack.faces", values=_values(FACES)))
 
 
 # --- the catalogue --------------------------------------------------------------------------

@@ -179,9 +179,9 @@ def parse(value: str) -> tuple[str, str | None, bool, str | None]:
     return thing, (ability or None), smart, (target or None)
 
 
-def use_item_cost(state: State, seat: int, item_id: str, ability: dict) -> None:
-    """Pay an Item ability: stamina, then spend it or trash it (to the Item discard)."""
-    players.pay(state, seat, ability["cost"])
+def use_item_cost(state: State, seat: int, item_id: str, ability: dict, ctx: Ctx) -> None:
+    """Pay an Item ability: stamina (logged), then spend it or trash it (to the Item discard)."""
+    players.pay_for(state, seat, ability["cost"], item_name(state, item_id), ctx)
     items = gear(state, seat)
     if ability["trash"]:
         items["ready"] = [None if i == item_id else i for i in items["ready"]]
@@ -197,7 +197,7 @@ def play(state: State, seat: int, value: str, ctx: Ctx, *, attacker: dict | None
     thing, ability_index, smart, target = parse(value)
     if ability_index is not None:
         ability = state["content"]["items"][thing]["abilities"][int(ability_index)]
-        use_item_cost(state, seat, thing, ability)
+        use_item_cost(state, seat, thing, ability, ctx)
         effects = ability["effects"]
         message = M(
             "sb.uses" if not ability["trash"] else "sb.uses.trash",
@@ -236,7 +236,14 @@ def effect(state: State, step: dict, ctx: Ctx) -> None:
     cause = M("sb.cause.card")
     if "move" in e or "rush" in e:
         if player(state, seat)["down"]:
-            ctx.say(M("sb.move.on_ground", seat=seat_ref(seat)), seat=seat)
+            ruling(
+                state,
+                ctx,
+                M("sb.move.on_ground", seat=seat_ref(seat)),
+                "SB-Z6",
+                M("sb.reason.on_ground"),
+                seat=seat,
+            )
             return
         mode = "move" if "move" in e else "rush"
         Flow.push(state, {"kind": "step", "seat": seat, "mode": mode, "points": e[mode]})
@@ -263,25 +270,30 @@ def effect(state: State, step: dict, ctx: Ctx) -> None:
         if player(state, seat)["down"]:
             players.stand_up(state, seat, ctx, cause)
     elif "attack" in e:
-        _attack(state, seat, e["attack"], target, ctx)
+        which = (step.get("attacker") or {}).get("n")  # the walk's zombie that attacked
+        _attack(state, seat, e["attack"], target, ctx, which)
     elif "steal" in e:
         _steal(state, seat, target, ctx)
     elif "switch" in e or "push_back" in e:
         _extra(state, seat, e, step.get("attacker") or {}, ctx)
 
 
-def _attack(state: State, seat: int, mode: str, target: str | None, ctx: Ctx) -> None:
+def _attack(
+    state: State, seat: int, mode: str, target: str | None, ctx: Ctx, which: int | None = None
+) -> None:
     if player(state, seat)["down"] or target is None:
         ctx.say(M("sb.attack.fizzles", seat=seat_ref(seat)), seat=seat)
         return
     if target in ("zombie", "zombie_down"):
-        combat.hit_zombie(state, seat, mode, target, ctx)
+        combat.hit_zombie(state, seat, mode, target, ctx, which)
         return
     victim = int(target)
     if not attackable(state, victim):
         ctx.say(M("sb.attack.fizzles", seat=seat_ref(seat)), seat=seat)
         return
-    Flow.push(state, combat.attack_step({"seat": seat}, victim, mode, None))
+    # A card's or an Item's attack on a player: the card says what it does (SB-S6); the
+    # player may defend it ("Attacking Enemies").
+    Flow.push(state, combat.attack_step({"seat": seat}, victim, mode, "SB-S6"))
 
 
 def _steal(state: State, seat: int, item_id: str | None, ctx: Ctx) -> None:
@@ -337,8 +349,10 @@ def _extra(state: State, seat: int, e: dict, attacker: dict, ctx: Ctx) -> None:
 
 
 def zombie_counts(state: State) -> tuple[list[int], list[dict]]:
-    """The answers to "how many zombies are next to the space you entered?"."""
-    top = min(MAX_ADJACENT, state["zombies"]["board"])
+    """The answers to "how many standing zombies are next to the space you entered?": a
+    knocked-down zombie cannot attack (SB-Z3), so at most the standing zombies on the board."""
+    z = state["zombies"]
+    top = min(MAX_ADJACENT, z["board"] - z["knocked"])
     values = list(range(top + 1))
     return values, [M("sb.adjacent", count=n) for n in values]
 
@@ -407,7 +421,12 @@ def enter_space(state: State, seat: int, mode: str, zombies: int, climb: bool, c
 
 def _step_q_specs(state: State, step: dict, seat: int) -> list[dict]:
     specs = step_specs(state, seat, step["points"], step["mode"])
-    return [*specs, action("stop", M("sb.action.stop", count=step["points"]))]
+    stop = action(
+        "stop",
+        M("sb.action.stop", count=step["points"]),
+        confirm=M("sb.confirm.stop", count=step["points"]),
+    )
+    return [*specs, stop]
 
 
 def _step_q_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:

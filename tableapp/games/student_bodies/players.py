@@ -7,7 +7,7 @@ the turn (a Second Wind can save them); a wound they cannot take kills them at o
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, moment, piles, seat_ref
+from tableapp.engine import Ctx, Flow, M, board_step, moment, piles, seat_ref
 
 from .state import (
     ESCAPED,
@@ -42,6 +42,7 @@ def wound(state: State, seat: int, ctx: Ctx, cause: dict, rule: str) -> None:
     ctx.say(
         M("sb.wound", seat=seat_ref(seat), cause=cause, health=p["health"]),
         rule=rule,
+        reason=M("sb.reason.wound"),
         seat=seat,
         health=p["health"],
     )
@@ -85,10 +86,30 @@ def pay(state: State, seat: int, cost: int) -> None:
     player(state, seat)["stamina"] -= cost
 
 
+def pay_for(state: State, seat: int, cost: int, cause: dict, ctx: Ctx) -> None:
+    """Stamina paid, logged with what for and what is left (SB-P4)."""
+    if cost <= 0:
+        return
+    pay(state, seat, cost)
+    left = player(state, seat)["stamina"]
+    ctx.say(
+        M("sb.pays", seat=seat_ref(seat), count=cost, cause=cause, stamina=left),
+        rule="SB-P4",
+        reason=M("sb.reason.pays"),
+        seat=seat,
+        stamina=left,
+    )
+
+
 def knock_down(state: State, seat: int, ctx: Ctx, cause: dict, rule: str) -> None:
     p = player(state, seat)
     p["down"] = True
-    ctx.say(M("sb.knocked_down", seat=seat_ref(seat), cause=cause), rule=rule, seat=seat)
+    ctx.say(
+        M("sb.knocked_down", seat=seat_ref(seat), cause=cause),
+        rule=rule,
+        reason=M("sb.reason.knocked_down"),
+        seat=seat,
+    )
 
 
 def stand_up(state: State, seat: int, ctx: Ctx, cause: dict) -> None:
@@ -122,6 +143,7 @@ def die(state: State, seat: int, ctx: Ctx, *, mid_turn: bool = True) -> None:
             seat=seat,
             moment=moment("death", [seat]),
         )
+        board_step(state, M("sb.board.rises", seat=seat_ref(seat)), [seat])
     else:
         was_smart = p["status"] == SMART
         items = gear(state, seat)
@@ -138,6 +160,7 @@ def die(state: State, seat: int, ctx: Ctx, *, mid_turn: bool = True) -> None:
             seat=seat,
             moment=moment("elimination", [seat]),
         )
+        board_step(state, M("sb.board.out", seat=seat_ref(seat)), [seat])
         if mid_turn and state["turn"] == seat:
             # Their figure leaves the board: the turn is over, the others draw up.
             state["steps"] = []

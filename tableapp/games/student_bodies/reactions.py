@@ -95,5 +95,5 @@ def explain(state: State, seat: int, act: dict) -> RuleError | None:
     if act.get("type") == "react" and player(state, seat)["down"]:
         value = (act.get("params") or {}).get("play")
         if isinstance(value, str) and "@" in value:
-            return RuleError("on_the_ground", None, M("sb.refuse.attack_on_ground"))
+            return RuleError("on_the_ground", "SB-Z6", M("sb.refuse.attack_on_ground"))
     return None

@@ -69,14 +69,32 @@ OPTIONS = {
 }
 
 
+#: SB-S4: cards per level in the box (its 40 zombie cards: 10 Base and 10 of each level). A
+#: custom mix cannot ask for more; a pack of your own with smaller levels is checked at setup.
+LEVEL_CARDS = 10
+
+
 def check_options(options: dict) -> RuleError | None:
-    """SB-S4: a custom deck holds 11 level cards, like every row of the chart."""
+    """SB-S4: a custom deck holds 11 level cards, like every row of the chart, and no more of a
+    level than the box holds."""
     if options["difficulty"] != "custom":
         return None
+    for level in (1, 2, 3):
+        count = options[f"custom_level{level}"]
+        if count > LEVEL_CARDS:
+            return _too_many(level, count, LEVEL_CARDS)
     total = sum(options[f"custom_level{n}"] for n in (1, 2, 3))
     if total != 11:
         return RuleError("custom_mix", "SB-S4", M("sb.refuse.custom_mix", count=total))
     return None
+
+
+def _too_many(level: int | str, count: int, held: int) -> RuleError:
+    return RuleError(
+        "custom_mix",
+        "SB-S4",
+        M("sb.refuse.custom_level", level=int(level), count=count, held=held),
+    )
 
 
 def level_counts(catalogue: dict, options: dict, players: int) -> dict[str, int]:
@@ -104,6 +122,10 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
     by_level: dict[str, list[str]] = {}
     for card_id, card in sorted(cat["zombie_cards"].items()):
         by_level.setdefault(card["level"], []).append(card_id)
+    for level, wanted in counts.items():
+        held = len(by_level.get(level, ()))
+        if level != "base" and wanted > held:
+            raise _too_many(level, wanted, held)  # a pack with smaller levels (SB-S4)
     deck = decks.levelled(by_level, counts, rng)
     unused = sorted(c for c in cat["zombie_cards"] if c not in deck)
 

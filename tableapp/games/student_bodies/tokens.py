@@ -9,7 +9,7 @@ the same way, from the 6 (or 7) set aside at setup, whose mix nobody knows (SB-S
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, decks, seat_ref
+from tableapp.engine import Ctx, Flow, M, board_step, decks, seat_ref
 
 from . import combat, players
 from .state import (
@@ -186,6 +186,22 @@ def open_lab(state: State, seat: int, ctx: Ctx) -> None:
         zombies=placed,
     )
     place_corpses(state, card["corpses"], ctx, M("sb.corpse.where_card"))
+    board_step(
+        state,
+        M(
+            "sb.board.lab",
+            card=scenario_name(state, "lab", card_key),
+            place=placing(
+                {
+                    "zombies": placed,
+                    "beakers": info["total"],
+                    "obstacles": card["obstacles"],
+                    "corpses": card["corpses"],
+                }
+            ),
+        ),
+        [seat],
+    )
 
 
 def open_fire_doors(state: State, seat: int, ctx: Ctx) -> None:
@@ -220,6 +236,23 @@ def open_fire_doors(state: State, seat: int, ctx: Ctx) -> None:
         extra=extra,
     )
     place_corpses(state, card["corpses"], ctx, M("sb.corpse.where_card"))
+    board_step(
+        state,
+        M(
+            "sb.board.exit",
+            card=scenario_name(state, "exit", card_key),
+            place=placing(
+                {
+                    "zombies": placed,
+                    "obstacles": card["obstacles"],
+                    "exits": card["exits"],
+                    "corpses": card["corpses"],
+                }
+            ),
+            extra=extra,
+        ),
+        [seat],
+    )
 
 
 def loot(state: State, seat: int, item_id: str, ctx: Ctx) -> None:

@@ -228,6 +228,7 @@ def _discard_specs(state: State, step: dict, seat: int) -> list[dict]:
         action(
             "discard_down",
             M("sb.action.discard_down", count=n),
+            submit=M("sb.submit.discard", chosen="{chosen}"),
             cards=subset(cards, n, n, [card_name(state, c) for c in cards]),
         )
     ]

@@ -142,6 +142,7 @@ def _walk(state: State, *, of: int, actions: int, spawned: bool = False) -> dict
         "knocked_start": state["zombies"]["knocked"],
         "stood": 0,
         "dead": False,
+        "gone": [],
         "attacking": False,
         "last": None,
     }
@@ -192,7 +193,7 @@ def _za_specs(state: State, step: dict, seat: int) -> list[dict]:
     if left >= 2:
         values.append("climb"), labels.append(M("sb.za.climb"))
     values.append("stay"), labels.append(M("sb.za.stay"))
-    remaining = walk["of"] - walk["zombie"] + 1
+    remaining = len(_still_to_act(walk))
     if not walk["spawned"]:
         values.append("rest"), labels.append(M("sb.za.rest", count=remaining))
     return [action("zombie", M("sb.action.zombie"), what=choice(values, labels))]
@@ -227,7 +228,7 @@ def _za_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
         state["walk"] = None
         return
     if what == "rest":
-        remaining = walk["of"] - n + 1
+        remaining = len(_still_to_act(walk))
         stand = max(0, min(z["knocked"], walk["knocked_start"] - walk["stood"]))
         z["knocked"] -= stand
         ruling(
@@ -262,7 +263,8 @@ def _za_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
             zombie=n,
             target=target,
         )
-        Flow.push(state, combat.attack_step({"zombie": True, "walk": True}, target, "die", "SB-Z5"))
+        attacker = {"zombie": True, "walk": True, "n": n}
+        Flow.push(state, combat.attack_step(attacker, target, "die", "SB-Z5"))
     elif what in ("move", "climb"):
         reason = (
             M("sb.reason.z.climb")
@@ -289,6 +291,11 @@ def _za_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
         )
 
 
+def _still_to_act(walk: dict) -> list[int]:
+    """The numbers of the current zombie and of those after it that are still on the board."""
+    return [n for n in range(walk["zombie"], walk["of"] + 1) if n not in walk["gone"]]
+
+
 def walk_next(state: State, step: dict, ctx: Ctx) -> None:
     """The same zombie's next action, or the next zombie, or the end of the walk."""
     walk = state.get("walk")
@@ -298,6 +305,8 @@ def walk_next(state: State, step: dict, ctx: Ctx) -> None:
     walk["action"] += step["used"]
     if walk["dead"] or walk["action"] > walk["actions"]:
         walk.update(zombie=walk["zombie"] + 1, action=1, dead=False)
+        while walk["zombie"] in walk["gone"]:
+            walk["zombie"] += 1  # killed before its turn came (SB-Z2)
     if walk["zombie"] > walk["of"] or state["zombies"]["board"] == 0:
         if not walk["spawned"]:
             ctx.say(M("sb.walk.done", count=walk["of"]), rule="SB-Z2")

@@ -54,3 +54,14 @@ def test_simulate_options_are_validated_with_their_rule():
     assert result.exit_code != 0 and "KEY=VALUE" in result.output
     result = runner.invoke(main, ["simulate", "--game", "student-bodies", "--option", "speed=9"])
     assert result.exit_code != 0 and "speed" in result.output
+
+
+def test_SB_S4_simulate_refuses_a_custom_level_the_box_cannot_fill_without_a_traceback():
+    args = ["simulate", "--game", "student-bodies", "--games", "1"]
+    for pair in ("difficulty=custom", "custom_level1=0", "custom_level2=0", "custom_level3=11"):
+        args += ["--option", pair]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert "cannot take 11 Level 3 cards" in result.output and "(SB-S4)" in result.output

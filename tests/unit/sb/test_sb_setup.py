@@ -22,7 +22,7 @@ from sb_support import (
 
 from tableapp.engine import HOST, Rng, RuleError
 from tableapp.engine.game import validate_options
-from tableapp.games.student_bodies import content
+from tableapp.games.student_bodies import content, setup
 from tableapp.games.student_bodies.setup import level_counts
 from tests.texts import english, french
 
@@ -243,7 +243,7 @@ def test_SB_S_content_pack_is_valid_and_says_it_is_reconstructed():
             "main_deck",
             ("cards", 0, "cost"),
             3,
-            "main_deck.toml: cards[0].cost must be a whole number",
+            "main_deck.toml: cards[0].cost must be a whole number from 0 to 2 (card: Mad Dash)",
         ),
         ("main_deck", ("cards", 0, "effects"), [{"fly": 2}], "main_deck.toml: cards[0].effects[0]"),
         (
@@ -256,12 +256,14 @@ def test_SB_S_content_pack_is_valid_and_says_it_is_reconstructed():
             "items",
             ("items", 0, "weapon"),
             "yes",
-            "items.toml: items[0].weapon must be true or false",
+            "items.toml: items[0].weapon must be true or false (card: ",
         ),
         ("zombie_deck", ("cards", 0, "icons"), ["bite"], "zombie_deck.toml: cards[0].icons"),
         ("difficulty", ("hard", "2", "3"), 9, "difficulty.toml: hard.2 deals 12 level cards"),
+        ("difficulty", ("base",), 9, "difficulty.toml: base is 9, zombie_deck.toml holds 10"),
         ("scenario", ("lab", 0, "zombies"), 5, "scenario.toml: lab[0].zombies must be"),
-        ("box", ("beakers_mix", 0, "count"), 4, "box.toml: beakers_mix counts add up to 12"),
+        ("box", ("beakers_mix", 0, "count"), 4, "box.toml: beakers_mix the counts add up to 12"),
+        ("box", ("health",), 0, "box.toml: health must be a whole number from 1 to 9"),
         ("box", ("die",), [{"face": "miss", "name": "M", "name_fr": "R"}], "box.toml: die must"),
     ],
 )
@@ -271,11 +273,51 @@ def test_SB_S_validate_content_names_the_file_and_the_field(file, path, value, p
     for part in path[:-1]:
         node = node[part]
     node[path[-1]] = value
-    problems = GAME.validate_content(pack)
+    problems = [english(p, sentence=False) for p in GAME.validate_content(pack)]
     assert any(p.startswith(problem) for p in problems), problems
-    assert GAME.validate_content({k: v for k, v in PACK.items() if k != "items"}) == [
-        "items.toml: the file is missing"
-    ]
+    missing = GAME.validate_content({k: v for k, v in PACK.items() if k != "items"})
+    assert [english(p, sentence=False) for p in missing] == ["items.toml: the file is missing"]
+
+
+def test_SB_S6_a_pack_problem_names_the_card_in_french():
+    pack = copy.deepcopy(PACK)
+    pack["main_deck"]["cards"][0]["cost"] = 3
+    (found,) = GAME.validate_content(pack)
+    assert found["msg"] == "pack.named"
+    assert french(found, sentence=False) == (
+        "main_deck.toml: cards[0].cost doit être un nombre entier de 0 à 2 (carte : Course folle)"
+    )
+
+
+def test_SB_S4_a_custom_level_count_above_what_the_level_holds_is_refused():
+    sizes = content.level_sizes(PACK["zombie_deck"])
+    assert sizes["1"] == sizes["2"] == sizes["3"] == setup.LEVEL_CARDS
+    only_level3 = {"difficulty": "custom", "custom_level1": 0, "custom_level2": 0}
+    with pytest.raises(RuleError) as refused:
+        validate_options(GAME.options, {**only_level3, "custom_level3": 11})
+    assert refused.value.rule == "SB-S4" and refused.value.code == "custom_mix"
+    assert english(refused.value.message) == (
+        "A custom zombie deck cannot take 11 Level 3 cards: the box holds 10 of that level."
+    )
+    assert validate_options(
+        GAME.options,
+        {"difficulty": "custom", "custom_level1": 1, "custom_level2": 0, "custom_level3": 10},
+    )
+    # A pack of your own with a smaller level: refused with the rule when the game starts.
+    small = copy.deepcopy(PACK)
+    row = next(r for r in small["zombie_deck"]["cards"] if r["level"] == "3")
+    row["copies"] -= 1
+    fine = {**only_level3, "custom_level1": 1, "custom_level3": 10}
+    with pytest.raises(RuleError) as at_setup:
+        GAME.begin(
+            content=small,
+            variant=None,
+            options=validate_options(GAME.options, fine),
+            seats=[1, 2],
+            rng=Rng(b"x" * 32, 0),
+        )
+    assert at_setup.value.rule == "SB-S4"
+    assert "the box holds 9" in english(at_setup.value.message)
 
 
 def test_setup_view_for_every_viewer_and_the_host():

@@ -12,6 +12,7 @@ from sb_support import (
     deal,
     give,
     reason_of,
+    rng,
     rulings,
     stage,
     texts,
@@ -19,7 +20,8 @@ from sb_support import (
     waiting,
 )
 
-from tableapp.engine import RuleError
+from tableapp.engine import Ctx, RuleError
+from tableapp.games.student_bodies import combat
 from tests.texts import english
 
 EMILY, KENNY, ABIGAIL = 1, 2, 3
@@ -435,12 +437,25 @@ def test_SB_Z6_moving_provokes_every_adjacent_zombie():
     state, events = act(state, EMILY, "step", zombies=2)
     assert state["players"]["1"]["stamina"] == 2
     (entered,) = [e for e in events if e["msg"] == "sb.enters"]
-    assert english(entered, NAMES) == "Emily enters a space: 2 zombies next to it attack."
+    assert english(entered, NAMES) == "Emily enters a space: 2 standing zombies next to it attack."
     assert entered["rule"] == "SB-Z6"
     assert waiting(state) == ("die", [EMILY])
     state, _ = act(state, EMILY, "die", face="miss")
     state, _ = act(state, EMILY, "die", face="miss")
     assert waiting(state) == ("act", [EMILY])
+
+
+def test_SB_Z6_SB_Z3_only_standing_zombies_are_counted_for_a_provoked_attack():
+    state = actions_turn(board=3)
+    state["zombies"]["knocked"] = 2  # 3 on the board, 2 of them knocked down
+    assert choices(state, EMILY, "step", "zombies") == [0, 1]
+    (step,) = [s for s in GAME.legal_actions(state, EMILY) if s["type"] == "step"]
+    labels = [
+        english(label, NAMES, sentence=False) for label in step["params"]["zombies"]["labels"]
+    ]
+    assert labels == ["0 standing zombies next to it", "1 standing zombie next to it"]
+    with pytest.raises(RuleError):
+        act(state, EMILY, "step", zombies=2)
 
 
 def test_SB_Z6_rush_provokes_nothing():
@@ -514,3 +529,66 @@ def test_SB_Z7_smart_zombies_act_first_and_zombies_ignore_them():
     assert english(caught.value.message) == (
         "Regular zombies ignore Smart Zombies and never attack them."
     )
+
+
+# --- SB-Z2: a zombie killed during the walk ----------------------------------------------------
+
+
+def _walk_attack_missed(key: str):
+    """Emily's walk of 3 zombies: zombie 1 attacks Kenny and misses; Kenny holds a Pay Back."""
+    state = deal(3, table_die=True)
+    zombies_on_board(state, 3)
+    top_card(state, key)
+    state, _ = stage(
+        state,
+        {"kind": "zombie_step", "seat": EMILY},
+        {"kind": "player_actions", "seat": EMILY},
+        turn=EMILY,
+    )
+    (payback,) = give(state, KENNY, "pay_back")
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}")
+    state, _ = act(state, EMILY, "die", face="miss")
+    return state, payback
+
+
+def test_SB_Z2_pay_back_on_the_zombie_that_acted_lets_every_other_zombie_act():
+    state, payback = _walk_attack_missed("shamble")
+    assert state["walk"]["zombie"] == 2
+    state, events = act(state, KENNY, "react", play=f"{payback}@zombie")
+    assert "sb.zombie.killed" in [e["msg"] for e in events] and state["zombies"]["board"] == 2
+    # Zombie 1 had acted: zombies 2 and 3 still act.
+    assert (state["walk"]["zombie"], state["walk"]["of"]) == (2, 3)
+    state, _ = zombie(state, "move")
+    assert waiting(state) == ("zombie_act", [EMILY]) and state["walk"]["zombie"] == 3
+    state, events = zombie(state, "move")
+    assert "sb.walk.done" in [e["msg"] for e in events] and state["walk"] is None
+
+
+def test_SB_Z2_killing_the_zombie_whose_next_action_waits_moves_to_the_next_zombie():
+    state, payback = _walk_attack_missed("double_time")
+    assert (state["walk"]["zombie"], state["walk"]["action"]) == (1, 2)
+    state, events = act(state, KENNY, "react", play=f"{payback}@zombie")
+    # Zombie 1 is dead: its second action is not asked; zombie 2 of 3 is next.
+    assert waiting(state) == ("zombie_act", [EMILY])
+    assert (state["walk"]["zombie"], state["walk"]["action"]) == (2, 1)
+    assert "zombie 2 of 3" in english(GAME.prompt(state), NAMES)
+
+
+def test_SB_Z2_a_zombie_nobody_names_killed_mid_walk_is_one_still_to_act():
+    state = deal(3, table_die=True)
+    zombies_on_board(state, 3)
+    top_card(state, "shamble")
+    state, _ = stage(
+        state,
+        {"kind": "zombie_step", "seat": EMILY},
+        {"kind": "player_actions", "seat": EMILY},
+        turn=EMILY,
+    )
+    state, _ = draw(state)
+    state, _ = zombie(state, "move")  # zombie 1 acted
+    ctx = Ctx(rng())
+    combat.kill_zombie(state, ctx, down=False, by_seat=KENNY)
+    assert state["walk"]["gone"] == [3]
+    state, events = zombie(state, "move")  # zombie 2, then the walk is over
+    assert state["walk"] is None and "sb.walk.done" in [e["msg"] for e in events]
