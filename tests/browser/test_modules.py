@@ -125,3 +125,96 @@ def test_stream_parser(devices):
         {"id": "6", "event": "action", "data": '{"seq":\n6}'},
     ]
     assert rest == "id: 7\ndata: par"
+
+
+SUBMIT_VIEW = {
+    **VIEW,
+    "actions": [
+        {
+            "type": "move",
+            "label": "Who moves?",
+            "submit": "Move {chosen}",
+            "params": {
+                "who": {
+                    "choices": [1, 2, 3],
+                    "labels": ["Eve", "Adèle", "Zoé"],
+                    "multiple": True,
+                    "min": 1,
+                    "max": 3,
+                }
+            },
+        },
+        {
+            "type": "place",
+            "label": "How many Zombies?",
+            "submit": "Confirm {n} Zombies",
+            "params": {
+                "zombies": {
+                    "counts": {"a": {"label": "Ana", "min": 0, "max": 3}, "b": {"min": 0, "max": 3}}
+                }
+            },
+        },
+        {
+            "type": "feast",
+            "label": "Count the Feast",
+            "params": {"bites": {"counts": {"brains": {"min": 0, "max": 2}}}},
+        },
+    ],
+}
+
+SUBMIT_SETUP = (
+    """async ([view, language]) => {
+  (await import("/js/i18n.js")).setLang(language);
+  await ("""
+    + SETUP
+    + """)(view);
+}"""
+)
+
+
+@pytest.mark.parametrize(
+    "language, verb, both, three",
+    [
+        ("en", "Confirm", "Move Eve and Zoé", "Move Eve, Adèle, and Zoé"),
+        ("fr", "Valider", "Move Eve et Zoé", "Move Eve, Adèle et Zoé"),
+    ],
+)
+def test_a_form_button_says_what_it_does_live_never_the_question(
+    devices, watch, language, verb, both, three
+):
+    page = devices.phone(f"submit-{language}")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    page.evaluate(SUBMIT_SETUP, [SUBMIT_VIEW, language])
+    move = page.locator("form[data-type='move'] button[type=submit]")
+    page.locator("form[data-type='move']").get_by_text("Eve").click()
+    page.locator("form[data-type='move']").get_by_text("Zoé").click()
+    page.wait_for_function(
+        "t => document.querySelector(\"form[data-type='move'] button[type=submit]\")"
+        ".textContent === t",
+        arg=both,
+    )
+    page.locator("form[data-type='move']").get_by_text("Adèle").click()
+    page.wait_for_function(
+        "t => document.querySelector(\"form[data-type='move'] button[type=submit]\")"
+        ".textContent === t",
+        arg=three,
+    )
+    place = page.locator("form[data-type='place']")
+    assert place.locator("button[type=submit]").text_content() == "Confirm 0 Zombies"
+    place.get_by_role("button", name="Ana +1").click()
+    place.get_by_role("button", name="Ana +1").click()
+    place.locator(".stepper").nth(1).locator("button.step").nth(1).click()
+    page.wait_for_function(
+        "() => document.querySelector(\"form[data-type='place'] button[type=submit]\")"
+        ".textContent === 'Confirm 3 Zombies'"
+    )
+    # No submit text from the game: the generic verb, not the question again.
+    feast = page.locator("form[data-type='feast']")
+    assert feast.locator("button[type=submit]").text_content() == verb
+    for form in page.locator("form.action-form").all():
+        label = form.locator(".action-label").text_content()
+        assert label not in form.locator("button[type=submit]").text_content()
+    move.click()
+    assert page.evaluate("window.sent") == [{"type": "move", "params": {"who": [1, 2, 3]}}]
+    assert not watch.errors, watch.errors
