@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-bd300e319d9e";
+const VERSION = "tableapp-c8168d88b22f";
 const SHELL = [
   "/",
   "/app.js",

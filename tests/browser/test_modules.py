@@ -5,6 +5,7 @@ in game texts, the generic view of an unknown game."""
 from __future__ import annotations
 
 import pytest
+import requests
 
 pytestmark = pytest.mark.browser
 
@@ -218,3 +219,44 @@ def test_a_form_button_says_what_it_does_live_never_the_question(
     move.click()
     assert page.evaluate("window.sent") == [{"type": "move", "params": {"who": [1, 2, 3]}}]
     assert not watch.errors, watch.errors
+
+
+def _eza_view(url: str, language: str) -> dict:
+    """A started Eat Zem All table's public view (Ana in vermilion: the Red Horde)."""
+    created = requests.post(f"{url}/api/tables", json={"game": "eat-zem-all"}, timeout=10).json()
+    code = created["code"]
+    for name, colour in (("Ana", "vermilion"), ("Ben", "blue"), ("Chloé", "yellow")):
+        body = {"name": name, "colour": colour}
+        assert requests.post(f"{url}/api/tables/{code}/seats", json=body, timeout=10).ok
+    started = requests.post(
+        f"{url}/api/tables/{code}/actions",
+        json={"type": "start"},
+        headers={"Authorization": f"Bearer {created['host_token']}"},
+        timeout=10,
+    )
+    assert started.status_code == 201, started.text
+    headers = {"Accept-Language": language}
+    return requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+
+
+@pytest.mark.parametrize("language, red", [("en", "Red Horde"), ("fr", "Horde Rouge")])
+def test_eat_zem_all_names_each_horde_once(devices, live_server, language, red):
+    view = _eza_view(live_server.url, language)
+    ana = {"en": "Ana (Red)", "fr": "Ana (Rouge)"}[language]
+    assert ana in {x["name"] for x in view["game_view"]["hordes"]}
+    page = devices.phone(f"eza-names-{language}")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    page.evaluate(
+        """async ([view, language]) => {
+          (await import("/js/i18n.js")).setLang(language);
+          const renderer = await (await import("/js/games/index.js")).rendererFor(view.game);
+          document.querySelector("main#app").replaceChildren(renderer.publicState(view));
+        }""",
+        [view, language],
+    )
+    row = page.locator("li.eza-horde[data-seat='1'] .eza-head").text_content()
+    assert row.count("Ana") == 1 and red in row, row
+    text = page.text_content(".game-state.eza")
+    assert f"{ana} Horde" not in text and f"Horde {ana}" not in text, text
+    assert "Ana · Ana" not in text and f"Ana · {ana}" not in text, text

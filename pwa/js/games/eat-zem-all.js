@@ -19,13 +19,14 @@ const FEAST_RULINGS = new Set(["eza.feast.won", "eza.feast.nobody"]);
 
 const hordeOf = (g, seat) => (g.hordes || []).find((x) => x.seat === seat);
 const humanOf = (g, id) => (g.humans || []).find((x) => x.id === id);
-const hordeWord = (horde) => t("eza.horde", { colour: horde.name });
+/** "Yellow Horde": the box's colour word (the player's name is said beside it, once). */
+const hordeWord = (horde) => t("eza.horde", { colour: t(`eza.c.${horde.colour}`) });
 /** A card's colour as the table calls that Horde (its name in the view), else the box's word. */
 const colourWord = (g, colour) => (g.hordes || []).find((x) => x.colour === colour)?.name ?? t(`eza.c.${colour}`);
 
-/** "Ana · Yellow Horde" as text (player names stay text: this goes through textContent). */
-const hordeText = (view, seat, horde = hordeOf(view.game_view, seat), who = seatById(view, seat)?.name ?? `#${seat}`) =>
-  (horde ? `${who} · ${hordeWord(horde)}` : who);
+/** "Ana (Yellow)": the server names a Horde with its player already (text only, never HTML). */
+const hordeText = (view, seat, horde = hordeOf(view.game_view, seat)) =>
+  horde?.name ?? seatById(view, seat)?.name ?? `#${seat}`;
 
 /** The seat's shape and name, then the Horde's own colour (the pawns on the table) as a chip. */
 function hordeTag(view, seat) {
