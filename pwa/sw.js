@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-c8168d88b22f";
+const VERSION = "tableapp-71f5b7bee5c8";
 const SHELL = [
   "/",
   "/app.js",

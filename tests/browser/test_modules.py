@@ -260,3 +260,29 @@ def test_eat_zem_all_names_each_horde_once(devices, live_server, language, red):
     text = page.text_content(".game-state.eza")
     assert f"{ana} Horde" not in text and f"Horde {ana}" not in text, text
     assert "Ana · Ana" not in text and f"Ana · {ana}" not in text, text
+
+
+COLOURS = """async ([view, language]) => {
+  (await import("/js/i18n.js")).setLang(language);
+  const renderer = await (await import("/js/games/index.js")).rendererFor(view.game);
+  return (await import("/js/screens/join.js")).colourChoices(view, renderer);
+}"""
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [("en", ["Yellow", "Green", "Red", "Blue"]), ("fr", ["Jaune", "Verte", "Rouge", "Bleue"])],
+)
+def test_the_lobby_names_a_box_colour_as_the_game_does(devices, language, words):
+    """Eat Zem All's vermilion seat is the Red Horde: the lobby says Red, not vermilion."""
+    page = devices.phone(f"colours-{language}")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    box = {"yellow": "yellow", "green": "green", "vermilion": "red", "blue": "blue"}
+    lobby = {"game": "eat-zem-all", "game_view": {"colours": box}}
+    choices = page.evaluate(COLOURS, [lobby, language])
+    assert choices == [[seat, word] for seat, word in zip(box, words, strict=True)]
+    # A game without box colours names the seat colours.
+    plain = {"game": "zombie-life", "game_view": {"colours": ["orange", "vermilion"]}}
+    expected = {"en": "vermilion", "fr": "vermillon"}[language]
+    assert page.evaluate(COLOURS, [plain, language])[1] == ["vermilion", expected]

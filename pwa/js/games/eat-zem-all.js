@@ -220,4 +220,7 @@ export function choiceLabel(name, value, view) {
   return labelFromActions(view, name, value) ?? generic.choiceLabel(name, value, view);
 }
 
+/** A box colour as the game names it ("Red"): the lobby offers the Hordes in these words. */
+export const colourName = (colour) => t(`eza.c.${colour}`);
+
 export const partLabel = (key) => (t(`eza.${key}`) === `eza.${key}` ? generic.partLabel(key) : t(`eza.${key}`));
