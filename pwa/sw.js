@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-71f5b7bee5c8";
+const VERSION = "tableapp-bc022f6d3bb4";
 const SHELL = [
   "/",
   "/app.js",
@@ -29,6 +29,7 @@ const SHELL = [
   "/js/games/zombicide-board.js",
   "/js/games/zombicide.js",
   "/js/i18n.js",
+  "/js/icons.js",
   "/js/live.js",
   "/js/log.js",
   "/js/moments.js",

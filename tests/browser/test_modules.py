@@ -286,3 +286,26 @@ def test_the_lobby_names_a_box_colour_as_the_game_does(devices, language, words)
     plain = {"game": "zombie-life", "game_view": {"colours": ["orange", "vermilion"]}}
     expected = {"en": "vermilion", "fr": "vermillon"}[language]
     assert page.evaluate(COLOURS, [plain, language])[1] == ["vermilion", expected]
+
+
+def test_every_icon_is_drawn_and_a_meaningful_one_is_named(devices, watch):
+    page = devices.phone("icons")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    drawn = page.evaluate(
+        """async () => {
+          const { ICONS, icon } = await import("/js/icons.js");
+          const main = document.querySelector("main#app");
+          main.replaceChildren(...ICONS.map((name) => icon(name)), icon("star", "winner"));
+          return [...main.querySelectorAll("svg.icon")].map((svg) => {
+            const box = svg.getBoundingClientRect();
+            const path = svg.querySelector("path");
+            return [svg.getAttribute("class"), box.width, path.getTotalLength()];
+          });
+        }"""
+    )
+    assert len(drawn) > 15 and all(width > 8 and length > 10 for _, width, length in drawn), drawn
+    star = page.get_by_role("img", name="winner")
+    assert star.count() == 1
+    assert page.locator("svg.icon[aria-hidden='true']").count() == len(drawn) - 1
+    assert not watch.errors, watch.errors

@@ -105,3 +105,18 @@ def test_every_english_string_has_its_french_one():
 
     assert {"undo.waiting", "revoked.moved", "end.contribution.ok"} <= found(en)
     assert found(en) == found(fr)
+
+
+# Symbols from fonts show as empty boxes on phones without them: icons.js draws them as SVG.
+GLYPHS = "▶⏸✖➤Ⓓ☐⤵♥♡⚡✓✗★↶●○◌✔✋⚗▸▾"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [*OWN_JS, *sorted((PWA / "css").glob("*.css")), PWA / "index.html"],
+    ids=lambda p: p.relative_to(PWA).as_posix(),
+)
+def test_no_symbol_is_a_font_glyph(source):
+    text = source.read_text(encoding="utf-8")
+    found = sorted({g for g in GLYPHS if g in text})
+    assert not found, f"{source.name} shows {' '.join(found)} as text: use icon() from icons.js"

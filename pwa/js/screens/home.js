@@ -6,6 +6,7 @@ import { h, replace } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { knownTables, saveHost } from "../store.js";
 import { panel, reportError, showOffline } from "../ui.js";
+import { icon } from "../icons.js";
 
 function optionControl(name, spec) {
   const id = `opt-${name}`;
@@ -116,7 +117,7 @@ function pastGame(entry) {
   return h("div", { class: "past" },
     h("p", {}, h("strong", {}, p.gameName || entry.game || ""), ` · ${date}`),
     h("p", { class: "muted" }, (p.players || []).join(", ")),
-    h("p", {}, `★ ${winners}`),
+    h("p", {}, icon("star", t("end.winner")), " ", winners),
     h("a", { class: "button secondary", href: api.exportUrl(entry.code), download: `tableapp-${entry.code}.json` },
       t("table.export")));
 }

@@ -18,6 +18,7 @@ import { nameOf, presenceMark, seatLabel } from "../seats.js";
 import { forgetHost, rememberGame, tokensFor } from "../store.js";
 import { confirmDialog, panel, reportError, showConnection, toast } from "../ui.js";
 import { playAgain, renderEnd, summaryOf } from "./end.js";
+import { icon } from "../icons.js";
 
 const PRESENCE_REFRESH_MS = 15000;
 
@@ -127,7 +128,7 @@ export async function mount(root, { code }) {
         confirmText: (spec, params) => renderer.confirmText(spec, params, view),
       }) : null,
       canUndo ? h("button", { type: "button", class: "secondary undo", onClick: () => session.undo().catch(reportError) },
-        `↶ ${t("table.undo")} (${last.events?.[0]?.text ?? nameOf(view, last.seat)})`) : null);
+        icon("undo"), " ", `${t("table.undo")} (${last.events?.[0]?.text ?? nameOf(view, last.seat)})`) : null);
   };
 
   const draw = () => {
