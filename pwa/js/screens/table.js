@@ -67,16 +67,28 @@ function seedPanel(view) {
     ] : null);
 }
 
+/** Open the table, saying the stream's state from the start: it may be live before open()
+ * (and the renderer's import) returns, and a listener attached later would miss it. */
+function follow(code, token) {
+  const session = new TableSession(code, token);
+  session.on((kind, detail) => {
+    if (kind !== "connection") return;
+    showConnection(detail);
+    if (detail === "revoked") toast(t("revoked"), "error");
+  });
+  return session.open();
+}
+
 export async function mount(root, { code }) {
   let stored = tokensFor(code);
   let session;
   try {
-    session = await new TableSession(code, stored.host || null).open();
+    session = await follow(code, stored.host || null);
   } catch (error) {
     if (!(error instanceof Problem && error.status === 401 && stored.host)) throw error;
     forgetHost(code); // a host token this table does not know: carry on as a spectator
     stored = tokensFor(code);
-    session = await new TableSession(code, null).open();
+    session = await follow(code, null);
   }
   const host = Boolean(stored.host);
   const renderer = await rendererFor(session.view.game);
@@ -172,10 +184,8 @@ export async function mount(root, { code }) {
       const fresh = rulingPanel(session.log());
       if (ruling && fresh) ruling.replaceWith(fresh);
     }
-    else if (kind === "connection") showConnection(detail);
     else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
     else if (kind === "error") reportError(detail);
-    if (kind === "connection" && detail === "revoked") toast(t("revoked"), "error");
   });
   // Presence (who is connected) changes without an action: look again now and then.
   const timer = setInterval(() => {
