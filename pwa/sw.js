@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-de3024881cfe";
+const VERSION = "tableapp-cefb15ffa2ab";
 const SHELL = [
   "/",
   "/app.js",
