@@ -166,3 +166,111 @@ def test_every_screen_fits_reads_and_speaks_the_language(
     serious = {k: v for k, v in axe.save().items() if k.startswith(f"{game}-{lang}")}
     assert not found, "\n".join(found[:40])
     assert not serious, serious
+
+
+# The room's lines: whose turn and what to do, the current card or phase, the last ruling.
+ROOM_LINES = {
+    "zombie-life": (".now.hero .hero-who", ".now.hero .prompt-text", ".zl-summary"),
+    "eat-zem-all": (".now.hero .hero-who", ".now.hero .prompt-text", ".eza-summary"),
+}
+RULING = ".ruling-now"
+CARD = {"eat-zem-all": ".eza-resolving .eza-card", "zombie-life": None}
+
+
+def _api_started(url: str, game: str, names=("Ana", "Ben", "Chloé")) -> tuple[dict, list[str]]:
+    created = requests.post(f"{url}/api/tables", json={"game": game}, timeout=10).json()
+    tokens = [created["host_token"]]
+    for name in names:
+        joined = requests.post(
+            f"{url}/api/tables/{created['code']}/seats", json={"name": name}, timeout=10
+        )
+        assert joined.status_code == 201, joined.text
+        tokens.append(joined.json()["token"])
+    started = requests.post(
+        f"{url}/api/tables/{created['code']}/actions",
+        json={"type": "start"},
+        headers={"Authorization": f"Bearer {created['host_token']}"},
+        timeout=10,
+    )
+    assert started.status_code == 201, started.text
+    return created, tokens
+
+
+def _ruled(url: str, code: str) -> bool:
+    entries = requests.get(f"{url}/api/tables/{code}/log", timeout=10).json()["entries"]
+    return any(
+        e.get("rule") and (e.get("reason") or e.get("moment"))
+        for entry in entries
+        if not entry.get("undone")
+        for e in entry.get("events", [])
+    )
+
+
+def _play_until_a_ruling(url: str, code: str, tokens: list[str], limit: int = 300) -> None:
+    """Random legal actions (the API's, as in _finish_through_the_api) until a ruling with its
+    reason is in the log."""
+    chooser = Rng(b"room".ljust(32, b"."), 0)
+    for _ in range(limit):
+        if _ruled(url, code):
+            return
+        for token in tokens:
+            headers = {"Authorization": f"Bearer {token}"}
+            view = requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+            specs = [a for a in view["actions"] if a["type"] not in ("correct", "board_done")]
+            if specs:
+                spec = chooser.choice(specs)
+                body = {"type": spec["type"], "params": random_params(spec, chooser)}
+                requests.post(
+                    f"{url}/api/tables/{code}/actions",
+                    json={**body, "expected": view["seq"]},
+                    headers=headers,
+                    timeout=10,
+                )
+                break
+    pytest.fail("no ruling came")
+
+
+def _above_the_fold(page, selector: str, fold: int) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not on screen"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= fold, (
+        f"{selector} is below the fold ({box['y'] + box['height']:.0f} > {fold})"
+    )
+
+
+@pytest.mark.parametrize("size", list(TABLES))
+@pytest.mark.parametrize("game", list(ROOM_LINES))
+def test_the_room_reads_the_game_above_the_fold(game, size, devices, live_server, shots):
+    """At 1366×768 and 1920×1080, just after the start (Eat Zem All's setup) and once a ruling
+    has been given, whose turn it is and what to do, the phase line (big), the current card
+    and the last ruling are all on screen without scrolling."""
+    created, tokens = _api_started(live_server.url, game)
+    code = created["code"]
+    laptop = devices.laptop(f"room-{game}-{size}", viewport=TABLES[size])
+    laptop.goto("/")
+    laptop.evaluate(
+        "([code, token]) => localStorage.setItem('tableapp:tables',"
+        " JSON.stringify({[code]: {host: token}}))",
+        [code, created["host_token"]],
+    )
+    laptop.goto(f"/table/{code}")
+    laptop.wait_for_selector("main#app[data-screen='table']")
+    fold = TABLES[size]["height"]
+    shots(laptop, f"room-{game}-{size}-start", full_page=False)
+    for selector in ROOM_LINES[game]:
+        _above_the_fold(laptop, selector, fold)
+    summary = laptop.locator(ROOM_LINES[game][2]).first
+    size_px = float(summary.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert size_px >= 28, f"the phase line is {size_px}px: too small for the room"
+
+    _play_until_a_ruling(live_server.url, code, tokens)
+    laptop.wait_for_selector(f"main#app:is([data-screen=table], [data-screen=table-end]) {RULING}")
+    dismiss_moment(laptop)
+    shots(laptop, f"room-{game}-{size}-ruling", full_page=False)
+    # Zombie Life's first ruling with a reason may be the game's end: then the ruling only.
+    playing = screen(laptop) == "table"
+    lines = (*ROOM_LINES[game], *filter(None, [CARD[game]])) if playing else ()
+    for selector in (*lines, RULING):
+        if selector == CARD[game] and not laptop.locator(selector).count():
+            continue  # the card was resolved by the move that gave the ruling
+        _above_the_fold(laptop, selector, fold)

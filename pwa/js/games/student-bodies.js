@@ -66,7 +66,7 @@ function playerRow(view, p) {
       p.antidote ? tag([icon("flask"), " ", t("sb.antidote")], "antidote") : null,
       p.turned ? tag(t("sb.turned"), "turned") : null),
     h("p", { class: "sb-stats" },
-      h("span", { class: "sb-hp", "aria-label": t("sb.health", { n: p.health, max: p.max_health }) }, pips(p.health, p.max_health)),
+      h("span", { class: "sb-hp", role: "img", "aria-label": t("sb.health", { n: p.health, max: p.max_health }) }, pips(p.health, p.max_health)),
       ` ${t("sb.health", { n: p.health, max: p.max_health })} · `, icon("bolt"), ` ${t("sb.stamina", { n: p.stamina })} · ${t("sb.cards", { n: p.hand_count })}`),
     h("ul", { class: "sb-items" }, p.ready.map(itemChip),
       p.backpack.map((item) => h("li", { class: "sb-item backpack", data: { item: item.id } }, `${t("sb.backpack")}: ${item.name}`))));
