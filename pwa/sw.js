@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-f6319b5c6f02";
+const VERSION = "tableapp-a41f04047d2d";
 const SHELL = [
   "/",
   "/app.js",

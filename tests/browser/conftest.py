@@ -151,10 +151,10 @@ def devices(browser, pixel7, live_server, watch):
 
 
 @pytest.fixture
-def axe():
+def axe(request):
     from .axe import Axe
 
-    return Axe()
+    return Axe(request.node.name)
 
 
 @pytest.fixture(scope="session")

@@ -98,9 +98,12 @@ def dismiss_moment(page) -> None:
         page.click("#moment .moment-ok")
 
 
-def tap(page, button) -> None:
-    """Tap a move; confirm it when the app asks (only moves that cannot be undone ask). An
-    announcement on the screen (a round's scores) is read and closed first, as players do."""
+def tap(page, button, *, confirm: bool | None = None, shoot=None) -> str | None:
+    """Tap a move, as a player does. ``confirm`` says what the test expects of the app: True,
+    the move asks first (the test fails if it does not); False, it must not ask; None, a
+    player tapping whatever is offered (the app may ask: the question is answered yes and
+    returned). ``shoot(page)`` runs while the question is on screen (a screenshot, a check).
+    An announcement on the screen (a round's scores) is read and closed first, as players do."""
     dismiss_moment(page)  # it may have arrived since the button was chosen
     before = seq(page)
     try:
@@ -116,12 +119,20 @@ def tap(page, button) -> None:
         " || Number(document.querySelector('main#app').dataset.seq) > n",
         arg=before,
     )
-    if page.locator("#confirm[open]").count():
+    asked = page.locator("#confirm[open]").count() > 0
+    question = page.text_content("#confirm-text") if asked else None
+    assert confirm is None or asked == confirm, (
+        f"the move asked {question!r} unexpectedly" if asked else "the move did not ask first"
+    )
+    if asked:
+        if shoot is not None:
+            shoot(page)
         page.click("#confirm-yes")
+    return question
 
 
 TARGETS = (
-    "button:not([disabled]), a.button, a.brand, select, label.colour, label.chip,"
+    "button:not([disabled]), a, summary, select, label.colour, label.chip,"
     " input:not([type=radio]):not([type=checkbox]):not([type=hidden])"
 )
 

@@ -31,7 +31,7 @@ function packControl(game) {
     h("label", { class: "field", for: "pack" }, h("span", {}, t("home.pack.file")),
       h("input", { type: "file", id: "pack", name: "pack", accept: "application/json,.json" })),
     h("p", { class: "hint" }, t("home.pack.hint"), " ",
-      h("a", { href: api.packUrl(game.id), download: `${game.id}-pack.json` }, t("home.pack.download"))),
+      h("a", { class: "pack-download", href: api.packUrl(game.id), download: `${game.id}-pack.json` }, t("home.pack.download"))),
     h("ul", { class: "pack-problems", id: "pack-problems", role: "alert", hidden: true }));
 }
 
