@@ -84,6 +84,10 @@ PICK = """() => {
 }"""
 
 
+# Zombie Life's moves that ask first: Start (nobody can join after it) and passing (ZL-4).
+ZL_ASKS = frozenset({"start", "pass"})
+
+
 def choose_button(page):
     """A simple player: place the drawn card (Refuge first), hide with four cards showing,
     else take from the Horde, else draw; the host settles ties with the first choice.
