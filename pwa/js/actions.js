@@ -26,7 +26,9 @@ function stepper(label, min, max, start = min) {
   less.addEventListener("click", () => { value = Math.max(min, value - 1); sync(); });
   more.addEventListener("click", () => { value = Math.min(max, value + 1); sync(); });
   sync();
-  const node = h("div", { class: "stepper" }, h("span", { class: "step-label" }, label), less, out, more);
+  // − count + stay together: on a narrow phone they go under a long name as one group.
+  const node = h("div", { class: "stepper" }, h("span", { class: "step-label" }, label),
+    h("span", { class: "step-controls" }, less, out, more));
   return { node, read: () => value };
 }
 
