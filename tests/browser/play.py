@@ -102,22 +102,26 @@ def dismiss_moment(page) -> None:
         page.click("#moment .moment-ok")
 
 
-def tap(page, button, *, confirm: bool | None = None, shoot=None) -> str | None:
+def tap(page, button, *, confirm: bool | None = None, shoot=None, pick: str = "") -> str | None:
     """Tap a move, as a player does. ``confirm`` says what the test expects of the app: True,
     the move asks first (the test fails if it does not); False, it must not ask; None, a
     player tapping whatever is offered (the app may ask: the question is answered yes and
     returned). ``shoot(page)`` runs while the question is on screen (a screenshot, a check).
-    An announcement on the screen (a round's scores) is read and closed first, as players do."""
+    An announcement on the screen (a round's scores) is read and closed first, as players do.
+    ``pick`` is the test's own player script (marks the button with data-pick), used to choose
+    again when the screen is drawn again between choosing and tapping."""
     dismiss_moment(page)  # it may have arrived since the button was chosen
     before = seq(page)
-    try:
-        button.click(timeout=4000)
-    except PlaywrightTimeout:
-        # The screen was drawn again between choosing and tapping (a view came in): choose
-        # again on the new screen, as a player would.
-        if page.evaluate(PICK) is None:
-            raise
-        page.locator("[data-pick]").click()
+    for attempt in range(3):
+        try:
+            button.click(timeout=4000)
+            break
+        except PlaywrightTimeout:
+            # The screen was drawn again between choosing and tapping (a view came in):
+            # choose again on the new screen, as a player would.
+            if attempt == 2 or page.evaluate(pick or PICK) is None:
+                raise
+            button = page.locator("[data-pick]")
     page.wait_for_function(
         "n => document.querySelector('#confirm').open"
         " || Number(document.querySelector('main#app').dataset.seq) > n",

@@ -20,7 +20,7 @@ from tableapp import catalog
 from .conftest import SCREENSHOTS
 from .play import ZL_ASKS, choose_button, dismiss_moment, screen, seq, tap, wait_all
 from .screens import PHONES, TABLES
-from .test_screens import _finish_through_the_api, _pick, _token
+from .test_screens import PICK, _finish_through_the_api, _pick, _token
 
 pytestmark = pytest.mark.browser
 
@@ -341,7 +341,7 @@ def _eat_zem_all_feast(evening, pages, seen, names, url, code) -> None:
         if actor is None:
             break
         target = seq(actor) + 1
-        tap(actor, button, confirm=None)
+        tap(actor, button, confirm=None, pick=PICK)
         wait_all(pages, target, within=5.0)
     laptop.evaluate("() => scrollTo(0, 0)")
     evening.snap(

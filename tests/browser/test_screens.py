@@ -199,7 +199,7 @@ def test_every_screen_fits_reads_and_speaks_the_language(
         target = seq(actor) + 1
         # Players tap what they are offered: the app may ask first (passing), then the
         # question is checked and photographed once.
-        tap(actor, button, confirm=None, shoot=lambda p: once("confirm", p))
+        tap(actor, button, confirm=None, shoot=lambda p: once("confirm", p), pick=PICK)
         wait_all(pages, target, within=5.0)
         if move == 1:
             each("play", screenshot=True, accessibility=True)
