@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-c8f0a3443a0b";
+const VERSION = "tableapp-3aa17f9151db";
 const SHELL = [
   "/",
   "/app.js",
@@ -29,6 +29,7 @@ const SHELL = [
   "/js/games/zombicide-board.js",
   "/js/games/zombicide.js",
   "/js/i18n.js",
+  "/js/icons.js",
   "/js/live.js",
   "/js/log.js",
   "/js/moments.js",

@@ -1,10 +1,12 @@
 // Buttons and small forms built from the view's ``actions`` (the game's legal_actions): any
 // game is playable from them. Param specs: choices (with ``labels``, the server's words for
 // each value), subsets, integers and counters (each key with its ``label`` and current
-// ``value``). A form's button says what it does (the spec's ``submit``, else its label).
+// ``value``). A form's button says what it does: the spec's ``submit``, its ``{chosen}`` (the
+// chosen choices' labels, joined the language's way) and ``{n}`` (the total of the counts, or
+// how many are chosen) filled in live; without one, a generic "Confirm", never the question.
 
 import { h } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 import { confirmDialog, reportError } from "./ui.js";
 
 const encode = (value) => JSON.stringify(value);
@@ -24,7 +26,9 @@ function stepper(label, min, max, start = min) {
   less.addEventListener("click", () => { value = Math.max(min, value - 1); sync(); });
   more.addEventListener("click", () => { value = Math.min(max, value + 1); sync(); });
   sync();
-  const node = h("div", { class: "stepper" }, h("span", { class: "step-label" }, label), less, out, more);
+  // − count + stay together: on a narrow phone they go under a long name as one group.
+  const node = h("div", { class: "stepper" }, h("span", { class: "step-label" }, label),
+    h("span", { class: "step-controls" }, less, out, more));
   return { node, read: () => value };
 }
 
@@ -44,7 +48,8 @@ function control(name, spec, label, onChange) {
     const steps = Object.entries(spec.counts).map(([key, b]) =>
       [key, stepper(b.label ?? label(name, key), b.min, b.max, b.value)]);
     return { node: h("fieldset", { class: "param" }, title, steps.map(([, st]) => st.node)),
-      read: () => Object.fromEntries(steps.map(([key, st]) => [key, st.read()])) };
+      read: () => Object.fromEntries(steps.map(([key, st]) => [key, st.read()])),
+      counted: () => steps.reduce((sum, [, st]) => sum + st.read(), 0), chosen: () => [] };
   }
   if ("choices" in spec) {
     const multiple = Boolean(spec.multiple);
@@ -60,10 +65,23 @@ function control(name, spec, label, onChange) {
       if (!multiple) return picked.length === 1 ? picked[0] : null;
       return picked.length >= spec.min && picked.length <= spec.max ? picked : null;
     };
-    return { node: h("fieldset", { class: "param" }, title, hint, h("div", { class: "chips" }, inputs.map(([, , l]) => l))), read };
+    const chosen = () => inputs.flatMap(([value, input], i) => (input.checked ? [choiceLabel(value, i)] : []));
+    return { node: h("fieldset", { class: "param" }, title, hint, h("div", { class: "chips" }, inputs.map(([, , l]) => l))),
+      read, chosen, counted: null };
   }
   const st = stepper(label(name, null), spec.min, spec.max, spec.value);
-  return { node: h("fieldset", { class: "param" }, title, st.node), read: st.read };
+  return { node: h("fieldset", { class: "param" }, title, st.node), read: st.read, counted: st.read, chosen: () => [] };
+}
+
+/** A form's button text: ``spec.submit`` with ``{chosen}`` and ``{n}`` filled in from the
+ * controls as they are now, else the generic verb (the label is the form's heading already). */
+export function submitText(spec, controls) {
+  if (!spec.submit) return t("action.submit");
+  const chosen = controls.flatMap((c) => c.chosen());
+  const counts = controls.filter((c) => c.counted);
+  const n = counts.length ? counts.reduce((sum, c) => sum + c.counted(), 0) : chosen.length;
+  const list = new Intl.ListFormat(lang(), { style: "long", type: "conjunction" }).format(chosen);
+  return spec.submit.replaceAll("{chosen}", list).replaceAll("{n}", String(n)).replace(/\s+/g, " ").trim();
 }
 
 /**
@@ -98,9 +116,12 @@ export function renderActions(view, session, { labelFor, confirmText }) {
           h("button", { type: "button", class: "action choice", data: { type: spec.type, param: name, value: encode(value) },
             onClick: () => run(spec, { [name]: value }) }, param.labels?.[i] ?? labelFor(name, value)))));
     }
-    const submit = h("button", { type: "submit", class: "action primary", disabled: true }, spec.submit ?? spec.label);
+    const submit = h("button", { type: "submit", class: "action primary", disabled: true });
     const controls = [];
-    const check = () => { submit.disabled = controls.some((c) => c.read() === null); };
+    const check = () => {
+      submit.disabled = controls.some((c) => c.read() === null);
+      submit.textContent = submitText(spec, controls);
+    };
     for (const [name, param] of params) controls.push(control(name, param, labelFor, check));
     const form = h("form", { class: "action-form", data: { type: spec.type } },
       h("p", { class: "action-label" }, spec.label), controls.map((c) => c.node), submit);

@@ -9,6 +9,7 @@ import { $, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { nameOf } from "./seats.js";
 import { toast } from "./ui.js";
+import { icon } from "./icons.js";
 
 const BUZZ = { elimination: [200, 80, 200], death: [300, 100, 300], level_up: [60, 40, 60, 40, 60] };
 
@@ -61,5 +62,5 @@ export function boardSteps(view, { table = false } = {}) {
   if (!steps.length) return null;
   return h("section", { class: "panel board-steps", "aria-live": "polite" },
     h("h2", {}, t("moment.board")),
-    h("ul", { class: "checklist" }, steps.map((s) => h("li", { data: { step: s.id } }, h("span", { "aria-hidden": "true" }, "☐ "), s.text))));
+    h("ul", { class: "checklist" }, steps.map((s) => h("li", { data: { step: s.id } }, icon("box"), " ", s.text))));
 }

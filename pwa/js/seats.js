@@ -3,6 +3,7 @@
 
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
+import { icon } from "./icons.js";
 
 /** Colour name -> shape, as SVG path data in a 24×24 box. Fills come from app.css. */
 export const SHAPES = {
@@ -48,7 +49,7 @@ export function seatLabel(view, id, { presence = false } = {}) {
 /** Presence as a symbol and a word, not just a colour. */
 export function presenceMark(connected) {
   return h("span", { class: ["presence", connected ? "on" : "off"] },
-    h("span", { "aria-hidden": "true" }, connected ? "●" : "○"), " ",
+    icon(connected ? "dot" : "ring"), " ",
     t(connected ? "seat.online" : "seat.offline"));
 }
 

@@ -4,6 +4,7 @@
 import { Offline, Problem } from "./api.js";
 import { $, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { icon } from "./icons.js";
 
 let connection = null;
 
@@ -22,7 +23,7 @@ export function showConnection(state) {
   document.body.dataset.connection = shown;
   conn.hidden = false;
   conn.className = `conn ${shown}`;
-  replace(conn, h("span", { "aria-hidden": "true" }, shown === "live" ? "●" : "◌"), " ", t(`conn.${shown}`));
+  replace(conn, icon(shown === "live" ? "dot" : "waiting"), " ", t(`conn.${shown}`));
   if (shown === "reconnecting") {
     banner.hidden = false;
     banner.dataset.state = "reconnecting";

@@ -151,10 +151,10 @@ def devices(browser, pixel7, live_server, watch):
 
 
 @pytest.fixture
-def axe():
+def axe(request):
     from .axe import Axe
 
-    return Axe()
+    return Axe(request.node.name)
 
 
 @pytest.fixture(scope="session")
@@ -197,6 +197,6 @@ def table(devices, live_server):
     wait_all([laptop, *phones], 4, within=5)
     tie = choose_button(laptop)  # ZL-1: a tie for the lowest card waits for the host
     if tie is not None:
-        tap(laptop, tie)
+        tap(laptop, tie, confirm=False)
         wait_all([laptop, *phones], seq(laptop))
     return SimpleNamespace(laptop=laptop, phones=phones, code=code, created=created)

@@ -84,6 +84,10 @@ PICK = """() => {
 }"""
 
 
+# Zombie Life's moves that ask first: Start (nobody can join after it) and passing (ZL-4).
+ZL_ASKS = frozenset({"start", "pass"})
+
+
 def choose_button(page):
     """A simple player: place the drawn card (Refuge first), hide with four cards showing,
     else take from the Horde, else draw; the host settles ties with the first choice.
@@ -98,30 +102,45 @@ def dismiss_moment(page) -> None:
         page.click("#moment .moment-ok")
 
 
-def tap(page, button) -> None:
-    """Tap a move; confirm it when the app asks (only moves that cannot be undone ask). An
-    announcement on the screen (a round's scores) is read and closed first, as players do."""
+def tap(page, button, *, confirm: bool | None = None, shoot=None, pick: str = "") -> str | None:
+    """Tap a move, as a player does. ``confirm`` says what the test expects of the app: True,
+    the move asks first (the test fails if it does not); False, it must not ask; None, a
+    player tapping whatever is offered (the app may ask: the question is answered yes and
+    returned). ``shoot(page)`` runs while the question is on screen (a screenshot, a check).
+    An announcement on the screen (a round's scores) is read and closed first, as players do.
+    ``pick`` is the test's own player script (marks the button with data-pick), used to choose
+    again when the screen is drawn again between choosing and tapping."""
     dismiss_moment(page)  # it may have arrived since the button was chosen
     before = seq(page)
-    try:
-        button.click(timeout=4000)
-    except PlaywrightTimeout:
-        # The screen was drawn again between choosing and tapping (a view came in): choose
-        # again on the new screen, as a player would.
-        if page.evaluate(PICK) is None:
-            raise
-        page.locator("[data-pick]").click()
+    for attempt in range(3):
+        try:
+            button.click(timeout=4000)
+            break
+        except PlaywrightTimeout:
+            # The screen was drawn again between choosing and tapping (a view came in):
+            # choose again on the new screen, as a player would.
+            if attempt == 2 or page.evaluate(pick or PICK) is None:
+                raise
+            button = page.locator("[data-pick]")
     page.wait_for_function(
         "n => document.querySelector('#confirm').open"
         " || Number(document.querySelector('main#app').dataset.seq) > n",
         arg=before,
     )
-    if page.locator("#confirm[open]").count():
+    asked = page.locator("#confirm[open]").count() > 0
+    question = page.text_content("#confirm-text") if asked else None
+    assert confirm is None or asked == confirm, (
+        f"the move asked {question!r} unexpectedly" if asked else "the move did not ask first"
+    )
+    if asked:
+        if shoot is not None:
+            shoot(page)
         page.click("#confirm-yes")
+    return question
 
 
 TARGETS = (
-    "button:not([disabled]), a.button, a.brand, select, label.colour, label.chip,"
+    "button:not([disabled]), a, summary, select, label.colour, label.chip,"
     " input:not([type=radio]):not([type=checkbox]):not([type=hidden])"
 )
 

@@ -9,6 +9,7 @@ import pytest
 from .language import english_on, english_only
 from .play import (
     RECORD_MOMENTS,
+    ZL_ASKS,
     choose_button,
     dismiss_moment,
     join,
@@ -45,8 +46,13 @@ def test_a_french_zombie_life_shows_no_english(devices, shots):
             assert not found, f"{where}, {screen(page)}: English on a French screen: {found}"
             seen_screens.add(screen(page))
 
+    def check_question(page) -> None:
+        found = english_on(page, vocabulary, ignore=set(NAMES) | {code})
+        assert not found, f"English in the question {page.text_content('#confirm-text')!r}: {found}"
+        seen_screens.add("confirm")
+
     check("lobby")
-    tap(laptop, laptop.locator("button[data-type='start']"))
+    tap(laptop, laptop.locator("button[data-type='start']"), confirm=True)
     wait_all(pages, 4)
     last = None
     for move in range(MAX_MOVES):
@@ -59,7 +65,8 @@ def test_a_french_zombie_life_shows_no_english(devices, shots):
         assert actor is not None, "nobody can move and the game is not over"
         last = actor
         target = seq(actor) + 1
-        tap(actor, button)
+        kind = button.get_attribute("data-type")
+        tap(actor, button, confirm=kind in ZL_ASKS, shoot=check_question)  # French too
         wait_all(pages, target)
         if move < 12 or move % 20 == 0:
             check(f"move {move}")
@@ -98,7 +105,8 @@ def test_a_french_zombie_life_shows_no_english(devices, shots):
     phones[0].goto("/")
     past = phones[0].locator(f".my-tables li[data-code='{code}'][data-past='1']")
     past.wait_for()
-    assert "Zombie Life" in past.text_content() and "★" in past.text_content()
+    assert "Zombie Life" in past.text_content()
+    assert past.get_by_role("img", name="gagnant").count() == 1  # the winner's star, named
     assert all(name in past.text_content() for name in NAMES)
     assert past.locator("a[download]").get_attribute("href") == f"/api/tables/{code}/export"
     found = english_on(phones[0], vocabulary, ignore=set(NAMES) | {code})

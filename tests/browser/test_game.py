@@ -13,6 +13,7 @@ import qrcode.image.svg
 from .play import (
     RECORD_BUZZ,
     SEQ,
+    ZL_ASKS,
     choose_button,
     join,
     open_table,
@@ -71,12 +72,20 @@ def test_three_phones_play_zombie_life_to_the_end(devices, watch, shots, axe, li
         page.wait_for_selector(f"text={XSS}")
         assert page.locator("img[src='x']").count() == 0
 
-    tap(laptop, laptop.locator("button[data-type='start']"))
+    tap(laptop, laptop.locator("button[data-type='start']"), confirm=True)
     wait_all([laptop, *phones], 4)
     pages = [laptop, *phones]
     slowest = 0.0
     undone = False
     last = None
+    asked: list[str] = []
+
+    def shoot_once(page) -> None:
+        if not asked:
+            asked.append(page.text_content("#confirm-text"))
+            shots(page, "phone-confirm-pass" if page is not laptop else "table-confirm")
+            axe.check(page, "confirm")
+
     for _ in range(MAX_MOVES):
         if screen(laptop) == "table-end":
             break
@@ -93,7 +102,8 @@ def test_three_phones_play_zombie_life_to_the_end(devices, watch, shots, axe, li
             assert small_targets(actor) == []
             assert actor.get_attribute("body", "data-wake-lock") in ("held", "refused")
         target = seq(actor) + 1
-        tap(actor, button)
+        # Passing asks first (ZL-4): the question is photographed once.
+        tap(actor, button, confirm=kind in ZL_ASKS, shoot=shoot_once)
         slowest = max(slowest, wait_all(pages, target))
         if kind == "draw" and not undone and actor is not laptop:
             undone = True
@@ -119,20 +129,21 @@ def test_three_phones_play_zombie_life_to_the_end(devices, watch, shots, axe, li
             laptop.wait_for_selector("button[data-type='approve_undo']")
             shots(other, "phone-undo-asked")
             axe.check(other, "phone-undo-asked")
-            tap(other, other.locator("button[data-type='approve_undo']"))
+            tap(other, other.locator("button[data-type='approve_undo']"), confirm=False)
             wait_all(pages, target + 3)  # the answer and the undo
             assert actor.locator(".zl-drawn").count() == 0
             for page in pages:
                 page.wait_for_selector(".log .entry.undone")
                 revealed = page.locator(".log .event", has_text="now shown to everyone").first
                 assert f"{value} (" in revealed.text_content()
-            tap(actor, actor.locator("button[data-type='draw']"))
+            tap(actor, actor.locator("button[data-type='draw']"), confirm=False)
             wait_all(pages, target + 4)
             assert actor.get_attribute(".zl-drawn .card", "data-card") == drawn
     else:
         pytest.fail("the game did not end")
 
     assert undone
+    assert asked, "nobody passed: the confirmation was never seen"
     final = seq(laptop)
     for page in pages:
         page.wait_for_selector(SEQ.format(final))

@@ -5,6 +5,7 @@ in game texts, the generic view of an unknown game."""
 from __future__ import annotations
 
 import pytest
+import requests
 
 pytestmark = pytest.mark.browser
 
@@ -125,3 +126,186 @@ def test_stream_parser(devices):
         {"id": "6", "event": "action", "data": '{"seq":\n6}'},
     ]
     assert rest == "id: 7\ndata: par"
+
+
+SUBMIT_VIEW = {
+    **VIEW,
+    "actions": [
+        {
+            "type": "move",
+            "label": "Who moves?",
+            "submit": "Move {chosen}",
+            "params": {
+                "who": {
+                    "choices": [1, 2, 3],
+                    "labels": ["Eve", "Adèle", "Zoé"],
+                    "multiple": True,
+                    "min": 1,
+                    "max": 3,
+                }
+            },
+        },
+        {
+            "type": "place",
+            "label": "How many Zombies?",
+            "submit": "Confirm {n} Zombies",
+            "params": {
+                "zombies": {
+                    "counts": {"a": {"label": "Ana", "min": 0, "max": 3}, "b": {"min": 0, "max": 3}}
+                }
+            },
+        },
+        {
+            "type": "feast",
+            "label": "Count the Feast",
+            "params": {"bites": {"counts": {"brains": {"min": 0, "max": 2}}}},
+        },
+    ],
+}
+
+SUBMIT_SETUP = (
+    """async ([view, language]) => {
+  (await import("/js/i18n.js")).setLang(language);
+  await ("""
+    + SETUP
+    + """)(view);
+}"""
+)
+
+
+@pytest.mark.parametrize(
+    "language, verb, both, three",
+    [
+        ("en", "Confirm", "Move Eve and Zoé", "Move Eve, Adèle, and Zoé"),
+        ("fr", "Valider", "Move Eve et Zoé", "Move Eve, Adèle et Zoé"),
+    ],
+)
+def test_a_form_button_says_what_it_does_live_never_the_question(
+    devices, watch, language, verb, both, three
+):
+    page = devices.phone(f"submit-{language}")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    page.evaluate(SUBMIT_SETUP, [SUBMIT_VIEW, language])
+    move = page.locator("form[data-type='move'] button[type=submit]")
+    page.locator("form[data-type='move']").get_by_text("Eve").click()
+    page.locator("form[data-type='move']").get_by_text("Zoé").click()
+    page.wait_for_function(
+        "t => document.querySelector(\"form[data-type='move'] button[type=submit]\")"
+        ".textContent === t",
+        arg=both,
+    )
+    page.locator("form[data-type='move']").get_by_text("Adèle").click()
+    page.wait_for_function(
+        "t => document.querySelector(\"form[data-type='move'] button[type=submit]\")"
+        ".textContent === t",
+        arg=three,
+    )
+    place = page.locator("form[data-type='place']")
+    assert place.locator("button[type=submit]").text_content() == "Confirm 0 Zombies"
+    place.get_by_role("button", name="Ana +1").click()
+    place.get_by_role("button", name="Ana +1").click()
+    place.locator(".stepper").nth(1).locator("button.step").nth(1).click()
+    page.wait_for_function(
+        "() => document.querySelector(\"form[data-type='place'] button[type=submit]\")"
+        ".textContent === 'Confirm 3 Zombies'"
+    )
+    # No submit text from the game: the generic verb, not the question again.
+    feast = page.locator("form[data-type='feast']")
+    assert feast.locator("button[type=submit]").text_content() == verb
+    for form in page.locator("form.action-form").all():
+        label = form.locator(".action-label").text_content()
+        assert label not in form.locator("button[type=submit]").text_content()
+    move.click()
+    assert page.evaluate("window.sent") == [{"type": "move", "params": {"who": [1, 2, 3]}}]
+    assert not watch.errors, watch.errors
+
+
+def _eza_view(url: str, language: str) -> dict:
+    """A started Eat Zem All table's public view (Ana in vermilion: the Red Horde)."""
+    created = requests.post(f"{url}/api/tables", json={"game": "eat-zem-all"}, timeout=10).json()
+    code = created["code"]
+    for name, colour in (("Ana", "vermilion"), ("Ben", "blue"), ("Chloé", "yellow")):
+        body = {"name": name, "colour": colour}
+        assert requests.post(f"{url}/api/tables/{code}/seats", json=body, timeout=10).ok
+    started = requests.post(
+        f"{url}/api/tables/{code}/actions",
+        json={"type": "start"},
+        headers={"Authorization": f"Bearer {created['host_token']}"},
+        timeout=10,
+    )
+    assert started.status_code == 201, started.text
+    headers = {"Accept-Language": language}
+    return requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+
+
+@pytest.mark.parametrize("language, red", [("en", "Red Horde"), ("fr", "Horde Rouge")])
+def test_eat_zem_all_names_each_horde_once(devices, live_server, language, red):
+    view = _eza_view(live_server.url, language)
+    ana = {"en": "Ana (Red)", "fr": "Ana (Rouge)"}[language]
+    assert ana in {x["name"] for x in view["game_view"]["hordes"]}
+    page = devices.phone(f"eza-names-{language}")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    page.evaluate(
+        """async ([view, language]) => {
+          (await import("/js/i18n.js")).setLang(language);
+          const renderer = await (await import("/js/games/index.js")).rendererFor(view.game);
+          document.querySelector("main#app").replaceChildren(renderer.publicState(view));
+        }""",
+        [view, language],
+    )
+    row = page.locator("li.eza-horde[data-seat='1'] .eza-head").text_content()
+    assert row.count("Ana") == 1 and red in row, row
+    text = page.text_content(".game-state.eza")
+    assert f"{ana} Horde" not in text and f"Horde {ana}" not in text, text
+    assert "Ana · Ana" not in text and f"Ana · {ana}" not in text, text
+
+
+COLOURS = """async ([view, language]) => {
+  (await import("/js/i18n.js")).setLang(language);
+  const renderer = await (await import("/js/games/index.js")).rendererFor(view.game);
+  return (await import("/js/screens/join.js")).colourChoices(view, renderer);
+}"""
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [("en", ["Yellow", "Green", "Red", "Blue"]), ("fr", ["Jaune", "Verte", "Rouge", "Bleue"])],
+)
+def test_the_lobby_names_a_box_colour_as_the_game_does(devices, language, words):
+    """Eat Zem All's vermilion seat is the Red Horde: the lobby says Red, not vermilion."""
+    page = devices.phone(f"colours-{language}")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    box = {"yellow": "yellow", "green": "green", "vermilion": "red", "blue": "blue"}
+    lobby = {"game": "eat-zem-all", "game_view": {"colours": box}}
+    choices = page.evaluate(COLOURS, [lobby, language])
+    assert choices == [[seat, word] for seat, word in zip(box, words, strict=True)]
+    # A game without box colours names the seat colours.
+    plain = {"game": "zombie-life", "game_view": {"colours": ["orange", "vermilion"]}}
+    expected = {"en": "vermilion", "fr": "vermillon"}[language]
+    assert page.evaluate(COLOURS, [plain, language])[1] == ["vermilion", expected]
+
+
+def test_every_icon_is_drawn_and_a_meaningful_one_is_named(devices, watch):
+    page = devices.phone("icons")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    drawn = page.evaluate(
+        """async () => {
+          const { ICONS, icon } = await import("/js/icons.js");
+          const main = document.querySelector("main#app");
+          main.replaceChildren(...ICONS.map((name) => icon(name)), icon("star", "winner"));
+          return [...main.querySelectorAll("svg.icon")].map((svg) => {
+            const box = svg.getBoundingClientRect();
+            const path = svg.querySelector("path");
+            return [svg.getAttribute("class"), box.width, path.getTotalLength()];
+          });
+        }"""
+    )
+    assert len(drawn) > 15 and all(width > 8 and length > 10 for _, width, length in drawn), drawn
+    star = page.get_by_role("img", name="winner")
+    assert star.count() == 1
+    assert page.locator("svg.icon[aria-hidden='true']").count() == len(drawn) - 1
+    assert not watch.errors, watch.errors

@@ -163,3 +163,22 @@ def test_french_from_the_browser_language_and_switchable(devices, shots):
     page.wait_for_selector("main#app[data-ready='1'] #new-table")
     assert "Join a table" in page.text_content("main")
     shots(page, "phone-home")
+
+
+@pytest.mark.parametrize("who", ["host", "spectator"])
+def test_the_table_screen_says_it_is_live(devices, live_server, who):
+    """The room's screen shows the live indicator as the phones do (it used to miss the
+    stream's "live", said while the screen was still loading)."""
+    created = api_table(live_server.url)
+    laptop = devices.laptop(f"live-{who}")
+    laptop.goto("/")
+    if who == "host":
+        laptop.evaluate(
+            "([code, token]) => localStorage.setItem('tableapp:tables',"
+            " JSON.stringify({[code]: {host: token}}))",
+            [created["code"], created["host_token"]],
+        )
+    laptop.goto(f"/table/{created['code']}")
+    laptop.wait_for_selector("main#app[data-screen='table']")
+    laptop.wait_for_selector("#conn.live:not([hidden])", timeout=5000)
+    assert laptop.get_attribute("body", "data-connection") == "live"

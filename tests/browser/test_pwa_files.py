@@ -105,3 +105,57 @@ def test_every_english_string_has_its_french_one():
 
     assert {"undo.waiting", "revoked.moved", "end.contribution.ok"} <= found(en)
     assert found(en) == found(fr)
+
+
+# Symbols from fonts show as empty boxes on phones without them: icons.js draws them as SVG.
+GLYPHS = "▶⏸✖➤Ⓓ☐⤵♥♡⚡✓✗★↶●○◌✔✋⚗▸▾"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [*OWN_JS, *sorted((PWA / "css").glob("*.css")), PWA / "index.html"],
+    ids=lambda p: p.relative_to(PWA).as_posix(),
+)
+def test_no_symbol_is_a_font_glyph(source):
+    text = source.read_text(encoding="utf-8")
+    found = sorted({g for g in GLYPHS if g in text})
+    assert not found, f"{source.name} shows {' '.join(found)} as text: use icon() from icons.js"
+
+
+def _lab(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB #rrggbb colour."""
+
+    def linear(c: float) -> float:
+        return ((c + 0.055) / 1.055) ** 2.4 if c > 0.04045 else c / 12.92
+
+    r, g, b = (linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    x = (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047
+    y = r * 0.2126 + g * 0.7152 + b * 0.0722
+    z = (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def colour_distance(a: str, b: str) -> float:
+    """CIE76 ΔE: about 2 is just noticeable, 20 is plainly another colour."""
+    return sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b), strict=True)) ** 0.5
+
+
+def test_chart_colours_are_not_seat_colours():
+    css = (PWA / "css" / "app.css").read_text(encoding="utf-8")
+    seats = dict(
+        re.findall(r"--(orange|sky|green|yellow|blue|vermilion|purple|grey):\s*(#[0-9a-f]{6})", css)
+    )
+    assert len(seats) == 8, seats
+    segments = set(re.findall(r"\.seg-\d rect[^{]*\{\s*fill:\s*(#[0-9a-f]{6})", css))
+    assert len(segments) >= 2, segments
+    assert colour_distance("#8c98a5", seats["grey"]) < 10  # the old slate: a grey seat's twin
+    for segment in segments:
+        for name, seat in seats.items():
+            distance = colour_distance(segment, seat)
+            assert distance >= 20, (
+                f"chart {segment} looks like the {name} seat {seat} (ΔE {distance:.0f})"
+            )

@@ -52,10 +52,25 @@ PICK = """() => {
 }"""
 
 
-def _pick(page):
+def _pick(page, on_moment=None):
+    if on_moment is not None and page.locator("#moment:not([hidden])").count():
+        on_moment(page)  # read it before closing it, as the room does
     dismiss_moment(page)
     kind = page.evaluate(PICK)
     return None if kind is None else page.locator("[data-pick]")
+
+
+# Open the corrections box and its first form (the table is the truth), or say there is none.
+OPEN_CORRECTIONS = """() => {
+  const box = document.querySelector("details.corrections");
+  if (!box) return false;
+  box.open = true;
+  const first = box.querySelector("details.correction");
+  if (first) first.open = true;
+  return true;
+}"""
+CLOSE_CORRECTIONS = """() => document.querySelectorAll("details.corrections, details.correction")
+  .forEach((d) => { d.open = false; })"""
 
 
 def _token(page, code: str) -> str | None:
@@ -63,8 +78,11 @@ def _token(page, code: str) -> str | None:
     return (stored.get(code) or {}).get("seat") or (stored.get(code) or {}).get("host")
 
 
-def _finish_through_the_api(url: str, code: str, tokens: list[str], limit: int = 6000) -> None:
-    """The rest of the game as random legal actions (the screens follow live)."""
+def _finish_through_the_api(
+    url: str, code: str, tokens: list[str], limit: int = 6000, before=None
+) -> None:
+    """The rest of the game as random legal actions (the screens follow live); ``before(token,
+    spec)`` is called before each action (to look at a form on that phone first)."""
     chooser = Rng(b"screens".ljust(32, b"."), 0)
     for _ in range(limit):
         moved = False
@@ -77,6 +95,8 @@ def _finish_through_the_api(url: str, code: str, tokens: list[str], limit: int =
             if not specs:
                 continue
             spec = chooser.choice(specs)
+            if before is not None:
+                before(token, spec)
             body = {
                 "type": spec["type"],
                 "params": random_params(spec, chooser),
@@ -116,53 +136,211 @@ def test_every_screen_fits_reads_and_speaks_the_language(
 ):
     locale = {"en": "en-GB", "fr": "fr-FR"}[lang]
     laptop = devices.laptop(f"{game}-table", viewport=TABLES[table], locale=locale)
-    code, join_url = _open(laptop, game, variant)
-    vocabulary = english_only(laptop) if lang == "fr" else None
     low, high = catalog.game(game).players
     names = (NAMES + [f"P{i}" for i in range(4, low + 1)])[: max(low, min(high, 3))]
+    ignore = set(names)
+    found: list[str] = []
+    roles = {id(laptop): "table"}  # each page's own label: screenshots never overwrite
+    seen: set[str] = set()  # what was photographed once (a moment, a question, a Feast)
+
+    def check(page, moment: str, *, screenshot: bool = False, accessibility: bool = False):
+        role = roles[id(page)]
+        label = f"{game}-{lang}-{role}-{page.viewport_size['width']}-{screen(page)}-{moment}"
+        found.extend(problems(page, label, vocabulary=vocabulary, names=ignore))
+        if screenshot:
+            shots(page, label, full_page=False)
+        if accessibility:
+            axe.check(page, label)
+
+    def once(what: str, page) -> None:
+        if what not in seen:
+            seen.add(what)
+            check(page, what, screenshot=True, accessibility=True)
+
+    # The home screen, where the host opens the table.
+    laptop.goto("/")
+    laptop.wait_for_selector("main#app[data-screen='home']")
+    vocabulary = english_only(laptop) if lang == "fr" else None
+    check(laptop, "home", screenshot=True, accessibility=True)
+    code, join_url = _open(laptop, game, variant)
+    ignore.add(code)
     sizes = list(PHONES)
     phones = []
     for i, name in enumerate(names):
         phone = devices.phone(f"{game}-{name}", viewport=PHONES[sizes[i % 2]], locale=locale)
+        roles[id(phone)] = f"p{i + 1}"
         phone.goto(join_url)
+        phone.wait_for_selector("main#app[data-screen='join'] #name")
+        if i < 2:
+            check(phone, "join", screenshot=True, accessibility=i == 0)
         phone.fill("#name", name)
         phone.click("#join button[type=submit]")
         phone.wait_for_selector("main#app[data-screen='lobby']")
         phones.append(phone)
     pages = [laptop, *phones]
+    by_token = {}
     wait_all(pages, len(phones))
-    ignore = set(names) | {code}
-    found: list[str] = []
 
-    def check(moment: str, *, screenshots: bool = False, accessibility: bool = False) -> None:
+    def each(moment: str, **options) -> None:
         for page in pages:
-            label = f"{game}-{lang}-{page.viewport_size['width']}-{screen(page)}-{moment}"
-            found.extend(problems(page, label, vocabulary=vocabulary, names=ignore))
-            if screenshots:
-                shots(page, label, full_page=False)
-            if accessibility:
-                axe.check(page, label)
+            check(page, moment, **options)
 
-    check("lobby", screenshots=True, accessibility=True)
-    tap(laptop, laptop.locator("button[data-type='start']"))
+    each("lobby", screenshot=True, accessibility=True)
+    tap(laptop, laptop.locator("button[data-type='start']"), confirm=True)
     wait_all(pages, len(phones) + 1)
-    check("start")
+    each("start")
     for move in range(UI_MOVES):
-        actor, button = next(((p, b) for p in pages if (b := _pick(p)) is not None), (None, None))
+        actor, button = next(
+            ((p, b) for p in pages if (b := _pick(p, lambda p: once("moment", p))) is not None),
+            (None, None),
+        )
         if actor is None:
             break
         target = seq(actor) + 1
-        tap(actor, button)
+        # Players tap what they are offered: the app may ask first (passing), then the
+        # question is checked and photographed once.
+        tap(actor, button, confirm=None, shoot=lambda p: once("confirm", p), pick=PICK)
         wait_all(pages, target, within=5.0)
         if move == 1:
-            check("play", screenshots=True, accessibility=True)
-    check("played")
-    tokens = [t for t in (_token(p, code) for p in [*phones, laptop]) if t]  # the host settles ties
-    _finish_through_the_api(live_server.url, code, tokens)
+            each("play", screenshot=True, accessibility=True)
+    each("played")
+    for page in pages:  # the corrections, folded away, once opened
+        if page.evaluate(OPEN_CORRECTIONS):
+            check(page, "corrections", screenshot="corrections" not in seen)
+            seen.add("corrections")
+            page.evaluate(CLOSE_CORRECTIONS)
+    for page in [*phones, laptop]:
+        token = _token(page, code)
+        if token:
+            by_token[token] = page
+    tokens = list(by_token)  # the host settles ties
+
+    def before(token: str, spec: dict) -> None:
+        """A Feast's counters on the counting phone, looked at once."""
+        if spec["type"] != "feast" or "feast" in seen:
+            return
+        page = by_token[token]
+        page.wait_for_selector("form[data-type='feast'] button[type=submit]", timeout=10_000)
+        if page.locator("#moment:not([hidden])").count():
+            once("moment", page)  # the death that brought the Feast, read first
+            dismiss_moment(page)
+        once("feast", page)
+
+    _finish_through_the_api(live_server.url, code, tokens, before=before)
     for page in pages:
         page.wait_for_function(END, timeout=30_000)
+        if page.locator("#moment:not([hidden])").count():
+            once("moment", page)
         dismiss_moment(page)
-    check("end", screenshots=True, accessibility=True)
+    each("end", screenshot=True, accessibility=True)
     serious = {k: v for k, v in axe.save().items() if k.startswith(f"{game}-{lang}")}
     assert not found, "\n".join(found[:40])
     assert not serious, serious
+
+
+# The room's lines: whose turn and what to do, the current card or phase, the last ruling.
+ROOM_LINES = {
+    "zombie-life": (".now.hero .hero-who", ".now.hero .prompt-text", ".zl-summary"),
+    "eat-zem-all": (".now.hero .hero-who", ".now.hero .prompt-text", ".eza-summary"),
+}
+RULING = ".ruling-now"
+CARD = {"eat-zem-all": ".eza-resolving .eza-card", "zombie-life": None}
+
+
+def _api_started(url: str, game: str, names=("Ana", "Ben", "Chloé")) -> tuple[dict, list[str]]:
+    created = requests.post(f"{url}/api/tables", json={"game": game}, timeout=10).json()
+    tokens = [created["host_token"]]
+    for name in names:
+        joined = requests.post(
+            f"{url}/api/tables/{created['code']}/seats", json={"name": name}, timeout=10
+        )
+        assert joined.status_code == 201, joined.text
+        tokens.append(joined.json()["token"])
+    started = requests.post(
+        f"{url}/api/tables/{created['code']}/actions",
+        json={"type": "start"},
+        headers={"Authorization": f"Bearer {created['host_token']}"},
+        timeout=10,
+    )
+    assert started.status_code == 201, started.text
+    return created, tokens
+
+
+def _ruled(url: str, code: str) -> bool:
+    entries = requests.get(f"{url}/api/tables/{code}/log", timeout=10).json()["entries"]
+    return any(
+        e.get("rule") and (e.get("reason") or e.get("moment"))
+        for entry in entries
+        if not entry.get("undone")
+        for e in entry.get("events", [])
+    )
+
+
+def _play_until_a_ruling(url: str, code: str, tokens: list[str], limit: int = 300) -> None:
+    """Random legal actions (the API's, as in _finish_through_the_api) until a ruling with its
+    reason is in the log."""
+    chooser = Rng(b"room".ljust(32, b"."), 0)
+    for _ in range(limit):
+        if _ruled(url, code):
+            return
+        for token in tokens:
+            headers = {"Authorization": f"Bearer {token}"}
+            view = requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+            specs = [a for a in view["actions"] if a["type"] not in ("correct", "board_done")]
+            if specs:
+                spec = chooser.choice(specs)
+                body = {"type": spec["type"], "params": random_params(spec, chooser)}
+                requests.post(
+                    f"{url}/api/tables/{code}/actions",
+                    json={**body, "expected": view["seq"]},
+                    headers=headers,
+                    timeout=10,
+                )
+                break
+    pytest.fail("no ruling came")
+
+
+def _above_the_fold(page, selector: str, fold: int) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not on screen"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= fold, (
+        f"{selector} is below the fold ({box['y'] + box['height']:.0f} > {fold})"
+    )
+
+
+@pytest.mark.parametrize("size", list(TABLES))
+@pytest.mark.parametrize("game", list(ROOM_LINES))
+def test_the_room_reads_the_game_above_the_fold(game, size, devices, live_server, shots):
+    """At 1366×768 and 1920×1080, just after the start (Eat Zem All's setup) and once a ruling
+    has been given, whose turn it is and what to do, the phase line (big), the current card
+    and the last ruling are all on screen without scrolling."""
+    created, tokens = _api_started(live_server.url, game)
+    code = created["code"]
+    laptop = devices.laptop(f"room-{game}-{size}", viewport=TABLES[size])
+    laptop.goto("/")
+    laptop.evaluate(
+        "([code, token]) => localStorage.setItem('tableapp:tables',"
+        " JSON.stringify({[code]: {host: token}}))",
+        [code, created["host_token"]],
+    )
+    laptop.goto(f"/table/{code}")
+    laptop.wait_for_selector("main#app[data-screen='table']")
+    fold = TABLES[size]["height"]
+    shots(laptop, f"room-{game}-{size}-start", full_page=False)
+    for selector in ROOM_LINES[game]:
+        _above_the_fold(laptop, selector, fold)
+    summary = laptop.locator(ROOM_LINES[game][2]).first
+    size_px = float(summary.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert size_px >= 28, f"the phase line is {size_px}px: too small for the room"
+
+    _play_until_a_ruling(live_server.url, code, tokens)
+    laptop.wait_for_selector(f"main#app:is([data-screen=table], [data-screen=table-end]) {RULING}")
+    dismiss_moment(laptop)
+    shots(laptop, f"room-{game}-{size}-ruling", full_page=False)
+    # Zombie Life's first ruling with a reason may be the game's end: then the ruling only.
+    playing = screen(laptop) == "table"
+    lines = (*ROOM_LINES[game], *filter(None, [CARD[game]])) if playing else ()
+    for selector in (*lines, RULING):
+        if selector == CARD[game] and not laptop.locator(selector).count():
+            continue  # the card was resolved by the move that gave the ruling
+        _above_the_fold(laptop, selector, fold)

@@ -13,19 +13,21 @@ import { t } from "../i18n.js";
 import { seatById, seatLabel, shape } from "../seats.js";
 import "./eat-zem-all-strings.js";
 import * as generic from "./generic.js";
+import { icon } from "../icons.js";
 
 /** Feast rulings in the log: their message ids (the ``feast`` data says whose and when). */
 const FEAST_RULINGS = new Set(["eza.feast.won", "eza.feast.nobody"]);
 
 const hordeOf = (g, seat) => (g.hordes || []).find((x) => x.seat === seat);
 const humanOf = (g, id) => (g.humans || []).find((x) => x.id === id);
-const hordeWord = (horde) => t("eza.horde", { colour: horde.name });
+/** "Yellow Horde": the box's colour word (the player's name is said beside it, once). */
+const hordeWord = (horde) => t("eza.horde", { colour: t(`eza.c.${horde.colour}`) });
 /** A card's colour as the table calls that Horde (its name in the view), else the box's word. */
 const colourWord = (g, colour) => (g.hordes || []).find((x) => x.colour === colour)?.name ?? t(`eza.c.${colour}`);
 
-/** "Ana · Yellow Horde" as text (player names stay text: this goes through textContent). */
-const hordeText = (view, seat, horde = hordeOf(view.game_view, seat), who = seatById(view, seat)?.name ?? `#${seat}`) =>
-  (horde ? `${who} · ${hordeWord(horde)}` : who);
+/** "Ana (Yellow)": the server names a Horde with its player already (text only, never HTML). */
+const hordeText = (view, seat, horde = hordeOf(view.game_view, seat)) =>
+  horde?.name ?? seatById(view, seat)?.name ?? `#${seat}`;
 
 /** The seat's shape and name, then the Horde's own colour (the pawns on the table) as a chip. */
 function hordeTag(view, seat) {
@@ -116,7 +118,7 @@ function orderPanel(view) {
     h("ol", { class: "eza-order" }, card.order.map((entry, i) => h("li", { class: now.has(entry.seat) && "now", data: { seat: entry.seat } },
       hordeTag(view, entry.seat), " ", entry.parts.includes("bonus") ? t("eza.mainbonus") : t("eza.main"),
       i > 0 && entry.parts.includes("bonus") ? ` (${t("eza.owner")})` : "",
-      now.has(entry.seat) ? h("span", { class: "marker" }, ` ➤ ${t("eza.now")}`) : null))));
+      now.has(entry.seat) ? h("span", { class: "marker" }, " ", icon("turn"), " ", t("eza.now")) : null))));
 }
 
 function humanRow(view, x) {
@@ -126,7 +128,7 @@ function humanRow(view, x) {
   return h("li", { class: ["eza-human", x.status, x.frightened && "frightened"], data: { human: x.id, tokens: x.tokens, status: x.status } },
     h("div", { class: "eza-head" }, h("strong", {}, x.name),
       x.status === "alive" ? h("span", { class: "eza-tokens" }, t("eza.tokens", { n: x.tokens })) : h("span", { class: "tag" }, t(`eza.${x.status}`)),
-      x.frightened ? h("span", { class: "tag warn" }, `⤵ ${t("eza.frightened")}`) : null,
+      x.frightened ? h("span", { class: "tag warn" }, icon("down"), " ", t("eza.frightened")) : null,
       x.cell_name ? h("span", { class: "muted" }, x.cell_name) : null,
       x.off_path && x.status === "alive" ? h("span", { class: "tag" }, t("eza.offpath")) : null),
     h("p", { class: "eza-small" }, `${t("eza.trait")}: ${x.trait.name} (${t("eza.points", { n: x.trait.vp })}) · ${x.name}: ${t("eza.points", { n: x.vp })}`,
@@ -140,7 +142,7 @@ function hordeRow(view, x) {
   const bites = Object.entries(x.bites).map(([id, n]) => `${humanOf(g, id)?.name ?? id} ${n}`);
   return h("li", { class: ["eza-horde", g.active === x.seat && "turn"], data: { seat: x.seat, board: x.pawns_on_board, reserve: x.pawns_in_reserve } },
     h("div", { class: "eza-head" }, hordeTag(view, x.seat),
-      g.active === x.seat ? h("span", { class: "marker" }, `➤ ${t("eza.active")}`) : null,
+      g.active === x.seat ? h("span", { class: "marker" }, icon("turn"), " ", t("eza.active")) : null,
       x.choosing_mutation || x.choosing_zombie_card ? h("span", { class: "tag" }, t("eza.choosing")) : null,
       h("span", { class: "score" }, t("eza.points", { n: x.score }))),
     h("p", { class: "eza-pawns" }, `${x.pawns_on_board} ${t("eza.board")} (${x.crawling} ${t("eza.crawling")}) · `
@@ -218,5 +220,8 @@ export function choiceLabel(name, value, view) {
   if (hordeOf(view.game_view || {}, feastSeat)) return hordeText(view, feastSeat); // the Feast's counters, per Horde
   return labelFromActions(view, name, value) ?? generic.choiceLabel(name, value, view);
 }
+
+/** A box colour as the game names it ("Red"): the lobby offers the Hordes in these words. */
+export const colourName = (colour) => t(`eza.c.${colour}`);
 
 export const partLabel = (key) => (t(`eza.${key}`) === `eza.${key}` ? generic.partLabel(key) : t(`eza.${key}`));

@@ -1,6 +1,6 @@
 // Game renderers by game id. A game module may export any of: publicState, privateState,
-// choiceLabel, partLabel, confirmText; the generic renderer supplies the rest. Adding a game's
-// screens is one line here and one module beside this one.
+// choiceLabel, partLabel, confirmText, colourName (a box colour's word); the generic renderer
+// supplies the rest. Adding a game's screens is one line here and one module beside this one.
 
 import * as generic from "./generic.js";
 

@@ -10,8 +10,9 @@ import { t } from "../i18n.js";
 import { nameOf, seatLabel } from "../seats.js";
 import * as generic from "./generic.js";
 import "./student-bodies-text.js";
+import { icon, repeat } from "../icons.js";
 
-const pips = (n, max) => "♥".repeat(Math.max(0, n)) + "♡".repeat(Math.max(0, max - n));
+const pips = (n, max) => [...repeat("heart", n), ...repeat("wound", max - n)];
 
 function tag(text, kind) {
   return h("span", { class: ["tag", kind && `sb-${kind}`] }, text);
@@ -59,14 +60,14 @@ function playerRow(view, p) {
   return h("li", { class: ["sb-player", `s-${p.status}`, g.turn === p.seat && "turn", p.down && "down"],
     data: { seat: p.seat, health: p.health, stamina: p.stamina, status: p.status, down: String(p.down) } },
     h("div", { class: "sb-head" }, seatLabel(view, p.seat),
-      g.turn === p.seat ? h("span", { class: "marker" }, `➤ ${t("sb.current")}`) : null,
+      g.turn === p.seat ? h("span", { class: "marker" }, icon("turn"), " ", t("sb.current")) : null,
       p.status !== "living" ? tag(t(`sb.s.${p.status}`), p.status) : null,
-      p.down ? tag(`⤵ ${t("sb.down")}`, "down") : null,
-      p.antidote ? tag(`⚗ ${t("sb.antidote")}`, "antidote") : null,
+      p.down ? tag([icon("down"), " ", t("sb.down")], "down") : null,
+      p.antidote ? tag([icon("flask"), " ", t("sb.antidote")], "antidote") : null,
       p.turned ? tag(t("sb.turned"), "turned") : null),
     h("p", { class: "sb-stats" },
-      h("span", { class: "sb-hp", "aria-label": t("sb.health", { n: p.health, max: p.max_health }) }, pips(p.health, p.max_health)),
-      ` ${t("sb.health", { n: p.health, max: p.max_health })} · ⚡ ${t("sb.stamina", { n: p.stamina })} · ${t("sb.cards", { n: p.hand_count })}`),
+      h("span", { class: "sb-hp", role: "img", "aria-label": t("sb.health", { n: p.health, max: p.max_health }) }, pips(p.health, p.max_health)),
+      ` ${t("sb.health", { n: p.health, max: p.max_health })} · `, icon("bolt"), ` ${t("sb.stamina", { n: p.stamina })} · ${t("sb.cards", { n: p.hand_count })}`),
     h("ul", { class: "sb-items" }, p.ready.map(itemChip),
       p.backpack.map((item) => h("li", { class: "sb-item backpack", data: { item: item.id } }, `${t("sb.backpack")}: ${item.name}`))));
 }
@@ -127,9 +128,9 @@ function handCard(card, playable) {
   return h("li", { class: ["sb-card", `t-${card.type}`, playable && "playable"], data: { card: card.id } },
     h("div", { class: "sb-card-head" }, h("strong", {}, card.name), " ", tag(t("sb.cost", { n: card.cost }), "cost"),
       " ", tag(t(`sb.t.${card.type}`), card.type), card.icons.map((icon) => tag(t(`sb.i.${icon}`), icon)),
-      playable ? tag(`✔ ${t("sb.playable")}`, "now") : null),
+      playable ? tag([icon("check"), " ", t("sb.playable")], "now") : null),
     h("p", { class: "sb-card-text" }, card.text),
-    card.smart ? h("p", { class: "sb-card-smart" }, `✋ ${card.smart.text}`) : null);
+    card.smart ? h("p", { class: "sb-card-smart" }, icon("hand"), " ", card.smart.text) : null);
 }
 
 const buzzed = new Map(); // table code -> seq of the last alert
@@ -163,11 +164,11 @@ export function privateState(view) {
   const live = playableIds(view);
   return h("div", { class: "sb-private" }, alertFor(view),
     me ? h("p", { class: "sb-me", data: { health: me.health, stamina: me.stamina } },
-      h("span", { class: "sb-hp" }, pips(me.health, me.max_health)), ` ${t("sb.health", { n: me.health, max: me.max_health })} · ⚡ ${t("sb.stamina", { n: me.stamina })}`,
+      h("span", { class: "sb-hp" }, pips(me.health, me.max_health)), ` ${t("sb.health", { n: me.health, max: me.max_health })} · `, icon("bolt"), ` ${t("sb.stamina", { n: me.stamina })}`,
       me.down ? ` · ${t("sb.down")}` : "", me.status === "smart" ? ` · ${t("sb.s.smart")}` : "") : null,
     handBox(view, g.hand, live),
     me && me.status === "living" ? [h("h3", {}, t("sb.items")), h("ul", { class: "sb-items mine" },
-      me.ready.map((item, slot) => itemChip(item && { ...item, name: live.has(item.id) ? `${item.name} ✔` : item.name }, slot)),
+      me.ready.map((item, slot) => itemChip(item && { ...item, name: live.has(item.id) ? [item.name, " ", icon("check", t("sb.playable"))] : item.name }, slot)),
       me.backpack.map((item) => h("li", { class: "sb-item backpack" }, `${t("sb.backpack")}: ${item.name}`)))] : null);
 }
 

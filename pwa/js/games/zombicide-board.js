@@ -5,6 +5,7 @@
 
 import { h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
+import { icon } from "../icons.js";
 
 addStrings({
   en: {
@@ -69,7 +70,7 @@ function spawnRow(row, current) {
     h("div", { class: "zc-place" }, placing.length ? placing : h("span", { class: "muted" }, t("zc.spawn.nothing"))),
     notes.length ? h("ul", { class: "zc-notes" }, notes) : null,
     h("div", { class: "zc-card-id" }, row.card.name, now ? h("span", { class: "tag" }, t("zc.spawn.now")) : null,
-      row.placed_done ? h("span", { class: "tag" }, `✓ ${t("zc.spawn.done")}`) : null));
+      row.placed_done ? h("span", { class: "tag" }, icon("check"), " ", t("zc.spawn.done")) : null));
 }
 
 /** The spawn, zone by zone, the one being placed marked. */

@@ -9,6 +9,7 @@ import { addStrings, t } from "../i18n.js";
 import { seatLabel } from "../seats.js";
 import * as generic from "./generic.js";
 import { activationPanel, attackPanel, boardPanel, levelChip, missionPanel, spawnPanel } from "./zombicide-board.js";
+import { icon, repeat } from "../icons.js";
 
 addStrings({
   en: {
@@ -45,7 +46,7 @@ addStrings({
 
 function hearts(s) {
   return h("span", { class: "zc-hearts", "aria-label": t("zc.hp", { n: s.health, max: s.hp }) },
-    "♥".repeat(Math.max(0, s.health)), h("span", { class: "lost" }, "♡".repeat(Math.max(0, s.wounds))),
+    repeat("heart", s.health), h("span", { class: "lost" }, repeat("wound", s.wounds)),
     h("span", { class: "zc-hp" }, ` ${t("zc.hp", { n: s.health, max: s.hp })}`));
 }
 
@@ -73,7 +74,7 @@ function survivorCard(view, s) {
   h("div", { class: "zc-head" },
     h("strong", { class: "zc-name" }, s.name), h("span", { class: "muted" }, ` ${t(`zc.${s.kind}`)}`),
     s.owner !== null ? seatLabel(view, s.owner) : h("span", { class: "tag" }, t("zc.free")),
-    s.playing ? h("span", { class: "marker" }, `➤ ${t("zc.playing")}`) : null),
+    s.playing ? h("span", { class: "marker" }, icon("turn"), " ", t("zc.playing")) : null),
   h("div", { class: "zc-stats-row" }, hearts(s), " ", levelChip(s.level, s.level_name), " ",
     h("span", { class: "zc-xp" }, t("zc.xp", { n: s.adrenaline })),
     h("span", { class: "muted" }, s.next !== null ? t("zc.next", { n: s.next }) : t("zc.max")),

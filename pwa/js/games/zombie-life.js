@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 import { seatLabel } from "../seats.js";
 import * as generic from "./generic.js";
+import { icon } from "../icons.js";
 
 const TARGET = 21; // ZL-8: the game ends once someone has this many points
 
@@ -27,7 +28,7 @@ addStrings({
   },
 });
 
-const STATUS_MARK = { playing: "▶", passed: "⏸", eliminated: "✖" };
+const STATUS_MARK = { playing: "play", passed: "pause", eliminated: "out" };
 
 /** One card: its value big, its name small; a face-down card of someone else is a back. */
 function cardChip(card, { mine = false } = {}) {
@@ -53,9 +54,9 @@ function playerRow(view, player) {
     data: { seat: player.seat, status: player.status, faceUp: player.face_up } },
     h("div", { class: "zl-head" },
       seatLabel(view, player.seat),
-      h("span", { class: `status ${player.status}` }, `${STATUS_MARK[player.status] || ""} ${t(`zl.${player.status}`)}`),
-      turn ? h("span", { class: "marker" }, `➤ ${t("zl.turn")}`) : null,
-      g.dealer === player.seat ? h("span", { class: "marker" }, `Ⓓ ${t("zl.dealer")}`) : null,
+      h("span", { class: `status ${player.status}` }, STATUS_MARK[player.status] ? icon(STATUS_MARK[player.status]) : null, " ", t(`zl.${player.status}`)),
+      turn ? h("span", { class: "marker" }, icon("turn"), " ", t("zl.turn")) : null,
+      g.dealer === player.seat ? h("span", { class: "marker" }, icon("dealer"), " ", t("zl.dealer")) : null,
       h("span", { class: "score" }, t("zl.points", { n: player.score }))),
     cards(player.refuge, { mine }));
 }

@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { nameOf, seatById, seatLabel } from "../seats.js";
 import { saveHost, saveSeat, tokensFor } from "../store.js";
 import { reportError } from "../ui.js";
+import { icon } from "../icons.js";
 
 /** Whether this phone's own random contribution is among those the seed was made from. */
 function contributionCheck(view, mine) {
@@ -16,7 +17,7 @@ function contributionCheck(view, mine) {
   const ok = listed === mine.contribution.toLowerCase();
   return h("p", { class: ["contribution-check", ok ? "ok" : "bad"], role: ok ? null : "alert",
     data: { contribution: ok ? "in" : "missing" } },
-  ok ? `✓ ${t("end.contribution.ok")}` : `✗ ${t("end.contribution.bad")}`,
+  icon(ok ? "check" : "cross"), " ", t(ok ? "end.contribution.ok" : "end.contribution.bad"),
   h("span", { class: "hash" }, ` ${mine.contribution.slice(0, 16)}…`));
 }
 
@@ -91,7 +92,7 @@ export function renderEnd(view, renderer, mine = null) {
       h("li", { class: ["standing", winners.has(row.seat) && "winner"], data: { seat: row.seat, score: row.score } },
         h("div", { class: "standing-head" },
           seatLabel(view, row.seat),
-          winners.has(row.seat) ? h("span", { class: "tag win" }, `★ ${t("end.winner")}`) : null,
+          winners.has(row.seat) ? h("span", { class: "tag win" }, icon("star"), " ", t("end.winner")) : null,
           h("span", { class: "score" }, result.unit
             ? `${row.score} ${result.unit}` : t(row.score === 1 ? "end.point" : "end.points", { n: row.score }))),
         h("p", { class: "breakdown" }, Object.entries(row.breakdown || {})

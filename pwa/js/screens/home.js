@@ -6,6 +6,7 @@ import { h, replace } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { knownTables, saveHost } from "../store.js";
 import { panel, reportError, showOffline } from "../ui.js";
+import { icon } from "../icons.js";
 
 function optionControl(name, spec) {
   const id = `opt-${name}`;
@@ -30,7 +31,7 @@ function packControl(game) {
     h("label", { class: "field", for: "pack" }, h("span", {}, t("home.pack.file")),
       h("input", { type: "file", id: "pack", name: "pack", accept: "application/json,.json" })),
     h("p", { class: "hint" }, t("home.pack.hint"), " ",
-      h("a", { href: api.packUrl(game.id), download: `${game.id}-pack.json` }, t("home.pack.download"))),
+      h("a", { class: "pack-download", href: api.packUrl(game.id), download: `${game.id}-pack.json` }, t("home.pack.download"))),
     h("ul", { class: "pack-problems", id: "pack-problems", role: "alert", hidden: true }));
 }
 
@@ -116,7 +117,7 @@ function pastGame(entry) {
   return h("div", { class: "past" },
     h("p", {}, h("strong", {}, p.gameName || entry.game || ""), ` · ${date}`),
     h("p", { class: "muted" }, (p.players || []).join(", ")),
-    h("p", {}, `★ ${winners}`),
+    h("p", {}, icon("star", t("end.winner")), " ", winners),
     h("a", { class: "button secondary", href: api.exportUrl(entry.code), download: `tableapp-${entry.code}.json` },
       t("table.export")));
 }

@@ -6,6 +6,7 @@
 
 import { api, Offline, Problem, randomHex } from "../api.js";
 import { h, replace } from "../dom.js";
+import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
 import { forgetSeat, saveSeat, tokensFor } from "../store.js";
 import { TableSession } from "../session.js";
@@ -22,17 +23,28 @@ function claimFromFragment(code) {
   history.replaceState(history.state, "", location.pathname + location.search);
 }
 
-function joinForm(view, code, onJoined) {
+/** The colours offered, and how the game names each: a game with colours in its box sends
+ * ``{seat colour: box colour}`` (Eat Zem All: vermilion is the Red Horde), and the lobby says
+ * the box's word, as the game will; a plain list is named with the seat colours' words. */
+export function colourChoices(view, renderer) {
+  const wanted = view.game_view?.colours;
+  const box = wanted && !Array.isArray(wanted) ? wanted : {};
+  const offered = Array.isArray(wanted) ? wanted : wanted ? Object.keys(wanted) : COLOURS;
+  return offered.map((colour) => [colour, (box[colour] && renderer.colourName?.(box[colour])) || t(colour)]);
+}
+
+function joinForm(view, code, onJoined, renderer) {
   const taken = new Set(view.seats.map((seat) => seat.colour));
   // A game with colours in its box offers those: your colour is your Horde's.
-  const offered = view.game_view?.colours || COLOURS;
+  const choices = colourChoices(view, renderer);
+  const offered = choices.map(([colour]) => colour);
   const first = offered.find((c) => !taken.has(c));
   const name = h("input", { id: "name", name: "name", required: true, maxlength: 40, autocomplete: "nickname",
     "aria-describedby": "name-hint" });
   const colours = h("div", { class: "colours", role: "radiogroup", "aria-labelledby": "colour-label" },
-    offered.map((colour) => h("label", { class: ["colour", taken.has(colour) && "taken"] },
+    choices.map(([colour, word]) => h("label", { class: ["colour", taken.has(colour) && "taken"] },
       h("input", { type: "radio", name: "colour", value: colour, disabled: taken.has(colour), checked: colour === first }),
-      shape(colour, 28), h("span", {}, t(colour)), taken.has(colour) ? h("span", { class: "tag" }, t("join.taken")) : null)));
+      shape(colour, 28), h("span", {}, word), taken.has(colour) ? h("span", { class: "tag" }, t("join.taken")) : null)));
   const submit = h("button", { type: "submit", class: "primary" }, t("join.submit"));
   const form = h("form", { class: "stack", id: "join" },
     h("label", { class: "field", for: "name" }, h("span", {}, t("join.name")), name),
@@ -64,6 +76,7 @@ function joinForm(view, code, onJoined) {
 /** The lobby before taking a seat: the form and who is there, kept live. */
 async function mountLobby(root, code, onJoined) {
   const session = await new TableSession(code, null).open();
+  const renderer = await rendererFor(session.view.game);
   const draw = () => {
     const view = session.view;
     root.dataset.screen = "join";
@@ -75,7 +88,7 @@ async function mountLobby(root, code, onJoined) {
     }
     const keep = root.querySelector("#name")?.value;
     const colour = root.querySelector("input[name=colour]:checked")?.value;
-    replace(root, heading, panel(null, joinForm(view, code, onJoined)),
+    replace(root, heading, panel(null, joinForm(view, code, onJoined, renderer)),
       panel(t("lobby.players"), view.seats.length ? h("ul", { class: "seats" }, view.seats.map((seat) =>
         h("li", {}, seatLabel(view, seat.id), presenceMark(seat.connected)))) : h("p", { class: "muted" }, t("table.nobody"))));
     if (keep) root.querySelector("#name").value = keep;

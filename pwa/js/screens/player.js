@@ -14,6 +14,7 @@ import { nameOf, names, presenceMark, seatLabel } from "../seats.js";
 import { rememberGame, tokensFor } from "../store.js";
 import { panel, reportError, showConnection } from "../ui.js";
 import { playAgain, renderEnd, summaryOf } from "./end.js";
+import { icon } from "../icons.js";
 
 
 
@@ -71,7 +72,7 @@ function playing(view, session, renderer) {
       // Taking back what showed you something (a drawn card) needs another player's OK.
       undoable ? h("button", { type: "button", class: "secondary undo", data: { asks: undoable.reveals ? "ok" : "no" },
         onClick: () => session.undo().catch(reportError) },
-      `↶ ${t(undoable.reveals ? "player.undo.ask" : "player.undo")}`) : null) : null,
+      icon("undo"), " ", t(undoable.reveals ? "player.undo.ask" : "player.undo")) : null) : null,
     panel(t("player.table"), renderer.publicState(view)),
   ];
 }

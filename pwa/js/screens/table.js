@@ -18,6 +18,7 @@ import { nameOf, presenceMark, seatLabel } from "../seats.js";
 import { forgetHost, rememberGame, tokensFor } from "../store.js";
 import { confirmDialog, panel, reportError, showConnection, toast } from "../ui.js";
 import { playAgain, renderEnd, summaryOf } from "./end.js";
+import { icon } from "../icons.js";
 
 const PRESENCE_REFRESH_MS = 15000;
 
@@ -66,16 +67,28 @@ function seedPanel(view) {
     ] : null);
 }
 
+/** Open the table, saying the stream's state from the start: it may be live before open()
+ * (and the renderer's import) returns, and a listener attached later would miss it. */
+function follow(code, token) {
+  const session = new TableSession(code, token);
+  session.on((kind, detail) => {
+    if (kind !== "connection") return;
+    showConnection(detail);
+    if (detail === "revoked") toast(t("revoked"), "error");
+  });
+  return session.open();
+}
+
 export async function mount(root, { code }) {
   let stored = tokensFor(code);
   let session;
   try {
-    session = await new TableSession(code, stored.host || null).open();
+    session = await follow(code, stored.host || null);
   } catch (error) {
     if (!(error instanceof Problem && error.status === 401 && stored.host)) throw error;
     forgetHost(code); // a host token this table does not know: carry on as a spectator
     stored = tokensFor(code);
-    session = await new TableSession(code, null).open();
+    session = await follow(code, null);
   }
   const host = Boolean(stored.host);
   const renderer = await rendererFor(session.view.game);
@@ -110,10 +123,6 @@ export async function mount(root, { code }) {
     : h("p", { class: "muted" }, t("table.nobody")));
 
   const controls = (view) => {
-    const last = session.log().filter((e) => !e.undone && !NOT_GAME.has(e.type)).pop();
-    // The host's undo is immediate (and shows what the action had shown); not while a
-    // player's undo request waits for its answer.
-    const canUndo = host && view.status === "playing" && last && !view.undo_request;
     const request = view.undo_request;
     return h("section", { class: ["panel", "now", view.status === "playing" && "hero"] },
       h("h2", {}, t("table.now")),
@@ -125,9 +134,17 @@ export async function mount(root, { code }) {
       view.actions.length ? renderActions(view, session, {
         labelFor: (name, value) => renderer.choiceLabel(name, value, view),
         confirmText: (spec, params) => renderer.confirmText(spec, params, view),
-      }) : null,
-      canUndo ? h("button", { type: "button", class: "secondary undo", onClick: () => session.undo().catch(reportError) },
-        `↶ ${t("table.undo")} (${last.events?.[0]?.text ?? nameOf(view, last.seat)})`) : null);
+      }) : null);
+  };
+
+  /** The host's undo (immediate, and it shows what the action had shown; not while a
+   * player's undo request waits for its answer), beside the game rather than above it. */
+  const hostPanel = (view) => {
+    const last = session.log().filter((e) => !e.undone && !NOT_GAME.has(e.type)).pop();
+    if (!(host && view.status === "playing" && last && !view.undo_request)) return null;
+    return h("section", { class: "panel host-controls" },
+      h("button", { type: "button", class: "secondary undo", onClick: () => session.undo().catch(reportError) },
+        icon("undo"), " ", `${t("table.undo")} (${last.events?.[0]?.text ?? nameOf(view, last.seat)})`));
   };
 
   const draw = () => {
@@ -153,12 +170,14 @@ export async function mount(root, { code }) {
           h("div", { class: "col" }, joinPanel(view, joinUrl())),
           h("div", { class: "col side" }, controls(view), seatsPanel(view), seedPanel(view), panel(t("table.log"), logBox)))
         : h("div", { class: "table-grid" },
+          // Whose turn and what to do, then the game's phase line and current card on the
+          // left; the last ruling tops the right: all above the fold of a 1366×768 laptop.
           h("div", { class: "col" },
             view.status === "finished" ? [playAgain(view, { host: stored.host }), renderEnd(view, renderer)] : null,
-            controls(view), rulingPanel(session.log()), boardSteps(view, { table: true }),
+            controls(view), boardSteps(view, { table: true }),
             panel(null, renderer.publicState(view))),
-          h("div", { class: "col side" }, cornerCode(view, joinUrl()), seatsPanel(view), panel(t("table.log"), logBox),
-            seedPanel(view))));
+          h("div", { class: "col side" }, rulingPanel(session.log()), cornerCode(view, joinUrl()), hostPanel(view),
+            seatsPanel(view), panel(t("table.log"), logBox), seedPanel(view))));
     replace(logBox, renderLog(session.log(), view, { limit: 200 }));
   };
 
@@ -171,10 +190,8 @@ export async function mount(root, { code }) {
       const fresh = rulingPanel(session.log());
       if (ruling && fresh) ruling.replaceWith(fresh);
     }
-    else if (kind === "connection") showConnection(detail);
     else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
     else if (kind === "error") reportError(detail);
-    if (kind === "connection" && detail === "revoked") toast(t("revoked"), "error");
   });
   // Presence (who is connected) changes without an action: look again now and then.
   const timer = setInterval(() => {
