@@ -56,7 +56,9 @@ class Problem(Exception):
             renderer = Renderer(request_language())
         # what a problem lists beside its detail (``errors`` per field, a pack's problems) may
         # be messages too: rendered in the same language
-        extra = renderer.localize(dict(self.extra))
+        # (each value on its own: the extra of a rule's refusal holds its ``msg`` and ``args``,
+        # which are not a message to render into one text)
+        extra = {key: renderer.localize(value) for key, value in self.extra.items()}
         if isinstance(detail, dict):
             extra = {
                 "msg": detail["msg"],
