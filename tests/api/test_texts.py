@@ -109,6 +109,21 @@ def test_games_catalogue_speaks_the_language_asked(client):
     assert zl["options"]["continue_draw_pile"]["label"].startswith("New rounds")
 
 
+def test_every_games_help_ends_with_the_tables_rules_in_the_language_asked(client):
+    """Undo needing another player's OK, a lost phone, fair draws: every game's help, in
+    French too."""
+    for lang, undo, fair in [
+        ("fr", "un autre joueur (ou l'hôte) l'accepte ou la refuse", "Des tirages équitables"),
+        ("en", "another player (or the host) agrees or refuses", "Fair draws"),
+    ]:
+        games = client.get("/api/games", headers={"Accept-Language": lang}).get_json()["games"]
+        assert len(games) == 4
+        for game in games:
+            assert undo in game["help"] and fair in game["help"], (lang, game["id"])
+            other = "Fair draws" if lang == "fr" else "Des tirages équitables"
+            assert other not in game["help"], (lang, game["id"])
+
+
 def test_event_stream_speaks_the_language_it_was_opened_in(client, tables, app):
     code, host, _ = _started(tables)
     app.config["SSE_MAX_SECONDS"] = 0.5
