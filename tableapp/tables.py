@@ -553,7 +553,7 @@ def create_table(
                 422,
                 "unknown_variant",
                 M("table.refuse.variant", game=game.name, variant=str(variant)),
-                errors={"variant": [f"one of {game.variants}"]},
+                errors={"variant": [_one_of(v for v in game.variants if v is not None)]},
             )
         options = validate_options(game.options, options)
     except RuleError as error:
@@ -620,14 +620,14 @@ def join(
                 422,
                 "colour_not_offered",
                 M("table.refuse.colour_not_offered", colour=chosen, game=game.name),
-                errors={"colour": [f"one of {offered}"]},
+                errors={"colour": [_one_of(offered)]},
             )
         if chosen in taken:
             raise Problem(
                 409,
                 "colour_taken",
                 M("table.refuse.colour_taken", colour=chosen),
-                errors={"colour": ["already taken"]},
+                errors={"colour": [M("api.field.taken")]},
             )
         token, nonce = new_token()
         number = len(players) + 1
@@ -648,6 +648,11 @@ def join(
         )
 
     return _locked_change(code, None, idempotency, change, token_required=False)
+
+
+def _one_of(values) -> dict:
+    """A field's error listing the values it may take."""
+    return M("api.field.one_of", choices=", ".join(str(v) for v in values))
 
 
 def _check_expected(table: TableRow, actor: Actor, expected: int | None, presence: float) -> None:
