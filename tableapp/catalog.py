@@ -8,27 +8,20 @@ from __future__ import annotations
 import inspect
 
 from .content import ContentError, load_pack
-from .engine import Game, get_game, register
+from .engine import Game, M, get_game, register
 from .engine.registry import all_games
 
 # One line per game: the object the game package exposes as ``GAME``.
 _BUILTIN = ["zombie_life", "eat_zem_all", "student_bodies", "zombicide"]
 
-#: The table's own rules, the same for every game: part of each game's help.
-TABLE_HELP = """\
-At every table (whatever the game):
-
-- Undo: the host, or the player who acted, can undo the last action; an undone draw gives the
-  same card again. An action that showed its actor something the others have not seen, or
-  drew from the table's randomness (a drawn card, a looked-at token, the draw that eliminated
-  you), is not taken back on the actor's word: the undo becomes a request, the game waits,
-  and another player (or the host) agrees or refuses; the first answer decides, and the asker
-  may withdraw it. Once applied, the undo's log entry shows everyone what the action had shown.
-  The host's undo from the table screen is immediate, and shows the same.
-- A lost phone: the host moves the seat to a new phone; the log says so, and the old phone
-  stops receiving anything of the seat.
-- Fair draws: the table's seed is committed before anyone joins, every phone adds its own
-  random contribution, and `tableapp verify` checks the whole game from the export."""
+#: The table's own rules, the same for every game: the end of each game's help, in every
+#: language (a title, then one item each).
+TABLE_HELP = [
+    M("table.help.title"),
+    M("table.help.undo"),
+    M("table.help.lost_phone"),
+    M("table.help.fair"),
+]
 
 _content: dict[str, dict] = {}
 _help: dict[str, str] = {}
@@ -55,7 +48,7 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
         register(game)
         _content[game.id] = pack
         # The package docstring is the game's help page: its readings of ambiguous rules.
-        _help[game.id] = inspect.cleandoc(module.__doc__ or "") + "\n\n" + TABLE_HELP
+        _help[game.id] = inspect.cleandoc(module.__doc__ or "")
     _loaded = True
 
 
@@ -70,17 +63,27 @@ def content(game_id: str) -> dict:
 
 
 def help_text(game_id: str, lang: str = "en") -> str:
-    """The game's help page: how the app reads its rules where they leave room. English is
-    the game package's docstring; other languages come from the catalogue (``<game>.help``,
-    e.g. ``zombie_life.help``)."""
+    """The game's help page: how the app reads its rules where they leave room, then the
+    table's own rules (:data:`TABLE_HELP`). English is the game package's docstring; other
+    languages come from the catalogue (``<game>.help``, e.g. ``zombie_life.help``)."""
     load()
-    if lang != "en":
-        from .i18n import catalogue
+    from .i18n import catalogue
 
+    own = _help[game_id]
+    if lang != "en":
         translated = catalogue(lang).texts.get(f"{help_id(game_id)}")
         if isinstance(translated, str):
-            return translated
-    return _help[game_id]
+            own = translated
+    return own + "\n\n" + table_help(lang)
+
+
+def table_help(lang: str = "en") -> str:
+    """The table's own rules (undo, a lost phone, fair draws) in ``lang``: a title and a list."""
+    from .i18n import Renderer
+
+    texts = Renderer(lang)
+    title, *items = (texts.text(m) for m in TABLE_HELP)
+    return title + "\n\n" + "\n".join(f"- {item}" for item in items)
 
 
 def help_id(game_id: str) -> str:

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from .engine import RuleError
+from .engine import M, RuleError
 
+#: Each status's ``title``, rendered in the request's language.
 TITLES = {
-    400: "Bad request",
-    401: "Unauthorized",
-    403: "Forbidden",
-    404: "Not found",
-    405: "Method not allowed",
-    408: "Request timeout",
-    409: "Conflict",
-    413: "Payload too large",
-    415: "Unsupported media type",
-    422: "Unprocessable content",
-    429: "Too many requests",
-    500: "Internal server error",
-    503: "Service unavailable",
+    400: M("api.title.bad_request"),
+    401: M("api.title.unauthorized"),
+    403: M("api.title.forbidden"),
+    404: M("api.title.not_found"),
+    405: M("api.title.method_not_allowed"),
+    408: M("api.title.timeout"),
+    409: M("api.title.conflict"),
+    413: M("api.title.too_large"),
+    415: M("api.title.unsupported_media_type"),
+    422: M("api.title.unprocessable"),
+    429: M("api.title.too_many_requests"),
+    500: M("api.title.internal_error"),
+    503: M("api.title.unavailable"),
 }
 
 
@@ -56,6 +57,8 @@ class Problem(Exception):
             renderer = Renderer(request_language())
         # what a problem lists beside its detail (``errors`` per field, a pack's problems) may
         # be messages too: rendered in the same language
+        # (each value on its own: the extra of a rule's refusal holds its ``msg`` and ``args``,
+        # which are not a message to render into one text)
         extra = {key: renderer.localize(value) for key, value in self.extra.items()}
         if isinstance(detail, dict):
             extra = {
@@ -66,7 +69,7 @@ class Problem(Exception):
             detail = renderer.text(detail)
         body = {
             "type": "about:blank",
-            "title": TITLES.get(self.status, "Error"),
+            "title": renderer.text(TITLES.get(self.status, M("api.title.error"))),
             "status": self.status,
             "detail": detail,
             "code": self.code,

@@ -224,7 +224,7 @@ def _public_request(table: TableRow) -> dict | None:
     }
 
 
-def _what(request_or_target) -> dict:
+def action_named(request_or_target) -> dict:
     """How texts name the action an undo is about: its number and what its first event said
     ("action 5: Ana drew a card.")."""
     if isinstance(request_or_target, dict):
@@ -244,8 +244,8 @@ def _undo_prompt(table: TableRow) -> dict:
     others = [s.number for s in table.seats if s.role == "player" and s.number != request["seat"]]
     return {
         "waiting_for": [*others, HOST],
-        **M("undo.pending", seat=seat_ref(request["seat"]), what=_what(request)),
-        "ask": M("undo.pending.ask", seat=seat_ref(request["seat"]), what=_what(request)),
+        **M("undo.pending", seat=seat_ref(request["seat"]), what=action_named(request)),
+        "ask": M("undo.pending.ask", seat=seat_ref(request["seat"]), what=action_named(request)),
     }
 
 
@@ -255,7 +255,7 @@ def undo_answers(table: TableRow, actor: Actor | None) -> list[dict]:
     request = table.undo_request
     if actor is None or request is None:
         return []
-    asker, what = seat_ref(request["seat"]), _what(request)
+    asker, what = seat_ref(request["seat"]), action_named(request)
     if actor.role == "player" and actor.number == request["seat"]:
         return [action_spec("cancel_undo", M("undo.action.cancel", what=what))]
     return [
@@ -553,7 +553,7 @@ def create_table(
                 422,
                 "unknown_variant",
                 M("table.refuse.variant", game=game.name, variant=str(variant)),
-                errors={"variant": [f"one of {game.variants}"]},
+                errors={"variant": [_one_of(v for v in game.variants if v is not None)]},
             )
         options = validate_options(game.options, options)
     except RuleError as error:
@@ -620,14 +620,14 @@ def join(
                 422,
                 "colour_not_offered",
                 M("table.refuse.colour_not_offered", colour=chosen, game=game.name),
-                errors={"colour": [f"one of {offered}"]},
+                errors={"colour": [_one_of(offered)]},
             )
         if chosen in taken:
             raise Problem(
                 409,
                 "colour_taken",
                 M("table.refuse.colour_taken", colour=chosen),
-                errors={"colour": ["already taken"]},
+                errors={"colour": [M("api.field.taken")]},
             )
         token, nonce = new_token()
         number = len(players) + 1
@@ -640,7 +640,7 @@ def join(
             number,
             "join",
             {"name": name, "colour": chosen, "contribution": contribution},
-            [{**M("table.joined", seat=seat_ref(number)), "seat": seat_view}],
+            [join_event(number, name, chosen)],
             idempotency[0] if idempotency else None,
         )
         return Change(
@@ -648,6 +648,11 @@ def join(
         )
 
     return _locked_change(code, None, idempotency, change, token_required=False)
+
+
+def _one_of(values) -> dict:
+    """A field's error listing the values it may take."""
+    return M("api.field.one_of", choices=", ".join(str(v) for v in values))
 
 
 def _check_expected(table: TableRow, actor: Actor, expected: int | None, presence: float) -> None:
@@ -771,9 +776,50 @@ def _start(table: TableRow, actor: Actor, game) -> tuple[list, dict]:
         colours=chosen,
     )
     table.status = "playing"
-    given = sum(1 for c in mixed if c["contribution"])
-    started = M("table.started", count=len(seats), contributions=given)
-    return [started, *dealt], {"seats": seats, "contributions": mixed, "colours": chosen}
+    return start_events(seats, mixed, dealt), {
+        "seats": seats,
+        "contributions": mixed,
+        "colours": chosen,
+    }
+
+
+# The shell's log entries' events, built the same way by the live path and by ``verify``.
+
+
+def start_events(seats: list[int], mixed: list[dict], dealt: list) -> list:
+    """The start's events: the start (players, contributions) and what the setup produced."""
+    given = sum(1 for c in mixed if c.get("contribution"))
+    return [M("table.started", count=len(seats), contributions=given), *dealt]
+
+
+def join_event(number: int, name: str, colour: str | None) -> dict:
+    """A join's event, with the seat it took (as the lobby shows it)."""
+    seat = {"id": number, "position": number - 1, "name": name, "colour": colour}
+    return {**M("table.joined", seat=seat_ref(number)), "seat": {**seat, "connected": True}}
+
+
+def request_event(seat: int, target) -> dict:
+    """An undo request's event: who asks to undo which action."""
+    return {
+        **M("undo.requested", seat=seat_ref(seat), what=action_named(target)),
+        "target": target.number,
+    }
+
+
+def answer_event(kind: str, seat: int, asker: int, what: dict, target: int) -> dict:
+    """The event of an answer to an undo request (approve, refuse, cancel); ``what`` names
+    the action the request is about (:func:`action_named`)."""
+    return {**_ANSWERS[kind](seat_ref(seat), seat_ref(asker), what), "target": target}
+
+
+def moved_event(number: int) -> dict:
+    """A re-issue's event: the host moved a seat to a new phone."""
+    return {**M("seat.moved", seat=seat_ref(number)), "seat": number}
+
+
+def rematch_event(game, code: str) -> dict:
+    """The finished table's entry saying where the rematch is."""
+    return {**M("table.rematch", game=game.name, code=code), "code": code}
 
 
 def log_entries(table) -> list[dict]:
@@ -846,7 +892,7 @@ def _no_undo_pending(table: TableRow) -> None:
         raise Problem(
             409,
             "undo_pending",
-            M("undo.refuse.pending", seat=seat_ref(request["seat"]), what=_what(request)),
+            M("undo.refuse.pending", seat=seat_ref(request["seat"]), what=action_named(request)),
         )
 
 
@@ -856,12 +902,7 @@ def _request_undo(table: TableRow, actor: Actor, target, key: str | None) -> Sim
         actor.number,
         "undo_request",
         {"target": target.number},
-        [
-            {
-                **M("undo.requested", seat=seat_ref(actor.number), what=_what(target)),
-                "target": target.number,
-            }
-        ],
+        [request_event(actor.number, target)],
         key,
     )
     first = next(iter(target.public or []), None)
@@ -904,10 +945,9 @@ def _answer_undo(
         validate_params(undo_answers(table, actor), kind, params)
     except RuleError as error:
         raise Problem.from_rule(error, texts(table)) from None
-    event = {
-        **_ANSWERS[kind](seat_ref(actor.number), seat_ref(request["seat"]), _what(request)),
-        "target": request["target"],
-    }
+    event = answer_event(
+        kind, actor.number, request["seat"], action_named(request), request["target"]
+    )
     table.undo_request = None
     entry = _append(
         table,
@@ -978,7 +1018,7 @@ def undo_event(undoer: int, target) -> dict:
     """The undo's public event. For an action that revealed something: what it had shown its
     actor (each private part's ``seen``, else its message) becomes public, with what it had
     shown everyone (its public events), as messages and data."""
-    seat, what, actor = seat_ref(undoer), _what(target), seat_ref(target.seat)
+    seat, what, actor = seat_ref(undoer), action_named(target), seat_ref(target.seat)
     data = {"target": target.number}
     if not reveals(target):
         return {**M("undo.done", seat=seat, what=what, actor=actor), **data}
@@ -1012,7 +1052,7 @@ def reissue(
             HOST,
             "reissue",
             {"seat": number},
-            [{**M("seat.moved", seat=seat_ref(number)), "seat": number}],
+            [moved_event(number)],
             idempotency[0] if idempotency else None,
         )
         return Change(200, {"seat": seat_dict(seat, 40), "token": new}, new, nonce)
@@ -1042,7 +1082,7 @@ def rematch(code: str, token: str | None, idempotency: tuple[str, str] | None) -
             HOST,
             "rematch",
             {"code": new.code},
-            [{**M("table.rematch", game=game.name, code=new.code), "code": new.code}],
+            [rematch_event(game, new.code)],
             idempotency[0] if idempotency else None,
         )
         # The host's token of the new table is handed back to a repeat of this request

@@ -4,18 +4,32 @@ Everything in the export is checked against everything else: the seed against th
 the table showed when it opened; the seats against the joins in the log; the phones'
 contributions against their joins and the start, and the effective seed recomputed from them;
 the whole log replayed from that seed (every event, every private part, the undo marks, what
-each undo revealed); the final state and the result (winners, scores) against the replay.
+each undo revealed); the shell's own entries (the start and the setup's events, the joins, undo
+requests and their answers, undos, moved seats, the rematch) recomputed, each one an entry the
+table could have written where it stands; the final state and the result (winners, scores)
+against the replay.
 """
 
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 from . import catalog
-from .engine import RuleError
+from .engine import HOST, RuleError
 from .engine.replay import NON_GAME, play_seed, replay
 from .engine.rng import commitment
-from .tables import split_events
+from .tables import (
+    action_named,
+    answer_event,
+    join_event,
+    moved_event,
+    rematch_event,
+    request_event,
+    split_events,
+    start_events,
+    undo_event,
+)
 
 FORMAT = "tableapp-export/1"
 
@@ -82,10 +96,6 @@ def _verify(export: dict) -> str | None:
         )
     except (RuleError, AssertionError, KeyError) as error:
         return f"the log does not replay: {error}"
-    # A log from before contributions (and the revealing undo) has neither to check.
-    modern = any(
-        e["type"] == "start" and "contributions" in (e.get("payload") or {}) for e in actions
-    )
     revealing: dict[int, bool] = {}
     for entry in actions:
         if entry["type"] in NON_GAME:
@@ -96,12 +106,11 @@ def _verify(export: dict) -> str | None:
         revealing[entry["number"]] = replayed.used_rng.get(entry["number"], False) or bool(
             private.get(str(entry["seat"]))
         )
-        if modern and bool(entry.get("reveals")) != revealing[entry["number"]]:
+        if bool(entry.get("reveals")) != revealing[entry["number"]]:
             return f"action {entry['number']} ({entry['type']}) is marked wrongly as revealing"
-    if modern:
-        problem = _check_undos(actions, revealing)
-        if problem:
-            return problem
+    problem = _check_shell(game, actions, replayed)
+    if problem:
+        return problem
     undone = {e["number"] for e in actions if e.get("undone")}
     if set(replayed.active) & undone or (
         {e["number"] for e in actions if e["type"] not in NON_GAME} - undone != set(replayed.active)
@@ -147,8 +156,17 @@ def _check_contributions(export: dict, actions: list[dict], seed: bytes) -> str 
     start = starts[0]
     payload = start.get("payload") or {}
     if "contributions" not in payload:  # a game started before contributions existed
+        sent = [e["seat"] for e in actions if e["type"] == "join" and _contribution(e)]
+        if sent:
+            # not a log from before contributions: a server that ignored the phones' ones
+            return (
+                f"the phones of seats {sent} sent contributions, but the start lists none "
+                "(the game did not play with the seed they give)"
+            )
         if listed:
             return "the export lists contributions the start never used"
+        if export.get("effective_seed") not in (None, seed.hex()):
+            return "the effective seed is not the one the seed and the contributions give"
         return None
     if listed is None:
         return "the export does not list the contributions the start used"
@@ -173,25 +191,164 @@ def _check_contributions(export: dict, actions: list[dict], seed: bytes) -> str 
     return None
 
 
-def _check_undos(actions: list[dict], revealing: dict[int, bool]) -> str | None:
-    """An undo of an action that revealed something shows what it had shown, in public."""
-    by_number = {entry["number"]: entry for entry in actions}
+def _contribution(join: dict) -> str | None:
+    return (join.get("payload") or {}).get("contribution")
+
+
+def _entry(entry: dict, reveals: bool = False) -> SimpleNamespace:
+    """A logged entry as the live path hands it to the event builders."""
+    return SimpleNamespace(
+        number=entry["number"],
+        seat=entry["seat"],
+        type=entry["type"],
+        public=entry.get("public") or [],
+        private=entry.get("private") or {},
+        reveals=reveals,
+    )
+
+
+def _events_are(entry: dict, produced: list) -> bool:
+    public, private = split_events(produced)
+    return _canon(public) == _canon(entry.get("public") or []) and _canon(private) == _canon(
+        entry.get("private") or {}
+    )
+
+
+def _check_shell(game, actions: list[dict], replayed) -> str | None:
+    """The shell's entries, walked in order as the server wrote them: each one's events are
+    the shell's messages for it (recomputed here), and each is one the server could have
+    logged at that point — joins before the start and taking the seats in order, the start by
+    the host with the joined seats, their colours and the setup's events; an undo request by
+    the player of the action in effect that revealed something, answered by another seat (or
+    withdrawn by the asker); an agreed request followed at once by its undo and a refused
+    one by none; a player's undo of a revealing action only through an agreed request; a
+    re-issue of a seat that exists; a rematch once the game is over."""
+    joins: dict[int, dict] = {}  # seat → its join entry
+    started = over = False
+    in_effect: list[dict] = []  # game actions in effect, last on top
+    pending: dict | None = None  # the undo request waiting for its answer
+    agreed: dict | None = None  # the approve_undo whose undo must come next
     for entry in actions:
-        if entry["type"] != "undo":
-            continue
-        target = by_number.get((entry.get("payload") or {}).get("target"))
-        if target is None or target["type"] in NON_GAME:
-            return f"undo {entry['number']} names no game action"
-        if not revealing.get(target["number"]):
-            continue
-        events = entry.get("public") or []
-        revealed = ("undo.revealed", "undo.revealed.public")
-        shown = next((e for e in events if e.get("msg") in revealed), None)
-        seen = (target.get("private") or {}).get(str(target["seat"])) or []
-        if (
-            shown is None
-            or _canon(shown.get("seen")) != _canon(seen)
-            or _canon(shown.get("shown")) != _canon(target.get("public") or [])
-        ):
-            return f"undo {entry['number']} does not show what action {target['number']} had shown"
+        number, kind, seat = entry["number"], entry["type"], entry["seat"]
+        payload = entry.get("payload") or {}
+        where = f"action {number} ({kind})"
+        if agreed is not None and kind != "undo":
+            return f"{where}: the undo agreed to at action {agreed['number']} was never applied"
+        if kind in NON_GAME and (entry.get("undone") or entry.get("reveals")):
+            return f"{where} is marked as undone or revealing, which only a game action can be"
+        if over and kind not in ("reissue", "rematch"):
+            return f"{where} comes after the rematch was opened, when the game was over"
+        if kind == "join":
+            name, colour = payload.get("name"), payload.get("colour")
+            if started or seat != len(joins) + 1:
+                return f"{where} does not take the next seat in the lobby"
+            if not isinstance(name, str) or not _events_are(
+                entry, [join_event(seat, name, colour)]
+            ):
+                return f"{where}: its event is not the join of {name!r} at seat {seat}"
+            joins[seat] = entry
+        elif kind == "start":
+            if started or seat != HOST:
+                return f"{where}: the game starts once, by the host"
+            started = True
+            seats = list(joins)
+            if list(payload.get("seats", [])) != seats:
+                return f"{where}: the game does not start with the seats that joined"
+            colours = {str(s): (j.get("payload") or {}).get("colour") for s, j in joins.items()}
+            if "colours" in payload and _canon(payload["colours"]) != _canon(colours):
+                return f"{where}: the colours differ from those the players joined in"
+            mixed = payload.get("contributions") or []
+            dealt = replayed.events.get(number, [])
+            if not _events_are(entry, start_events(seats, mixed, dealt)):
+                return f"{where}: its events are not the start and the setup the replay gives"
+        elif kind not in NON_GAME:  # a game action
+            if pending is not None:
+                return (
+                    f"{where} was played while the undo request at action "
+                    f"{pending['number']} waited for its answer"
+                )
+            in_effect.append(entry)
+        elif kind == "undo":
+            target = in_effect.pop() if in_effect else None  # replay checked it is the target
+            if target is None or payload.get("target") != target["number"]:
+                return f"undo {number} names no game action"
+            if pending is not None:
+                return f"undo {number} was applied while a request waited for its answer"
+            if agreed is not None:
+                asked = agreed["payload"]
+                expected = {
+                    "target": target["number"],
+                    "request": asked["request"],
+                    "approved_by": agreed["seat"],
+                }
+                asker = _asker(actions, asked["request"])
+                if seat != asker or _canon(payload) != _canon(expected):
+                    return f"undo {number} is not the undo agreed to at action {agreed['number']}"
+                agreed = None
+            else:
+                if set(payload) != {"target"}:
+                    return f"undo {number} claims an agreement the log does not hold"
+                if seat != HOST and seat != target["seat"]:
+                    return f"undo {number}: seat {seat} undid an action it did not play"
+                if seat != HOST and target.get("reveals"):
+                    return (
+                        f"undo {number}: seat {seat} took back action {target['number']}, which "
+                        "had revealed something, without another player's OK"
+                    )
+            if not _events_are(entry, [undo_event(seat, _entry(target, target.get("reveals")))]):
+                return f"undo {number} does not show what action {target['number']} had shown"
+        elif kind == "undo_request":
+            target = in_effect[-1] if in_effect else None
+            if pending is not None or target is None or payload != {"target": target["number"]}:
+                return f"{where} does not ask for the undo of the last action in effect"
+            if seat == HOST or seat != target["seat"] or not target.get("reveals"):
+                return (
+                    f"{where}: only the player of an action that revealed something asks "
+                    "for its undo"
+                )
+            if not _events_are(entry, [request_event(seat, _entry(target))]):
+                return f"{where}: its event is not the request to undo action {target['number']}"
+            pending = entry
+        elif kind in ("approve_undo", "refuse_undo", "cancel_undo"):
+            if pending is None:
+                return f"{where} answers no undo request"
+            asker, target_number = pending["seat"], pending["payload"]["target"]
+            if _canon(payload) != _canon({"request": pending["number"], "target": target_number}):
+                return f"{where} does not answer the request at action {pending['number']}"
+            if (kind == "cancel_undo") != (seat == asker):
+                return (
+                    f"{where}: only the asker withdraws a request, and only another seat "
+                    "agrees to it or refuses it"
+                )
+            if seat != HOST and seat not in joins:
+                return f"{where}: seat {seat} is not at the table"
+            what = action_named(_entry(in_effect[-1]))
+            if not _events_are(entry, [answer_event(kind, seat, asker, what, target_number)]):
+                return f"{where}: its event is not the answer to the request"
+            pending = None
+            agreed = entry if kind == "approve_undo" else None
+        elif kind == "reissue":
+            moved = payload.get("seat")
+            if seat != HOST or moved not in joins or set(payload) != {"seat"}:
+                return f"{where}: the host moves a seat that exists to a new phone"
+            if not _events_are(entry, [moved_event(moved)]):
+                return f"{where}: its event is not the move of seat {moved}"
+        elif kind == "rematch":
+            code = payload.get("code")
+            if seat != HOST or not started or over or not isinstance(code, str):
+                return f"{where}: the host opens one rematch, once the game is over"
+            if not _events_are(entry, [rematch_event(game, code)]):
+                return f"{where}: its event is not the rematch at {code!r}"
+            over = True
+        else:  # an entry of the shell this checker does not know
+            return f"{where}: unknown entry"
+    if agreed is not None:
+        return f"the undo agreed to at action {agreed['number']} was never applied"
+    if pending is not None:
+        return f"the undo request at action {pending['number']} was never answered"
     return None
+
+
+def _asker(actions: list[dict], request: int) -> int | None:
+    entry = actions[request - 1] if 0 < request <= len(actions) else None
+    return entry["seat"] if entry and entry["type"] == "undo_request" else None

@@ -24,6 +24,17 @@ HTTP_CODES = {
     422: "invalid_input",
     429: "rate_limited",
 }
+#: What the HTTP errors raised outside our own code say, in the request's language (the
+#: framework's own descriptions are English only).
+HTTP_DETAILS = {
+    400: M("api.http.bad_request"),
+    401: M("api.http.unauthorized"),
+    403: M("api.http.forbidden"),
+    404: M("api.http.not_found"),
+    405: M("api.http.method_not_allowed"),
+    415: M("api.http.unsupported_media_type"),
+    429: M("api.http.too_many_requests"),
+}
 
 
 def problem_response(problem: Problem) -> Response:
@@ -70,7 +81,7 @@ def from_http(error: HTTPException) -> Problem:
     if status == 413:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         return Problem(413, "body_too_large", M("api.body_too_large", limit=limit))
-    detail = error.description or "Error."
+    detail = HTTP_DETAILS.get(status) or M("api.http.error", status=status)
     problem = Problem(status, HTTP_CODES.get(status, "http_error"), detail)
     for name, value in error.get_headers():
         if name.lower() not in ("content-type", "content-length"):

@@ -18,6 +18,8 @@ import functools
 import unicodedata
 from collections.abc import Callable
 
+from ..engine.messages import M
+
 NAME_LENGTH = 40
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 BLANK_LETTERS = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"})
@@ -38,21 +40,19 @@ def visible(character: str) -> bool:
     )
 
 
-def check_name(raw: str) -> tuple[str | None, str | None]:
-    """``(name, None)`` for an acceptable name (trimmed), else ``(None, reason)``."""
+def check_name(raw: str) -> tuple[str | None, dict | None]:
+    """``(name, None)`` for an acceptable name (trimmed), else ``(None, reason)``, the reason
+    a message (rendered in the request's language)."""
     name = raw.strip()
     for character in name:
         if refused(character):
-            return None, (
-                "Names may not hold control or invisible formatting characters "
-                f"(U+{ord(character):04X})."
-            )
+            return None, M("api.name.hidden_character", character=f"U+{ord(character):04X}")
     if not any(visible(c) for c in name):
-        return None, "A name needs at least one visible character."
+        return None, M("api.name.nothing_visible")
     if not visible(name[0]):
-        return None, "A name starts with a visible character (not a mark or a blank)."
+        return None, M("api.name.first_visible")
     if len(name) > NAME_LENGTH:
-        return None, f"Names are at most {NAME_LENGTH} characters (spaces around not counted)."
+        return None, M("api.name.too_long", max=NAME_LENGTH)
     return name, None
 
 

@@ -2,11 +2,70 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema as _Schema
+from marshmallow import ValidationError, fields
+from marshmallow import validate as _validate
 
+from ..engine.messages import M
 from ..tables import COLOURS
 from .names import check_name
 from .parsing import MAX_SEQ, action_number
+
+# Bad input is refused field by field (``errors``) in the request's language: every error a
+# field, a validator or a schema gives is a message (a list of one, as marshmallow lists a
+# field's errors), rendered with the problem.
+
+#: A field's own errors, by marshmallow's key; anything else is "not a valid value".
+_FIELD_ERRORS = {
+    "required": M("api.field.required"),
+    "null": M("api.field.null"),
+}
+#: What "invalid" means for each kind of field.
+_INVALID = [
+    (fields.Integer, M("api.field.not_integer")),
+    (fields.String, M("api.field.not_string")),
+    (fields.Mapping, M("api.field.not_object")),
+]
+
+
+def _field_error(field, key: str) -> list:
+    if key == "invalid":
+        invalid = next((m for kind, m in _INVALID if isinstance(field, kind)), None)
+        return [invalid or M("api.field.invalid")]
+    return [_FIELD_ERRORS.get(key) or M("api.field.invalid")]
+
+
+class Schema(_Schema):
+    """marshmallow's Schema, its errors and its fields' errors given as messages."""
+
+    error_messages = {"unknown": M("api.field.unknown"), "type": M("api.field.type")}
+
+    def on_bind_field(self, field_name, field_obj) -> None:
+        field_obj.error_messages = {
+            key: _field_error(field_obj, key) for key in field_obj.error_messages
+        }
+
+
+class Length(_validate.Length):
+    def _format_error(self, value, message) -> list:
+        return [M("api.field.length", min=self.min, max=self.max)]
+
+
+class Range(_validate.Range):
+    def _format_error(self, value, message) -> list:
+        return [M("api.field.range", min=self.min, max=self.max)]
+
+
+class OneOf(_validate.OneOf):
+    def _format_error(self, value) -> list:
+        return [M("api.field.one_of", choices=self.choices_text)]
+
+
+class Regexp(_validate.Regexp):
+    """A pattern, refused with the message ``error`` says."""
+
+    def _format_error(self, value) -> list:
+        return [self.error]
 
 
 class PlayerName(fields.String):
@@ -15,7 +74,7 @@ class PlayerName(fields.String):
     def _deserialize(self, value, attr, data, **kwargs) -> str:
         name, reason = check_name(super()._deserialize(value, attr, data, **kwargs))
         if reason:
-            raise ValidationError(reason)
+            raise ValidationError([reason])
         return name
 
 
@@ -27,7 +86,7 @@ class QueryActionNumber(fields.Integer):
         if isinstance(value, str):
             number = action_number(value)
             if number is None:
-                raise ValidationError(f"An action number: ASCII digits, 0 to {MAX_SEQ}.")
+                raise ValidationError([M("api.field.action_number", max=MAX_SEQ)])
             return number
         return super()._deserialize(value, attr, data, **kwargs)
 
@@ -43,9 +102,7 @@ RETRY_SECRET_DOC = (
 def _retry_secret():
     return fields.String(
         load_default=None,
-        validate=validate.Regexp(
-            r"^[A-Za-z0-9_-]{32,128}\Z", error="32 to 128 letters, digits, '-' or '_'."
-        ),
+        validate=Regexp(r"^[A-Za-z0-9_-]{32,128}\Z", error=M("api.field.retry_secret")),
         metadata={"description": RETRY_SECRET_DOC},
     )
 
@@ -95,10 +152,10 @@ class JoinSchema(Schema):
             "control or format characters (NUL, bidi overrides, zero-width characters)"
         },
     )
-    colour = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(COLOURS))
+    colour = fields.String(load_default=None, allow_none=True, validate=OneOf(COLOURS))
     contribution = fields.String(
         load_default=None,
-        validate=validate.Regexp(r"^[0-9a-fA-F]{64}\Z", error="32 random bytes as 64 hex digits."),
+        validate=Regexp(r"^[0-9a-fA-F]{64}\Z", error=M("api.field.contribution")),
         metadata={
             "description": "Optional: 32 random bytes (64 hex digits) from the phone, mixed "
             "into the seed the game plays with (listed in the export under `contributions`)."
@@ -108,16 +165,16 @@ class JoinSchema(Schema):
 
 
 class ActionSchema(Schema):
-    type = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    type = fields.String(required=True, validate=Length(min=1, max=40))
     params = fields.Dict(keys=fields.String(), load_default=dict)
     expected = fields.Integer(
-        load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=MAX_SEQ)
+        load_default=None, allow_none=True, strict=True, validate=Range(min=0, max=MAX_SEQ)
     )
 
 
 class UndoSchema(Schema):
     expected = fields.Integer(
-        load_default=None, allow_none=True, strict=True, validate=validate.Range(min=0, max=MAX_SEQ)
+        load_default=None, allow_none=True, strict=True, validate=Range(min=0, max=MAX_SEQ)
     )
 
 
@@ -141,7 +198,7 @@ class ViewSchema(Schema):
     )
     variant = fields.String(allow_none=True)
     options = fields.Dict()
-    status = fields.String(validate=validate.OneOf(["lobby", "playing", "finished"]))
+    status = fields.String(validate=OneOf(["lobby", "playing", "finished"]))
     seq = fields.Integer()
     join_url = fields.String(metadata={"description": "The address the table's QR code encodes"})
     seed_commitment = fields.String()
@@ -242,10 +299,10 @@ class ExportSchema(Schema):
 
 
 class LogQuerySchema(Schema):
-    after = QueryActionNumber(load_default=0, validate=validate.Range(min=0, max=MAX_SEQ))
+    after = QueryActionNumber(load_default=0, validate=Range(min=0, max=MAX_SEQ))
 
 
 class EventsQuerySchema(Schema):
     after = QueryActionNumber(
-        load_default=None, allow_none=True, validate=validate.Range(min=0, max=MAX_SEQ)
+        load_default=None, allow_none=True, validate=Range(min=0, max=MAX_SEQ)
     )

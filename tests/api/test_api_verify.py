@@ -118,6 +118,9 @@ def test_the_export_lists_the_contributions_and_verify_recomputes_the_seed(clien
     assert verify_export(export) is None
 
 
+_FINISHED: list[dict] = []
+
+
 def _tamper(export, how):
     out = copy.deepcopy(export)
     joins = [a for a in out["actions"] if a["type"] == "join"]
@@ -170,7 +173,92 @@ def _tamper(export, how):
     elif how == "reveal flag":
         victim = next(a for a in out["actions"] if a["type"] == "draw")
         victim["reveals"] = False
+    else:
+        _tamper_shell(out, how)
     return out
+
+
+def _first(export, kind):
+    return next(a for a in export["actions"] if a["type"] == kind)
+
+
+def _renumbered(export, dropped):
+    """The log without the entries ``dropped``, numbered again without gaps (the numbers
+    entries name — an undo's target, a request — follow)."""
+
+    def shift(number):
+        return number - sum(1 for d in dropped if d < number)
+
+    def walk(value):
+        if isinstance(value, dict):
+            return {
+                key: shift(item)
+                if key in ("number", "target", "request") and isinstance(item, int)
+                else walk(item)
+                for key, item in value.items()
+            }
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+
+    export["actions"] = [walk(a) for a in export["actions"] if a["number"] not in dropped]
+
+
+def _tamper_shell(out, how):
+    """The shell's own entries: the start, the joins, undo requests and answers, undos,
+    re-issues — each changed the way a server rewriting its log would."""
+    start, approve = _first(out, "start"), _first(out, "approve_undo")
+    refuse, request = _first(out, "refuse_undo"), _first(out, "undo_request")
+    if how == "start deal":  # the round-1 deal (ZL-1) said another card
+        dealt = next(e for e in start["public"] if e["msg"] == "zl.dealt")
+        dealt["args"]["card"]["args"]["value"] = 1
+        dealt["card"]["value"] = 1
+    elif how == "who starts":
+        first = next(e for e in start["public"] if e["msg"] == "zl.lowest_starts")
+        first["seat"] = first["args"]["seat"]["seat"] = first["seat"] % 3 + 1
+    elif how == "start text":
+        start["public"][0]["args"]["contributions"] = 3
+    elif how == "start colours":
+        start["payload"]["colours"]["1"] = "purple"
+    elif how == "join event":
+        _first(out, "join")["public"][0]["seat"]["name"] = "Mallory"
+    elif how == "join name everywhere":
+        # the seat and its join agree, the event the phones saw named someone else
+        _first(out, "join")["payload"]["name"] = out["seats"][0]["name"] = "Mallory"
+    elif how == "self-approval":
+        approve["seat"] = request["seat"]
+        approve["public"][0]["args"]["seat"] = {"seat": request["seat"]}
+    elif how == "approval relabelled as refusal":
+        approve["type"] = "refuse_undo"
+        approve["public"][0]["msg"] = "undo.refused"
+    elif how == "refusal relabelled as approval":  # then no undo follows
+        refuse["type"] = "approve_undo"
+        refuse["public"][0]["msg"] = "undo.approved"
+    elif how == "refusal by the asker":
+        refuse["type"] = "cancel_undo"
+        refuse["public"][0]["msg"] = "undo.cancelled"
+        del refuse["public"][0]["args"]["seat"]
+    elif how == "undid alone":
+        # the player took their draw back without anyone's OK: no request, no answer
+        undo = next(a for a in out["actions"] if a["type"] == "undo" and "request" in a["payload"])
+        dropped = {undo["payload"]["request"], approve["number"]}
+        undo["payload"] = {"target": undo["payload"]["target"]}
+        _renumbered(out, dropped)
+    elif how == "undo event":
+        undo = next(a for a in out["actions"] if a["type"] == "undo")
+        undo["public"][0]["args"]["actor"] = {"seat": 0}
+    elif how == "undo of a revealing action by its player":
+        undo = next(a for a in out["actions"] if a["type"] == "undo" and "request" in a["payload"])
+        undo["payload"] = {"target": undo["payload"]["target"]}
+    elif how == "reissue event":
+        _first(out, "reissue")["public"][0]["msg"] = "table.joined"
+    elif how == "reissue of no seat":
+        reissue = _first(out, "reissue")
+        reissue["payload"]["seat"] = reissue["public"][0]["seat"] = 9
+        reissue["public"][0]["args"]["seat"] = {"seat": 9}
+    elif how == "request by another seat":
+        request["seat"] = request["seat"] % 3 + 1
+        request["public"][0]["args"]["seat"] = {"seat": request["seat"]}
 
 
 @pytest.mark.parametrize(
@@ -189,13 +277,73 @@ def _tamper(export, how):
         "seat dropped",
         "undo hides the card",
         "reveal flag",
+        "start deal",
+        "who starts",
+        "start text",
+        "start colours",
+        "join event",
+        "join name everywhere",
+        "self-approval",
+        "approval relabelled as refusal",
+        "refusal relabelled as approval",
+        "refusal by the asker",
+        "undid alone",
+        "undo event",
+        "undo of a revealing action by its player",
+        "reissue event",
+        "reissue of no seat",
+        "request by another seat",
     ],
 )
 def test_verify_fails_on_any_tampering(client, tables, how):
-    _, export, _ = finished_export(client, tables)
+    if not _FINISHED:  # one game for every case: each changes its own copy
+        _FINISHED.append(finished_export(client, tables)[1])
+    export = _FINISHED[0]
     assert verify_export(export) is None
     problem = verify_export(_tamper(export, how))
     assert problem is not None, how
+
+
+def test_verify_refuses_a_start_without_the_contributions_the_phones_sent(
+    client, tables, monkeypatch
+):
+    """A server that ignored the phones' contributions (it played with its own seed) and wrote
+    its export as if from before contributions existed."""
+    monkeypatch.setattr(table_path, "effective_seed", lambda seed, mixed: seed)
+    created, tokens = seated(client, tables, [secrets.token_hex(32) for _ in range(3)])
+    play_to_the_end(tables, created["code"], tokens)
+    export = client.get(f"/api/tables/{created['code']}/export").get_json()
+    monkeypatch.undo()
+    assert verify_export(export) is not None  # as it was written: the seed gives it away
+    del _first(export, "start")["payload"]["contributions"]
+    export.pop("contributions")
+    export.pop("effective_seed")
+    problem = verify_export(export)
+    assert problem is not None and "contributions" in problem
+    # A log whose phones sent none plays with the committed seed itself: still sound.
+    monkeypatch.setattr(table_path, "effective_seed", lambda seed, mixed: seed)
+    created, tokens = seated(client, tables, [None, None, None])
+    play_to_the_end(tables, created["code"], tokens)
+    legacy = client.get(f"/api/tables/{created['code']}/export").get_json()
+    del _first(legacy, "start")["payload"]["contributions"]
+    legacy["contributions"], legacy["effective_seed"] = [], legacy["seed"]
+    assert verify_export(legacy) is None
+
+
+def test_verify_checks_the_rematch_entry(client, tables):
+    created, tokens = seated(client, tables, [secrets.token_hex(32), None])
+    code = created["code"]
+    play_to_the_end(tables, code, tokens)
+    rematch = client.post(f"/api/tables/{code}/rematch", headers=bearer(created["host_token"]))
+    assert rematch.status_code == 201
+    export = client.get(f"/api/tables/{code}/export").get_json()
+    assert verify_export(export) is None
+    elsewhere = copy.deepcopy(export)
+    _first(elsewhere, "rematch")["payload"]["code"] = "ZZZZZZ"
+    assert "rematch" in verify_export(elsewhere)
+    twice = copy.deepcopy(export)
+    twice["actions"].append({**_first(twice, "rematch"), "number": len(twice["actions"]) + 1})
+    assert "rematch" in verify_export(twice)
 
 
 def test_verify_cli_prints_the_commitment(tmp_path, client, tables):

@@ -109,6 +109,21 @@ def test_games_catalogue_speaks_the_language_asked(client):
     assert zl["options"]["continue_draw_pile"]["label"].startswith("New rounds")
 
 
+def test_every_games_help_ends_with_the_tables_rules_in_the_language_asked(client):
+    """Undo needing another player's OK, a lost phone, fair draws: every game's help, in
+    French too."""
+    for lang, undo, fair in [
+        ("fr", "un autre joueur (ou l'hôte) l'accepte ou la refuse", "Des tirages équitables"),
+        ("en", "another player (or the host) agrees or refuses", "Fair draws"),
+    ]:
+        games = client.get("/api/games", headers={"Accept-Language": lang}).get_json()["games"]
+        assert len(games) == 4
+        for game in games:
+            assert undo in game["help"] and fair in game["help"], (lang, game["id"])
+            other = "Fair draws" if lang == "fr" else "Des tirages équitables"
+            assert other not in game["help"], (lang, game["id"])
+
+
 def test_event_stream_speaks_the_language_it_was_opened_in(client, tables, app):
     code, host, _ = _started(tables)
     app.config["SSE_MAX_SECONDS"] = 0.5
@@ -123,3 +138,60 @@ def test_event_stream_speaks_the_language_it_was_opened_in(client, tables, app):
     texts = [e["text"] for entry in data for e in entry["events"]]
     assert "Ana a rejoint la table." in texts
     assert any(t.startswith("La partie commence avec 3 joueurs") for t in texts)
+
+
+FR = {"Accept-Language": "fr"}
+
+
+def test_field_errors_titles_and_http_errors_speak_french(client, tables):
+    """What the shell says about bad input is in the request's language too: each field's
+    errors (the schema's, the name check's, the table's), a problem's title, and the HTTP
+    errors the framework raises (404, 405)."""
+    variant = client.post("/api/tables", json={"game": "zombie-life", "variant": "x"}, headers=FR)
+    body = variant.get_json()
+    assert body["code"] == "unknown_variant" and body["title"] == "Contenu impossible à traiter"
+    assert body["errors"]["variant"][0].startswith("Une de ces valeurs : ")
+    code = tables.create()["code"]
+    seats = f"/api/tables/{code}/seats"
+    assert client.post(seats, json={"name": "Ana", "colour": "sky"}).status_code == 201
+    taken = client.post(seats, json={"name": "Ben", "colour": "sky"}, headers=FR).get_json()
+    assert taken["code"] == "colour_taken" and taken["errors"] == {"colour": ["Déjà prise."]}
+    assert taken["title"] == "Conflit"
+    cases = [
+        ({"name": "Ana\u202e"}, "name", "Un nom ne peut pas contenir de caractère de contrôle"),
+        ({"name": "   "}, "name", "Un nom a besoin d'au moins un caractère visible."),
+        ({"name": "a" * 41}, "name", "Un nom a au plus 40 caractères"),
+        ({}, "name", "Ce champ est obligatoire."),
+        ({"name": 7}, "name", "Ce n'est pas un texte."),
+        ({"name": "Ben", "colour": "pink"}, "colour", "Une de ces valeurs : orange, sky"),
+        ({"name": "Ben", "contribution": "ab"}, "contribution", "32 octets aléatoires"),
+        ({"name": "Ben", "retry_secret": "short"}, "retry_secret", "De 32 à 128 lettres"),
+        ({"name": "Ben", "hat": 1}, "hat", "Champ inconnu."),
+    ]
+    for body, field, french in cases:
+        refused = client.post(seats, json=body, headers=FR).get_json()
+        assert refused["code"] == "invalid_input", (body, refused)
+        assert refused["errors"][field][0].startswith(french), (body, refused["errors"])
+    action = client.post(
+        f"/api/tables/{code}/actions", json={"type": "", "expected": "x"}, headers=FR
+    ).get_json()
+    assert action["errors"] == {
+        "type": ["De 1 à 40 caractères."],
+        "expected": ["Ce n'est pas un nombre entier."],
+    }
+    expected = {"type": "draw", "expected": -1}
+    action = client.post(f"/api/tables/{code}/actions", json=expected, headers=FR).get_json()
+    assert action["errors"] == {"expected": ["Un nombre entier de 0 à 2147483647."]}
+    log = client.get(f"/api/tables/{code}/log?after=x", headers=FR).get_json()
+    assert "Un numéro d'action" in json.dumps(log["errors"], ensure_ascii=False)
+    missing = client.get("/api/nowhere", headers=FR).get_json()
+    assert missing["code"] == "not_found" and missing["title"] == "Introuvable"
+    assert missing["detail"] == "Il n'y a rien à cette adresse."
+    wrong = client.delete("/api/games", headers=FR)
+    body = wrong.get_json()
+    assert wrong.status_code == 405 and body["title"] == "Méthode non permise"
+    assert body["detail"] == "Cette adresse n'accepte pas cette méthode."
+    english = client.get("/api/nowhere").get_json()
+    assert (
+        english["title"] == "Not found" and english["detail"] == "There is nothing at this address."
+    )

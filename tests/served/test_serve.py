@@ -6,7 +6,8 @@ that never finished, and ``/healthz`` timed out for everyone. Now it runs a geve
 off a body that does not arrive within ``TABLEAPP_BODY_TIMEOUT`` (408).
 
 The servers listen on 127.0.0.1 only; every loop is bounded; latencies are printed as
-figures, and only a stall (no answer within ``STALL`` seconds) fails a test.
+figures, and only a stall fails a test: no answer within ``STALL`` seconds, or, for
+``/healthz`` and a join (the issue: "within a second"), within ``PROMPT`` seconds.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from tests.conftest import PG_URL
 pytestmark = pytest.mark.served
 ROOT = Path(__file__).resolve().parents[2]
 STALL = 2.0  # seconds: an answer later than this means the server is stalled
+PROMPT = 1.0  # seconds: /healthz and a join answer within a second, whatever one phone does
 BACKENDS = [
     "sqlite",
     pytest.param(
@@ -211,10 +213,10 @@ def test_80_idle_streams_and_80_half_sent_bodies_do_not_stall_serve(tmp_path, ba
         assert [status for _, status in streams] == [200] * 80
         bodies = [_half_sent_body(serve.port, code) for _ in range(80)]
         time.sleep(0.3)  # every body is being waited for now
-        health, health_ms = _timed(lambda: requests.get(f"{serve.url}/healthz", timeout=STALL))
+        health, health_ms = _timed(lambda: requests.get(f"{serve.url}/healthz", timeout=PROMPT))
         join, join_ms = _timed(
             lambda: requests.post(
-                f"{serve.url}/api/tables/{code}/seats", json={"name": "Ana"}, timeout=STALL
+                f"{serve.url}/api/tables/{code}/seats", json={"name": "Ana"}, timeout=PROMPT
             )
         )
         view, view_ms = _timed(
@@ -246,13 +248,13 @@ def test_serve_holds_hundreds_of_streams(tmp_path):
         held = sum(status == 200 for _, status in streams)
         latencies = []
         for _ in range(20):
-            health, ms = _timed(lambda: requests.get(f"{serve.url}/healthz", timeout=STALL))
+            health, ms = _timed(lambda: requests.get(f"{serve.url}/healthz", timeout=PROMPT))
             assert health.status_code == 200
             latencies.append(ms)
         latencies.sort()
         join, join_ms = _timed(
             lambda: requests.post(
-                f"{serve.url}/api/tables/{code}/seats", json={"name": "Ben"}, timeout=STALL
+                f"{serve.url}/api/tables/{code}/seats", json={"name": "Ben"}, timeout=PROMPT
             )
         )
         assert join.status_code == 201
