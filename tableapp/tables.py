@@ -127,6 +127,14 @@ def seat_colours(game) -> list[str]:
     return list(box) if box else list(COLOURS)
 
 
+def lobby_colours(game) -> list[str] | dict[str, str]:
+    """What the lobby offers: a game with colours in its box sends ``{seat colour: the box's
+    colour}`` so the phone names each as the game will ("Red", not "vermilion"); another game
+    the list of seat colours."""
+    box = getattr(game, "definition", None) and game.definition.colours
+    return dict(box) if box else list(COLOURS)
+
+
 def join_url(code: str) -> str:
     """The address a phone opens to join: the configured public URL, else this request's host."""
     base = current_app.config.get("PUBLIC_URL")
@@ -169,7 +177,7 @@ def render_view(
         actions = []
         if actor is not None and actor.role == "host" and can_start:
             actions = [{"type": "start", "label": M("table.action.start"), "params": {}}]
-        game_view: dict = {"players": {"min": low, "max": high}, "colours": seat_colours(game)}
+        game_view: dict = {"players": {"min": low, "max": high}, "colours": lobby_colours(game)}
     else:
         state = table.state
         prompt = game.prompt(state)

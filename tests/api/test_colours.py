@@ -8,7 +8,13 @@ from __future__ import annotations
 def test_eat_zem_all_hordes_are_the_colours_the_players_chose(client, tables):
     created = tables.create("eat-zem-all", "house")
     code, host = created["code"], created["host_token"]
-    assert created["view"]["game_view"]["colours"] == ["yellow", "green", "vermilion", "blue"]
+    # the lobby offers the box's colours, each with the name the game gives it
+    assert created["view"]["game_view"]["colours"] == {
+        "yellow": "yellow",
+        "green": "green",
+        "vermilion": "red",
+        "blue": "blue",
+    }
     refused = client.post(f"/api/tables/{code}/seats", json={"name": "Zoé", "colour": "orange"})
     assert refused.status_code == 422 and refused.get_json()["code"] == "colour_not_offered"
     tables.join(code, "Ana", "vermilion")
