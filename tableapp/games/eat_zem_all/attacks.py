@@ -8,7 +8,7 @@ app applies the priorities and asks which Zombie only when several equal targets
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, counts
+from ...engine import Ctx, Flow, M, Question, RuleError, action, board_step, choice, counts
 from ...engine.messages import pack_names
 from .effects import describe, split_cell
 from .state import (
@@ -148,6 +148,12 @@ def hit(state: State, ctx: Ctx, hid: str, outcome: str, target: str, rule: str, 
             seat=seat,
             human=hid,
         )
+        back = M(
+            "eza.step.kill_crawling" if kind == CRAWLING else "eza.step.kill_standing",
+            horde=name(state, seat),
+            human=who,
+        )
+        _on_board(state, seat, back)
         return
     h["crawling"] = min(h["board"], h["crawling"] + 1)
     ctx.say(
@@ -157,6 +163,13 @@ def hit(state: State, ctx: Ctx, hid: str, outcome: str, target: str, rule: str, 
         seat=seat,
         human=hid,
     )
+    _on_board(state, seat, M("eza.step.wound", horde=name(state, seat), human=who))
+
+
+def _on_board(state: State, seat: int, message: dict) -> None:
+    """A Zombie the app killed or wounded: the active Horde (who answered) and its owner see
+    what to do with the pawn until one ticks it."""
+    board_step(state, message, sorted({state["active"], seat}))
 
 
 def no_target(state: State, ctx: Ctx, hid: str, attack: str, why: dict) -> None:
@@ -202,6 +215,7 @@ def barricade(state: State, ctx: Ctx, hid: str, opening: str) -> None:
         rule="EZA-H15",
         opening=opening,
     )
+    board_step(state, M("eza.step.barricade", opening=pack_names(data)), [state["active"]])
 
 
 def _barricade_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:

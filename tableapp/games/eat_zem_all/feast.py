@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, counts, moment
+from ...engine import Ctx, Flow, M, Question, RuleError, action, board_step, counts, moment
 from ...engine.messages import pack_names
 from .state import (
     State,
@@ -99,6 +99,7 @@ def _fatal_blow(state: State, step: Step, ctx: Ctx) -> None:
         human=hid,
         trait=trait_id,
     )
+    board_step(state, M("eza.step.trait", trait=pack_names(trait), horde=name(state, seat)), [seat])
     Flow.push(
         state,
         *[
@@ -202,7 +203,15 @@ def _award(state: State, ctx: Ctx, hid: str, winner, rule: str, reason: dict, zo
         message = M(
             "eza.feast.won", human=pack_names(tile), horde=name(state, winner), count=tile["vp"]
         )
-    ctx.say(message, rule=rule, reason=reason, feast=data)
+    # the Feast is a moment for the Hordes that took part (a Bite on the Human) and the winner
+    concerned = [s for s in state["seats"] if horde(state, s)["bites"].get(hid) or s == winner]
+    ctx.say(message, rule=rule, reason=reason, feast=data, moment=moment("feast", concerned))
+    if winner is not None:
+        board_step(
+            state,
+            M("eza.step.tile", human=pack_names(tile), horde=name(state, winner)),
+            [winner],
+        )
 
 
 def _feast_prompt(state: State, step: Step) -> dict:
@@ -235,6 +244,8 @@ def _transform(state: State, step: Step, ctx: Ctx) -> None:
             seat=holder,
             human=hid,
         )
+        step_text = M("eza.step.transform", horde=name(state, holder), human=human_name(state, hid))
+        board_step(state, step_text, [holder])
         return
     ctx.say(
         M("eza.transform.empty", horde=name(state, holder), human=human_name(state, hid)),

@@ -14,7 +14,7 @@ if a count changed (the ``correct`` action).
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Moves, RuleError, action, choice, piles
+from ...engine import Ctx, Flow, M, Moves, RuleError, action, board_step, choice, piles
 from ...engine.messages import pack_names
 from . import feast
 from .board import cell_at, cell_name, humans_on, neighbours, square_of, wrap_cell
@@ -224,6 +224,7 @@ def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
         h["board"] += 1
         h["crawling"] += 1
         ctx.say(M("eza.play_dead", horde=who), seat=seat)
+        board_step(state, M("eza.step.play_dead", horde=who), [seat])
     elif effect == "feast_double":
         top["double"].append(seat)
     elif effect == "stand_up_all":

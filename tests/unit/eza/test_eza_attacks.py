@@ -139,3 +139,31 @@ def test_EZA_H13_the_literal_reading_is_a_table_option():
         default, 1, "report_reach", zombies=reach(default, {"2:standing": 1, "3:crawling": 1})
     )
     assert events[0]["msg"] == "eza.attack.kills_crawling"
+
+
+def _steps(state: dict) -> list[tuple[str, list[int]]]:
+    return [(said(s["message"]), s["seats"]) for s in state.get("board_steps", [])]
+
+
+def test_EZA_H11_the_zombies_a_human_kills_or_wounds_are_board_steps():
+    state = deal("house")  # Seat 1 is active
+    state, _ = effect(state, "omar", "kill_crawling")
+    state, _ = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    assert _steps(state) == [
+        ("Lay down a Standing Zombie of Seat 2 (Green) in reach of Omar.", [1, 2])
+    ]
+    state, _ = effect(state, "omar", "kill_standing")
+    state, _ = act(state, 1, "report_reach", zombies=reach(state, {"1:standing": 1}))
+    assert _steps(state)[1] == (
+        "Put a Standing Zombie of Seat 1 (Yellow) in reach of Omar back in its reserve.",
+        [1],
+    )
+
+
+def test_EZA_H15_kates_cube_is_a_board_step():
+    state = deal("house")
+    state, _ = effect(state, "kate", "kill_standing")
+    state, _ = act(state, 1, "report_reach", zombies=reach(state, {}))
+    state, _ = act(state, 1, "barricade", opening="door-living-bedroom")
+    (step,) = _steps(state)
+    assert step[0].startswith("Put a Defense cube from the box on the ") and step[1] == [1]

@@ -219,3 +219,59 @@ def test_EZA_F3_decided_without_a_count_even_for_nobody():
     assert decided_winner({1: 4, 2: 4}, {1: 1, 2: 0}) is None
     assert decided_winner({1: 6, 2: 2, 3: 1}, {1: 0, 2: 3, 3: 4}) == (1,)
     assert decided_winner({1: 6, 2: 2}, {1: 0, 2: 4}) is None  # a tie broken by Zombies
+
+
+# --- moments and board steps (issue 13: moments nobody misses, steps done on the board) --------
+
+
+def _moments(events: list[dict]) -> list[tuple[str, list[int]]]:
+    return [(e["moment"]["kind"], e["moment"]["seats"]) for e in events if e.get("moment")]
+
+
+def _steps(state: dict) -> list[tuple[str, list[int]]]:
+    return [(said(s["message"]), s["seats"]) for s in state.get("board_steps", [])]
+
+
+def test_EZA_F1_a_death_and_its_feast_are_moments():
+    state = _harry_about_to_die(trait="adorable")
+    state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
+    state, events = act(state, TIFANY, "bite", human="harry")
+    death = next(e for e in events if e.get("moment"))
+    assert death["msg"] == "eza.dead" and _moments(events) == [("death", [])]  # every phone
+    state, events = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
+    assert _moments(events) == [("feast", [LOIC, SIMON, TIFANY])]
+    feast = next(e for e in events if e.get("moment"))
+    assert feast["msg"] == "eza.feast.won" and feast["rule"] == "EZA-F3"
+
+
+def test_EZA_F3_the_feast_is_a_moment_for_the_hordes_with_a_bite_on_the_human():
+    state = _harry_about_to_die(bites=(5, 3, 0))  # Tifany holds none of Harry's tokens
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(state, activation(SIMON, zombies=1, actions=3))
+    state, events = act(state, SIMON, "bite", human="harry")
+    if top(state) and top(state)["kind"] == "feast":  # the Zombies may still decide it
+        state, more = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 0})
+        events += more
+    assert ("feast", [LOIC, SIMON]) in _moments(events)
+    assert not [m for m in _moments(events) if m[0] == "feast" and TIFANY in m[1]]
+
+
+def test_EZA_F4_the_feast_lays_a_zombie_in_place_of_the_human_as_a_board_step():
+    state = _harry_about_to_die(trait="adorable")
+    state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
+    state, _ = act(state, TIFANY, "bite", human="harry")
+    assert _steps(state) == [("Give the Trait tile Adorable to Seat 3 (Red).", [TIFANY])]
+    state, _ = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
+    assert _steps(state)[1:] == [
+        ("Give Harry's tile to Seat 2 (Green).", [SIMON]),
+        ("Lay a Zombie of Seat 1 (Yellow) down in place of Harry.", [LOIC]),
+    ]
+    # The checklist is on the phones concerned until the table ticks it.
+    step = state["board_steps"][2]
+    done = [s for s in GAME.legal_actions(state, LOIC) if s["type"] == "board_done"]
+    assert done and step["id"] in done[0]["params"]["step"]["choices"]
+    state, events = act(state, LOIC, "board_done", step=step["id"])
+    assert [s["id"] for s in state["board_steps"]] == [
+        s["id"] for s in state["board_steps"] if s["id"] != step["id"]
+    ]
+    assert len(state["board_steps"]) == 2

@@ -223,6 +223,11 @@ def test_EZA_T12_play_dead_brings_a_killed_zombie_back_laid_down():
     state, events = use(state, 2, card)
     h = state["hordes"]["2"]
     assert (h["board"], h["reserve"], h["crawling"], h["killed"]) == (4, 6, 1, 0)
+    step = state["board_steps"][-1]
+    assert said(step["message"]) == (
+        "Put the Zombie of Seat 2 (Green) just killed back where it fell, laid down."
+    )
+    assert step["seats"] == [2]
 
 
 def test_EZA_T12_feeding_frenzy_counts_the_hordes_zombies_twice():
