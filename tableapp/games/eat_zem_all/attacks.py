@@ -60,7 +60,12 @@ def _reach_specs(state: State, step: Step, seat: int) -> list[dict]:
     bounds = {k: (0, horde(state, int(k.split(":")[0]))["board"]) for k in keys}
     labels = {k: target_label(state, k) for k in keys}
     return [
-        action("report_reach", M("eza.action.report_reach"), zombies=counts(bounds, labels=labels))
+        action(
+            "report_reach",
+            M("eza.action.report_reach"),
+            submit=M("eza.submit.reach", n="{n}"),
+            zombies=counts(bounds, labels=labels),
+        )
     ]
 
 

@@ -160,7 +160,14 @@ def decided_winner(bites: dict[int, int], most: dict[int, int]) -> tuple[int | N
 def _feast_specs(state: State, step: Step, seat: int) -> list[dict]:
     bounds = {str(s): (0, horde(state, s)["board"]) for s in state["seats"]}
     labels = {str(s): name(state, s) for s in state["seats"]}
-    return [action("feast", M("eza.action.feast"), zombies=counts(bounds, labels=labels))]
+    return [
+        action(
+            "feast",
+            M("eza.action.feast"),
+            submit=M("eza.submit.feast", n="{n}"),
+            zombies=counts(bounds, labels=labels),
+        )
+    ]
 
 
 def _feast_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:

@@ -152,6 +152,9 @@ def _specs(state: State, seat: int) -> list[dict]:
                 action(
                     "use_mutation",
                     label,
+                    # an Instant is discarded once used, and may be played off-turn: ask first
+                    confirm=M("eza.confirm.use_mutation", card=mutation_name(state, card)),
+                    submit=M("eza.submit.use_mutation", chosen="{chosen}") if params else None,
                     card=choice([card], [mutation_name(state, card)]),
                     **params,
                 )
