@@ -68,10 +68,11 @@ Where the rules leave room, the app reads them like this:
 - EZA-E1: once the last Human is dead or gone, the effects still to resolve ask nothing: what
   changes a count is applied (a Zombie added counts for EZA-E4), the rest is skipped. The last
   Human's own Feast is still counted (unless its Bites decide it).
-- On the board: the app lists what it asks the table to do (a Zombie laid in place of a dead
-  Human, the Human and Trait tiles handed over, a Zombie killed or wounded by a Human, Kate's
-  cube, Adèle's tokens, an escaped Human taken off, a Zombie back from Play dead) until someone
-  ticks it; a death and a Feast are announced on the phones concerned.
+- On the board: the app lists what it asks the table to do away from the question at hand (a
+  Zombie laid in place of a dead Human, the Human and Trait tiles handed over, Kate's cube,
+  Adèle's tokens, an escaped Human taken off, a Zombie back from Play dead) until someone ticks
+  it; the Zombies a Human kills or wounds are in the log only (the active Horde has just counted
+  them). A death and a Feast are announced on the phones concerned.
 - Corrections: the table is the truth. Any player or the host may correct a Human's Bite tokens,
   a Horde's Zombies (board, reserve, Crawling — the app counts the ones it lays down itself:
   wounded, transformed, Play dead), the Defense cubes or Tombstones, a Human's cell, who is

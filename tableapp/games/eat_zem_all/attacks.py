@@ -153,12 +153,6 @@ def hit(state: State, ctx: Ctx, hid: str, outcome: str, target: str, rule: str, 
             seat=seat,
             human=hid,
         )
-        back = M(
-            "eza.step.kill_crawling" if kind == CRAWLING else "eza.step.kill_standing",
-            horde=name(state, seat),
-            human=who,
-        )
-        _on_board(state, seat, back)
         return
     h["crawling"] = min(h["board"], h["crawling"] + 1)
     ctx.say(
@@ -168,13 +162,6 @@ def hit(state: State, ctx: Ctx, hid: str, outcome: str, target: str, rule: str, 
         seat=seat,
         human=hid,
     )
-    _on_board(state, seat, M("eza.step.wound", horde=name(state, seat), human=who))
-
-
-def _on_board(state: State, seat: int, message: dict) -> None:
-    """A Zombie the app killed or wounded: the active Horde (who answered) and its owner see
-    what to do with the pawn until one ticks it."""
-    board_step(state, message, sorted({state["active"], seat}))
 
 
 def no_target(state: State, ctx: Ctx, hid: str, attack: str, why: dict) -> None:
