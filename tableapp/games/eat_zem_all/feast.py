@@ -99,7 +99,6 @@ def _fatal_blow(state: State, step: Step, ctx: Ctx) -> None:
         human=hid,
         trait=trait_id,
     )
-    board_step(state, M("eza.step.trait", trait=pack_names(trait), horde=name(state, seat)), [seat])
     Flow.push(
         state,
         *[
@@ -213,12 +212,6 @@ def _award(state: State, ctx: Ctx, hid: str, winner, rule: str, reason: dict, zo
     # the Feast is a moment for the Hordes that took part (a Bite on the Human) and the winner
     concerned = [s for s in state["seats"] if horde(state, s)["bites"].get(hid) or s == winner]
     ctx.say(message, rule=rule, reason=reason, feast=data, moment=moment("feast", concerned))
-    if winner is not None:
-        board_step(
-            state,
-            M("eza.step.tile", human=pack_names(tile), horde=name(state, winner)),
-            [winner],
-        )
 
 
 def _feast_prompt(state: State, step: Step) -> dict:
@@ -251,16 +244,34 @@ def _transform(state: State, step: Step, ctx: Ctx) -> None:
             seat=holder,
             human=hid,
         )
-        step_text = M("eza.step.transform", horde=name(state, holder), human=human_name(state, hid))
-        board_step(state, step_text, [holder])
+        _on_board(state, hid, laid=True)
         return
     ctx.say(
         M("eza.transform.empty", horde=name(state, holder), human=human_name(state, hid)),
         rule="EZA-F4",
     )
+    _on_board(state, hid, laid=False)
     if not nobody_left(state):  # EZA-T5: it may take one back from the board
         where = M("eza.where.cell_of", human=human_name(state, hid))
         Flow.push(state, {"kind": "take_back", "seat": holder, "where": where})
+
+
+def _on_board(state: State, hid: str, *, laid: bool) -> None:
+    """After the Feast, one checklist item for what changes on the board and who takes which
+    tile (issue 13: board steps), on the phones of the Hordes concerned until one ticks it."""
+    h = human(state, hid)
+    who = human_name(state, hid)
+    parts, seats = [], []
+    if laid:
+        parts.append(M("eza.step.transform", horde=name(state, h["contamination"]), human=who))
+        seats.append(h["contamination"])
+    if h["tile_to"] is not None:
+        parts.append(M("eza.step.tile", human=who, horde=name(state, h["tile_to"])))
+        seats.append(h["tile_to"])
+    trait = state["content"]["traits"][h["trait"]]
+    parts.append(M("eza.step.trait", trait=pack_names(trait), horde=name(state, h["killer"])))
+    seats.append(h["killer"])
+    board_step(state, M("eza.step.feast", human=who, parts=parts), sorted(set(seats)))
 
 
 def _feast_end(state: State, step: Step, ctx: Ctx) -> None:

@@ -20,6 +20,7 @@ from eza_support import (
 
 from tableapp.engine import RuleError
 from tableapp.games.eat_zem_all.feast import feast_winner
+from tableapp.i18n import Renderer
 
 LOIC, SIMON, TIFANY = 1, 2, 3
 NAMES = {LOIC: "Loïc", SIMON: "Simon", TIFANY: "Tifany"}
@@ -260,18 +261,34 @@ def test_EZA_F4_the_feast_lays_a_zombie_in_place_of_the_human_as_a_board_step():
     state = _harry_about_to_die(trait="adorable")
     state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
     state, _ = act(state, TIFANY, "bite", human="harry")
-    assert _steps(state) == [("Give the Trait tile Adorable to Seat 3 (Red).", [TIFANY])]
+    assert _steps(state) == []  # the Feast is not decided yet
     state, _ = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
-    assert _steps(state)[1:] == [
-        ("Give Harry's tile to Seat 2 (Green).", [SIMON]),
-        ("Lay a Zombie of Seat 1 (Yellow) down in place of Harry.", [LOIC]),
+    # One checklist item for the Feast: Loïc transforms Harry, Simon takes his tile, Tifany
+    # his Trait (EZA-F5), on the three phones until one ticks it.
+    assert _steps(state) == [
+        (
+            "After the Feast for Harry: lay a Zombie of Seat 1 (Yellow) down in place of Harry,"
+            " give Harry's tile to Seat 2 (Green), and give the Trait tile Adorable to Seat 3"
+            " (Red).",
+            [LOIC, SIMON, TIFANY],
+        )
     ]
-    # The checklist is on the phones concerned until the table ticks it.
-    step = state["board_steps"][2]
+    (step,) = state["board_steps"]
+    french = Renderer("fr", strict=True).localize(step["message"])
+    assert french.startswith("Après le Festin de Harry : couchez un Zombie de ")
     done = [s for s in GAME.legal_actions(state, LOIC) if s["type"] == "board_done"]
-    assert done and step["id"] in done[0]["params"]["step"]["choices"]
-    state, events = act(state, LOIC, "board_done", step=step["id"])
-    assert [s["id"] for s in state["board_steps"]] == [
-        s["id"] for s in state["board_steps"] if s["id"] != step["id"]
-    ]
-    assert len(state["board_steps"]) == 2
+    assert done and done[0]["params"]["step"]["choices"] == [step["id"]]
+    state, _ = act(state, LOIC, "board_done", step=step["id"])
+    assert state["board_steps"] == []
+
+
+def test_EZA_F4_no_pawn_left_no_zombie_to_lay():
+    state = _harry_about_to_die(trait="adorable")
+    loic = state["hordes"][str(LOIC)]
+    loic["board"], loic["reserve"] = loic["board"] + loic["reserve"], 0
+    state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
+    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
+    (words, seats) = _steps(state)[0]
+    assert "lay a Zombie" not in words and "give Harry's tile to Seat 2 (Green)" in words
+    assert seats == [SIMON, TIFANY]
