@@ -13,7 +13,8 @@ stand-up, a newer one "next Zombie"); it never stops an activation early, never 
 Defense cube and never plays an Instant Mutation; the Zombies in reach of a Human attack are a
 random set of the kinds offered (one checkbox, or a count of 1, each); every other answer
 (Feast counts, moves, splits…) is drawn at random from what the question allows. Corrections are
-never posted.
+never posted. Board steps (what the app asks the table to do on the board, ticked when done) are
+not answers to a question: they are counted apart, as the ticks a table would add per turn.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from tableapp.engine.rng import Rng
 from tableapp.games.eat_zem_all import GAME
 
 NOT_PLAYED = {"use_mutation", "correct", "end_activation", "remove_defense"}
-#: Never an answer to the question asked: Instant Mutations and corrections.
-SKIP = ("use_mutation", "correct")
+#: Never an answer to the question asked: Instant Mutations, corrections, board-step ticks.
+SKIP = ("use_mutation", "correct", "board_done")
 #: One tap per move or stand-up (older trees), else "this Zombie is done".
 PROGRESS = ("zombie_action", "next_zombie", "end_zombie")
 
@@ -81,7 +82,14 @@ def play(side: str, hordes: int, index: int, pack: dict) -> dict:
             answers += 1
             active += seat == state["active"]
         state, _ = GAME.apply(state, seat, action, Rng(seed, step))
-    return {"turns": state["turn"], "answers": answers, "active": active, "steps": step}
+    ticks = state.get("board_step_count", 0)  # board steps listed, each one tick at the table
+    return {
+        "turns": state["turn"],
+        "answers": answers,
+        "active": active,
+        "steps": step,
+        "ticks": ticks,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,18 +110,22 @@ def main(argv: list[str] | None = None) -> int:
                     sum(g["answers"] for g in games) / turns,
                     sum(g["active"] for g in games) / turns,
                     statistics.mean(g["turns"] for g in games),
+                    sum(g["ticks"] for g in games) / turns,
                 )
             )
             print(
                 f"{side:9} {hordes} Hordes: {rows[-1][2]:5.2f} answers per turn "
-                f"({rows[-1][3]:5.2f} by the active Horde), {rows[-1][4]:5.1f} turns per game",
+                f"({rows[-1][3]:5.2f} by the active Horde), {rows[-1][4]:5.1f} turns per game, "
+                f"{rows[-1][5]:4.2f} board steps per turn",
                 flush=True,
             )
     all_answers = statistics.mean(r[2] for r in rows)
     all_active = statistics.mean(r[3] for r in rows)
+    all_ticks = statistics.mean(r[5] for r in rows)
     print(
         f"mean over the 6 set-ups: {all_answers:.2f} answers per turn, {all_active:.2f} by the "
-        f"active Horde ({args.games} games each, {time.perf_counter() - started:.0f} s)"
+        f"active Horde, {all_ticks:.2f} board steps to tick ({args.games} games each, "
+        f"{time.perf_counter() - started:.0f} s)"
     )
     return 0
 

@@ -29,10 +29,14 @@ Where the rules leave room, the app reads them like this:
   back laid down), Feeding frenzy (the Horde's Zombies count twice in a Feast), Iron jaw (2 cubes
   per action), Pack instinct (+1 action to the first Zombie per card), Thick skull (the first
   kill each turn is a wound), Grave born (any tomb), Silent step (a frightened Human next to the
-  Horde's Zombies stays down one card longer, asked when its card comes) and reminds the
-  counting Horde of Stench and Keen nose. The others (Regroup, Second wind, Long arms,
-  Sure-footed, Grip, Tireless) act on what only the table sees: the log says so, and if a count
-  changed, correct it. An Instant is offered to its holder only when its moment has come.
+  Horde's Zombies stays down one card longer, asked when its card comes), Second wind (the
+  Horde's Crawling Zombies stand up: none left Crawling) and reminds the counting Horde of
+  Stench and Keen nose. The others act on what only the table sees, and the log says what to
+  correct, if anything: Regroup (Zombies moved at the table; one that fell crossing an obstacle:
+  correct the Horde's Crawling Zombies), Long arms and Grip (the app lets a Horde bite any Human
+  in play: nothing to correct), Sure-footed (the app lays no Zombie down for a fall) and
+  Tireless (the app counts no action for a stand-up). An Instant is offered to its holder only
+  when its moment has come.
 - EZA-F2, EZA-F3: the active Horde counts each Horde's Zombies on or next to the cell, unless the
   Bite tokens alone already decide who takes the tile (no count can change it): then nobody is
   asked.
@@ -64,6 +68,11 @@ Where the rules leave room, the app reads them like this:
 - EZA-E1: once the last Human is dead or gone, the effects still to resolve ask nothing: what
   changes a count is applied (a Zombie added counts for EZA-E4), the rest is skipped. The last
   Human's own Feast is still counted (unless its Bites decide it).
+- On the board: the app lists what it asks the table to do away from the question at hand (a
+  Zombie laid in place of a dead Human, the Human and Trait tiles handed over, Kate's cube,
+  Adèle's tokens, an escaped Human taken off, a Zombie back from Play dead) until someone ticks
+  it; the Zombies a Human kills or wounds are in the log only (the active Horde has just counted
+  them). A death and a Feast are announced on the phones concerned.
 - Corrections: the table is the truth. Any player or the host may correct a Human's Bite tokens,
   a Horde's Zombies (board, reserve, Crawling — the app counts the ones it lays down itself:
   wounded, transformed, Play dead), the Defense cubes or Tombstones, a Human's cell, who is

@@ -83,7 +83,13 @@ def _activation_specs(state: State, step: Step, seat: int) -> list[dict]:
         action("next_zombie", M("eza.action.last_zombie" if last else "eza.action.next_zombie"))
     )
     if not last:
-        specs.append(action("end_activation", M("eza.action.end_activation")))
+        specs.append(
+            action(
+                "end_activation",
+                M("eza.action.end_activation"),
+                confirm=M("eza.confirm.end_activation"),  # skips the other Zombies
+            )
+        )
     return specs
 
 

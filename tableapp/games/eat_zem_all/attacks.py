@@ -8,7 +8,7 @@ app applies the priorities and asks which Zombie only when several equal targets
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, counts
+from ...engine import Ctx, Flow, M, Question, RuleError, action, board_step, choice, counts
 from ...engine.messages import pack_names
 from .effects import describe, split_cell
 from .state import (
@@ -60,7 +60,12 @@ def _reach_specs(state: State, step: Step, seat: int) -> list[dict]:
     bounds = {k: (0, horde(state, int(k.split(":")[0]))["board"]) for k in keys}
     labels = {k: target_label(state, k) for k in keys}
     return [
-        action("report_reach", M("eza.action.report_reach"), zombies=counts(bounds, labels=labels))
+        action(
+            "report_reach",
+            M("eza.action.report_reach"),
+            submit=M("eza.submit.reach", n="{n}"),
+            zombies=counts(bounds, labels=labels),
+        )
     ]
 
 
@@ -202,6 +207,7 @@ def barricade(state: State, ctx: Ctx, hid: str, opening: str) -> None:
         rule="EZA-H15",
         opening=opening,
     )
+    board_step(state, M("eza.step.barricade", opening=pack_names(data)), [state["active"]])
 
 
 def _barricade_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:

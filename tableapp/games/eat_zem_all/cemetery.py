@@ -61,7 +61,14 @@ def _split_specs(state: State, step: Step, seat: int) -> list[dict]:
         params["companions"] = subset(
             step["others"], k, k, [human_name(state, o) for o in step["others"]]
         )
-    return [action("split", M("eza.action.split"), **params)]
+    return [
+        action(
+            "split",
+            M("eza.action.split"),
+            submit=M("eza.submit.split", chosen="{chosen}"),
+            **params,
+        )
+    ]
 
 
 def _split_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
@@ -137,6 +144,7 @@ def _companions_specs(state: State, step: Step, seat: int) -> list[dict]:
         action(
             "companions",
             M("eza.action.companions"),
+            submit=M("eza.submit.companions", chosen="{chosen}"),
             humans=subset(others, k, k, [human_name(state, o) for o in others]),
         )
     ]
@@ -255,7 +263,11 @@ QUESTIONS = {
         rule="EZA-H10",
         specs=lambda state, step, seat: [
             action(
-                "advance", M("eza.action.advance"), standing=integer(0, 4), crawling=integer(0, 4)
+                "advance",
+                M("eza.action.advance"),
+                submit=M("eza.submit.advance", n="{n}"),
+                standing=integer(0, 4),
+                crawling=integer(0, 4),
             )
         ],
         apply=_advance_apply,

@@ -5,7 +5,9 @@ The pack is ``{file stem: data}`` (see ``tableapp/content``): ``box``, ``humans`
 ``human_cards``, ``events``, ``mutations``, ``zombie_cards``, ``house`` and ``cemetery``. Card
 effects are short codes (``activate:2x3``, ``move+2``, see :mod:`.effects`); every name and
 text players read comes in English and French (``name`` / ``name_fr``, ``text`` / ``text_fr``).
-:func:`validate` names every problem by file and field.
+:func:`validate` names every problem by file, card and field, as a message in the reader's
+language (``problem(where, what)``: the generic whats in the ``packs`` domain, this game's own
+``eza.pack.*``), and names the card or Human it is about.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from ...engine.messages import missing_names
+from ...engine.messages import M, Message, missing_names, named, problem
 from .instants import EFFECTS as MUTATION_EFFECTS
 
 SIDES = ("house", "cemetery")
@@ -50,15 +52,31 @@ HUMAN_EFFECT = {
 
 # --- validation -------------------------------------------------------------------------------
 
+#: The lists of tables each file holds (a row that is not a table is reported, then skipped).
+_LISTS = {
+    "humans": ("human",),
+    "traits": ("trait",),
+    "human_cards": SIDES,
+    "events": SIDES,
+    "mutations": ("mutation",),
+    "zombie_cards": ("basic", "colour"),
+    "house": ("room", "connection", "opening"),
+    "cemetery": ("cell",),
+}
 
-def validate(pack: dict) -> list[str]:
-    """Every problem in the pack, each naming the file and the field."""
-    problems: list[str] = []
+Problems = list[Message]
+
+
+def validate(pack: dict) -> list[Message]:
+    """Every problem in the pack, each naming the file, the card and the field."""
+    problems: Problems = []
+    if not isinstance(pack, dict):
+        return [problem("box.toml:", "pack.missing_file")]
 
     def need(file: str) -> dict:
         data = pack.get(file)
         if not isinstance(data, dict):
-            problems.append(f"{file}.toml: file missing")
+            problems.append(problem(f"{file}.toml:", "pack.missing_file"))
             return {}
         return data
 
@@ -67,11 +85,12 @@ def validate(pack: dict) -> list[str]:
     zombies, house, cemetery = need("zombie_cards"), need("house"), need("cemetery")
     if problems:
         return problems
+    _check_rows(pack, problems)
     _check_box(box, problems)
     rooms = _check_house(house, problems)
     _check_cemetery(cemetery, problems)
     _check_humans(humans, box, rooms, problems)
-    human_ids = {h.get("id") for h in _items(humans, "human")}
+    human_ids = {_key(h.get("id")) for h in _items(humans, "human")}
     _check_traits(traits, problems)
     _check_human_cards(cards, human_ids, humans, problems)
     _check_events(events, problems)
@@ -81,7 +100,20 @@ def validate(pack: dict) -> list[str]:
     return problems
 
 
-def _check_languages(pack: dict, problems: list[str]) -> None:
+def _check_rows(pack: dict, problems: Problems) -> None:
+    """Each list is a list of tables."""
+    for file, keys in _LISTS.items():
+        for key in keys:
+            value = pack[file].get(key, [])
+            if not isinstance(value, list):
+                problems.append(problem(f"{file}.toml: {key}", "pack.list", key=key))
+                continue
+            for i, row in enumerate(value):
+                if not isinstance(row, dict):
+                    problems.append(problem(f"{file}.toml: {key}[{i}]", "pack.table"))
+
+
+def _check_languages(pack: dict, problems: Problems) -> None:
     """Every name and text players read, in English and in French."""
     rows = [
         ("humans", "human", ("name", "house_ability_text", "cemetery_ability_text")),
@@ -100,7 +132,21 @@ def _check_languages(pack: dict, problems: list[str]) -> None:
 
 
 def _items(data: dict, key: str) -> list[dict]:
+    """The tables of a list (what is not a table is reported by :func:`_check_rows`)."""
     value = data.get(key, [])
+    return [r for r in value if isinstance(r, dict)] if isinstance(value, list) else []
+
+
+def _key(value: Any) -> Any:
+    """A value as a key to look up (a list or a table where an id belongs never matches)."""
+    return value if isinstance(value, str | int | float | None) else repr(value)
+
+
+def _keys(value: Any) -> list:
+    return [_key(v) for v in _list(value)]
+
+
+def _list(value: Any) -> list:
     return value if isinstance(value, list) else []
 
 
@@ -108,47 +154,87 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _unique(rows: list[dict], file: str, key: str, problems: list[str]) -> None:
-    ids = Counter(r.get("id") for r in rows)
+def _card(row: dict, index: int) -> Any:
+    """How players know a card, a Human, a room: its names, else its id."""
+    en, fr = row.get("name"), row.get("name_fr")
+    if isinstance(en, str) and en.strip():
+        return named({"en": en, "fr": fr if isinstance(fr, str) and fr.strip() else en})
+    return row.get("id") if isinstance(row.get("id"), str) else index
+
+
+def _name_card(problems: Problems, since: int, row: dict, index: Any, kind: str = "card") -> None:
+    """The problems found since ``since`` are about ``row``: say which card (or Human, or
+    place on the board) it is."""
+    card = _card(row, index)
+    problems[since:] = [
+        M("eza.pack.named_human", problem=p, human=card)
+        if kind == "human"
+        else M("eza.pack.named_place", problem=p, place=card)
+        if kind == "place"
+        else M("pack.named", problem=p, card=card)
+        for p in problems[since:]
+    ]
+
+
+def _how_many(problems: Problems, where: str, expected: int, found: int) -> None:
+    if found != expected:
+        problems.append(problem(where, "eza.pack.how_many", expected=expected, found=found))
+
+
+def _unique(rows: list[dict], file: str, key: str, problems: Problems) -> None:
+    ids = Counter(_key(r.get("id")) for r in rows)
     for card_id, n in ids.items():
         if not isinstance(card_id, str) or not card_id:
-            problems.append(f"{file}.toml: {key}.id: every entry needs a text id")
+            problems.append(problem(f"{file}.toml: {key}.id", "pack.id"))
         elif n > 1:
-            problems.append(f"{file}.toml: {key}.id: {card_id!r} appears {n} times")
+            problems.append(problem(f"{file}.toml: {key}.id {card_id}", "pack.twice"))
 
 
-def _check_box(box: dict, problems: list[str]) -> None:
-    for key in (
-        "bite_tokens",
-        "defense_cubes",
-        "tombstones",
-        "pawns_per_horde",
-        "zombie_cards_per_horde",
-        "mutations_kept",
-        "human_cards_drawn",
-        "track_size",
-        "occupants_per_cell",
-    ):
+_BOX_COUNTS = (
+    "bite_tokens",
+    "defense_cubes",
+    "tombstones",
+    "pawns_per_horde",
+    "zombie_cards_per_horde",
+    "mutations_kept",
+    "human_cards_drawn",
+    "track_size",
+    "occupants_per_cell",
+)
+
+
+def _check_box(box: dict, problems: Problems) -> None:
+    for key in _BOX_COUNTS:
         if not _int(box.get(key)) or box[key] < 1:
-            problems.append(f"box.toml: {key}: must be a positive whole number")
+            problems.append(problem(f"box.toml: {key}", "eza.pack.at_least", low=1))
     colours = box.get("colours")
-    if not isinstance(colours, list) or len(colours) < 4 or len(set(colours)) != len(colours):
-        problems.append("box.toml: colours: needs 4 distinct Horde colours")
-    start = box.get("start_zombies", {})
+    if (
+        not isinstance(colours, list)
+        or len(colours) < 4
+        or not all(isinstance(c, str) for c in colours)
+        or len(set(colours)) != len(colours)
+    ):
+        problems.append(problem("box.toml: colours", "eza.pack.colours", count=4))
+    start = box.get("start_zombies")
+    start = start if isinstance(start, dict) else {}
+    pawns = box.get("pawns_per_horde") if _int(box.get("pawns_per_horde")) else 10
     for n in ("2", "3", "4"):
-        if not _int(start.get(n)) or not 1 <= start[n] <= box.get("pawns_per_horde", 10):
-            problems.append(f"box.toml: start_zombies.{n}: must be 1..pawns_per_horde")
+        if not _int(start.get(n)) or not 1 <= start[n] <= pawns:
+            where = f"box.toml: start_zombies.{n}"
+            problems.append(problem(where, "pack.whole", low=1, high=pawns))
 
 
-def _check_house(house: dict, problems: list[str]) -> dict[str, int]:
+def _check_house(house: dict, problems: Problems) -> dict[str, int]:
     rooms: dict[str, int] = {}
     for i, room in enumerate(_items(house, "room")):
         if not isinstance(room.get("id"), str) or not _int(room.get("cells")) or room["cells"] < 1:
-            problems.append(f"house.toml: room[{i}]: needs an id and a positive cells count")
+            before = len(problems)
+            problems.append(problem(f"house.toml: room[{i}]", "eza.pack.room"))
+            _name_card(problems, before, room, i, "place")
             continue
         rooms[room["id"]] = room["cells"]
     if not rooms:
-        problems.append("house.toml: room: no rooms")
+        problems.append(problem("house.toml: room", "pack.list", key="room"))
 
     def cell_ok(key: Any) -> bool:
         if not isinstance(key, str) or ":" not in key:
@@ -157,52 +243,59 @@ def _check_house(house: dict, problems: list[str]) -> dict[str, int]:
         return room in rooms and cell.isdigit() and 1 <= int(cell) <= rooms[room]
 
     for i, c in enumerate(_items(house, "connection")):
-        if c.get("room") not in rooms or c.get("to") not in rooms or c.get("to") == c.get("room"):
-            problems.append(f"house.toml: connection[{i}]: room and to must be two known rooms")
-        elif not _int(c.get("cell")) or not 1 <= c["cell"] <= rooms[c["room"]]:
-            problems.append(f"house.toml: connection[{i}].cell: no such cell in {c['room']}")
-        elif c["cell"] > rooms[c["to"]]:
+        where = f"house.toml: connection[{i}]"
+        room, to = _key(c.get("room")), _key(c.get("to"))
+        if room not in rooms or to not in rooms or to == room:
+            problems.append(problem(where, "eza.pack.two_rooms"))
+        elif not _int(c.get("cell")) or not 1 <= c["cell"] <= rooms[room]:
+            problems.append(problem(f"{where}.cell", "pack.whole", low=1, high=rooms[room]))
+        elif c["cell"] > rooms[to]:
             problems.append(
-                f"house.toml: connection[{i}].cell: {c['to']} has no cell {c['cell']} (EZA-H9)"
+                problem(f"{where}.cell", "eza.pack.no_cell_in", room=to, cell=c["cell"])
             )
-    seen = Counter((c.get("room"), c.get("cell")) for c in _items(house, "connection"))
+    seen = Counter((str(c.get("room")), str(c.get("cell"))) for c in _items(house, "connection"))
     for (room, cell), n in seen.items():
         if n > 1:
-            problems.append(f"house.toml: connection: {room} cell {cell} has {n} room symbols")
+            where = f"house.toml: connection {room}:{cell}"
+            problems.append(problem(where, "eza.pack.symbols", symbols=n))
     openings = _items(house, "opening")
     _unique(openings, "house", "opening", problems)
     if not any(o.get("kind") == "front_door" for o in openings):
-        problems.append("house.toml: opening: no front door")
+        problems.append(problem("house.toml: opening", "eza.pack.front_door"))
     for i, o in enumerate(openings):
+        before = len(problems)
+        where = f"house.toml: opening[{i}]"
         if o.get("kind") not in ("front_door", "window", "interior_door"):
-            problems.append(f"house.toml: opening[{i}].kind: front_door, window or interior_door")
-        if not o.get("rooms") or any(r not in rooms for r in o.get("rooms", [])):
-            problems.append(f"house.toml: opening[{i}].rooms: unknown room")
-        if (
-            not _int(o.get("cubes"))
-            or not _int(o.get("limit"))
-            or not 0 <= o["cubes"] <= o["limit"]
-        ):
-            problems.append(f"house.toml: opening[{i}].cubes: must be 0..limit")
+            values = "front_door, window, interior_door"
+            problems.append(problem(f"{where}.kind", "pack.one_of", values=values))
+        unknown = [str(r) for r in _keys(o.get("rooms")) if r not in rooms]
+        if not _list(o.get("rooms")) or unknown:
+            problems.append(problem(f"{where}.rooms", "eza.pack.unknown_room", ids=unknown))
+        if not _int(o.get("limit")) or o["limit"] < 0:
+            problems.append(problem(f"{where}.limit", "eza.pack.at_least", low=0))
+        elif not _int(o.get("cubes")) or not 0 <= o["cubes"] <= o["limit"]:
+            problems.append(problem(f"{where}.cubes", "pack.whole", low=0, high=o["limit"]))
         if not isinstance(o.get("exit"), bool):
-            problems.append(f"house.toml: opening[{i}].exit: must be true or false")
-        if any(not cell_ok(c) for c in o.get("cells", [])):
-            problems.append(f"house.toml: opening[{i}].cells: unknown cell")
-    eve = house.get("eve", {})
-    arrows = {a.get("from"): a for a in _items(eve, "arrow")}
-    escape = eve.get("escape", "car")
+            problems.append(problem(f"{where}.exit", "pack.bool"))
+        bad = [str(c) for c in _list(o.get("cells")) if not cell_ok(c)]
+        if bad or not isinstance(o.get("cells", []), list):
+            problems.append(problem(f"{where}.cells", "eza.pack.unknown_cell", ids=bad))
+        _name_card(problems, before, o, i, "place")
+    eve = house.get("eve") if isinstance(house.get("eve"), dict) else {}
+    arrows = {_key(a.get("from")): a for a in _items(eve, "arrow")}
+    escape = _key(eve.get("escape", "car"))
     for key, a in arrows.items():
         if not cell_ok(key):
-            problems.append(f"house.toml: eve.arrow.from: unknown cell {key!r}")
+            problems.append(
+                problem("house.toml: eve.arrow.from", "eza.pack.unknown_cell", ids=[str(key)])
+            )
         for colour in ("black", "white"):
-            target = a.get(colour)
+            target = _key(a.get(colour))
             if target != escape and target not in arrows:
-                problems.append(
-                    f"house.toml: eve.arrow[{key}].{colour}: leads to {target!r}, which has no "
-                    "arrows and is not the escape cell"
-                )
+                where = f"house.toml: eve.arrow[{key}].{colour}"
+                problems.append(problem(where, "eza.pack.dead_end", cell=str(target)))
     if not _reaches(arrows, escape):
-        problems.append("house.toml: eve.arrow: every arrow route must reach the escape cell")
+        problems.append(problem("house.toml: eve.arrow", "eza.pack.arrow_routes"))
     return rooms
 
 
@@ -211,6 +304,7 @@ def _reaches(arrows: dict[str, dict], escape: str) -> bool:
     state: dict[str, int] = {}
 
     def visit(node: str) -> bool:
+        node = _key(node)
         if node == escape:
             return True
         if node not in arrows or state.get(node) == 1:
@@ -225,43 +319,47 @@ def _reaches(arrows: dict[str, dict], escape: str) -> bool:
     return all(visit(node) for node in arrows)
 
 
-def _check_cemetery(cemetery: dict, problems: list[str]) -> None:
-    cells = {c.get("id"): c for c in _items(cemetery, "cell")}
+def _check_cemetery(cemetery: dict, problems: Problems) -> None:
+    cells = {_key(c.get("id")): c for c in _items(cemetery, "cell")}
     _unique(_items(cemetery, "cell"), "cemetery", "cell", problems)
-    starts, cars = cemetery.get("starts", []), cemetery.get("cars", [])
+    starts, cars = _keys(cemetery.get("starts")), _keys(cemetery.get("cars"))
     if len(starts) != 2 or any(s not in cells for s in starts):
-        problems.append("cemetery.toml: starts: needs the 2 starting cells")
+        problems.append(problem("cemetery.toml: starts", "eza.pack.two_cells_start"))
     if len(cars) != 2 or any(c not in cells for c in cars):
-        problems.append("cemetery.toml: cars: needs the 2 Car cells")
+        problems.append(problem("cemetery.toml: cars", "eza.pack.two_cells_car"))
     if not _int(cemetery.get("tombs")) or cemetery["tombs"] < 6:
-        problems.append("cemetery.toml: tombs: at least 6 (2 Hordes put 3 Zombies each on them)")
+        problems.append(problem("cemetery.toml: tombs", "eza.pack.tombs", low=6))
     for cid, c in cells.items():
-        nxt = c.get("next", [])
+        before = len(problems)
+        nxt = _keys(c.get("next"))
+        where = f"cemetery.toml: cell[{cid}].next"
         if cid in cars and nxt:
-            problems.append(f"cemetery.toml: cell[{cid}].next: a Car cell leads nowhere")
+            problems.append(problem(where, "eza.pack.car_next"))
         if cid not in cars and len(nxt) not in (1, 2):
-            problems.append(f"cemetery.toml: cell[{cid}].next: 1 cell, or 2 at an intersection")
-        for n in nxt:
-            if n not in cells:
-                problems.append(f"cemetery.toml: cell[{cid}].next: unknown cell {n!r}")
+            problems.append(problem(where, "eza.pack.next_count"))
+        unknown = [str(n) for n in nxt if n not in cells]
+        if unknown:
+            problems.append(problem(where, "eza.pack.unknown_cell", ids=unknown))
+        _name_card(problems, before, c, cid, "place")
     _check_squares(cemetery, cells, problems)
     graph = {
-        cid: {"black": c.get("next", [None])[0], "white": c.get("next", [None])[-1]}
+        cid: {
+            "black": (_keys(c.get("next")) or [None])[0],
+            "white": (_keys(c.get("next")) or [None])[-1],
+        }
         for cid, c in cells.items()
         if cid not in cars
     }
-    for car in cars:
-        graph.pop(car, None)
     if not all(_reaches_any(graph, cid, set(cars)) for cid in graph):
-        problems.append("cemetery.toml: cell: every path must lead to a Car cell without a loop")
+        problems.append(problem("cemetery.toml: cell", "eza.pack.paths"))
 
 
-def _check_squares(cemetery: dict, cells: dict, problems: list[str]) -> None:
+def _check_squares(cemetery: dict, cells: dict, problems: Problems) -> None:
     """Each path cell sits on a square of the grid (Odile's way off the path, EZA-H15), and
     the path goes from square to orthogonally adjacent square."""
     columns, rows = cemetery.get("columns"), cemetery.get("rows")
     if not _int(columns) or not _int(rows) or not 1 <= columns <= 26 or rows < 1:
-        problems.append("cemetery.toml: columns, rows: the grid's size (1..26 columns)")
+        problems.append(problem("cemetery.toml: columns, rows", "eza.pack.grid", high=26))
         return
     at: dict[str, tuple[int, int]] = {}
     for cid, c in cells.items():
@@ -269,20 +367,24 @@ def _check_squares(cemetery: dict, cells: dict, problems: list[str]) -> None:
         ok = isinstance(square, str) and len(square) >= 2 and square[1:].isdigit()
         x = ord(square[0]) - ord("A") if ok else -1
         if not ok or not 0 <= x < columns or not 1 <= int(square[1:]) <= rows:
-            problems.append(f"cemetery.toml: cell[{cid}].square: a square like 'C2' on the grid")
+            before = len(problems)
+            problems.append(problem(f"cemetery.toml: cell[{cid}].square", "eza.pack.square"))
+            _name_card(problems, before, c, cid, "place")
             continue
         at[cid] = (x, int(square[1:]))
-    for square, n in Counter(at.values()).items():
+    for (x, y), n in Counter(at.values()).items():
         if n > 1:
-            problems.append(f"cemetery.toml: cell.square: {n} cells on the same square {square}")
+            where = f"cemetery.toml: cell.square {chr(ord('A') + x)}{y}"
+            problems.append(problem(where, "eza.pack.same_square", cells=n))
     for cid, c in cells.items():
-        for n in c.get("next", []):
+        for n in _keys(c.get("next")):
             if cid in at and n in at:
                 (x0, y0), (x1, y1) = at[cid], at[n]
                 if abs(x0 - x1) + abs(y0 - y1) != 1:
-                    problems.append(
-                        f"cemetery.toml: cell[{cid}].next: {n!r} is not on an adjacent square"
-                    )
+                    before = len(problems)
+                    where = f"cemetery.toml: cell[{cid}].next"
+                    problems.append(problem(where, "eza.pack.not_adjacent", cell=str(n)))
+                    _name_card(problems, before, c, cid, "place")
 
 
 def _reaches_any(graph: dict[str, dict], start: str, ends: set[str], depth: int = 0) -> bool:
@@ -293,14 +395,14 @@ def _reaches_any(graph: dict[str, dict], start: str, ends: set[str], depth: int 
     return all(_reaches_any(graph, graph[start][c], ends, depth + 1) for c in ("black", "white"))
 
 
-def _check_humans(humans: dict, box: dict, rooms: dict[str, int], problems: list[str]) -> None:
+def _check_humans(humans: dict, box: dict, rooms: dict[str, int], problems: Problems) -> None:
     rows = _items(humans, "human")
-    if len(rows) != HUMAN_COUNT:
-        problems.append(f"humans.toml: human: {HUMAN_COUNT} Humans expected, found {len(rows)}")
+    _how_many(problems, "humans.toml: human", HUMAN_COUNT, len(rows))
     _unique(rows, "humans", "human", problems)
     total = 0
     starts: Counter = Counter()
     for i, h in enumerate(rows):
+        before = len(problems)
         where = f"humans.toml: human[{i}]"
         tokens, supply = h.get("tokens"), h.get("supply")
         if (
@@ -308,139 +410,183 @@ def _check_humans(humans: dict, box: dict, rooms: dict[str, int], problems: list
             or len(tokens) != 3
             or not all(_int(t) and t >= 1 for t in tokens)
         ):
-            problems.append(f"{where}.tokens: Bite tokens for 2, 3 and 4 Hordes, each at least 1")
+            problems.append(problem(f"{where}.tokens", "eza.pack.tokens"))
         elif not _int(supply) or supply < max(tokens):
-            problems.append(f"{where}.supply: at least the largest token count")
+            problems.append(problem(f"{where}.supply", "eza.pack.supply", low=max(tokens)))
         if _int(supply):
             total += supply
         if not _int(h.get("vp")) or h["vp"] < 0:
-            problems.append(f"{where}.vp: Feast VP must be a whole number")
+            problems.append(problem(f"{where}.vp", "eza.pack.at_least", low=0))
         for side in SIDES:
-            if h.get(f"{side}_ability") not in ABILITIES:
-                problems.append(f"{where}.{side}_ability: unknown ability code")
-            if not isinstance(h.get(f"{side}_ability_text"), str):
-                problems.append(f"{where}.{side}_ability_text: missing")
+            if _key(h.get(f"{side}_ability")) not in ABILITIES:
+                values = ", ".join(sorted(ABILITIES))
+                problems.append(problem(f"{where}.{side}_ability", "pack.one_of", values=values))
         start = h.get("house_start")
         room, _, cell = str(start).partition(":")
         if room not in rooms or not cell.isdigit() or not 1 <= int(cell) <= rooms[room]:
-            problems.append(f"{where}.house_start: unknown House cell {start!r}")
-        starts[start] += 1
+            problems.append(
+                problem(f"{where}.house_start", "eza.pack.unknown_cell", ids=[str(start)])
+            )
+        starts[str(start)] += 1
+        _name_card(problems, before, h, i, "human")
     if total != box.get("bite_tokens"):
+        bites = box.get("bite_tokens")
         problems.append(
-            f"humans.toml: human.supply: adds up to {total}, the box holds "
-            f"{box.get('bite_tokens')} Bite tokens"
+            problem(
+                "humans.toml: human.supply", "eza.pack.supply_total", total=total, box=str(bites)
+            )
         )
+    limit = box.get("occupants_per_cell") if _int(box.get("occupants_per_cell")) else 4
     for start, n in starts.items():
-        if n > box.get("occupants_per_cell", 4):
-            problems.append(f"humans.toml: human.house_start: {n} Humans start on {start}")
+        if n > limit:
+            where = f"humans.toml: human.house_start {start}"
+            problems.append(problem(where, "eza.pack.crowded", humans=n, limit=limit))
 
 
-def _check_traits(traits: dict, problems: list[str]) -> None:
+def _check_traits(traits: dict, problems: Problems) -> None:
     rows = _items(traits, "trait")
-    if len(rows) != TRAIT_COUNT:
-        problems.append(f"traits.toml: trait: {TRAIT_COUNT} Traits expected, found {len(rows)}")
+    _how_many(problems, "traits.toml: trait", TRAIT_COUNT, len(rows))
     _unique(rows, "traits", "trait", problems)
     for i, t in enumerate(rows):
+        before = len(problems)
         if not _int(t.get("vp")) or t["vp"] < 0:
-            problems.append(f"traits.toml: trait[{i}].vp: Fatal-blow VP must be a whole number")
-        for e in t.get("effects", []):
-            if not isinstance(e, str) or not TRAIT_EFFECT.match(e):
-                problems.append(f"traits.toml: trait[{i}].effects: unknown effect {e!r}")
+            problems.append(problem(f"traits.toml: trait[{i}].vp", "eza.pack.at_least", low=0))
+        unknown = [
+            str(e)
+            for e in _list(t.get("effects"))
+            if not isinstance(e, str) or not TRAIT_EFFECT.match(e)
+        ]
+        if unknown or not isinstance(t.get("effects", []), list):
+            problems.append(
+                problem(
+                    f"traits.toml: trait[{i}].effects",
+                    "pack.unknown_id",
+                    kind=M("eza.pack.kind.effect"),
+                    ids=unknown,
+                )
+            )
+        _name_card(problems, before, t, i)
 
 
-def _check_human_cards(cards: dict, human_ids: set, humans: dict, problems: list[str]) -> None:
-    abilities = {h.get("id"): h for h in _items(humans, "human")}
+def _check_human_cards(cards: dict, human_ids: set, humans: dict, problems: Problems) -> None:
+    people = {_key(h.get("id")): h for h in _items(humans, "human")}
     for side in SIDES:
         rows = _items(cards, side)
-        if len(rows) != HUMAN_CARDS[side]:
-            problems.append(
-                f"human_cards.toml: {side}: {HUMAN_CARDS[side]} cards expected, found {len(rows)}"
-            )
+        _how_many(problems, f"human_cards.toml: {side}", HUMAN_CARDS[side], len(rows))
         _unique(rows, "human_cards", side, problems)
         for i, c in enumerate(rows):
             where = f"human_cards.toml: {side}[{i}]"
-            if c.get("human") not in human_ids:
-                problems.append(f"{where}.human: unknown Human {c.get('human')!r}")
-                continue
-            effects = c.get("effects")
-            if not isinstance(effects, list) or not effects:
-                problems.append(f"{where}.effects: at least one effect")
-                continue
-            ability = abilities[c["human"]].get(f"{side}_ability")
-            for e in effects:
-                if not isinstance(e, str) or not HUMAN_EFFECT[side].match(e):
-                    problems.append(f"{where}.effects: unknown {side} effect {e!r}")
-                elif e.startswith("arrow:") and ability != "eve_arrows":
-                    problems.append(f"{where}.effects: only Eve follows arrows")
-                elif e.startswith(("move", "change_room")) and ability == "eve_arrows":
-                    problems.append(f"{where}.effects: Eve moves by arrows only (EZA-H15)")
-                elif e == "cheer" and ability != "adele_cheer":
-                    problems.append(f"{where}.effects: only Adèle cheers")
+            before = len(problems)
+            _check_human_card(c, side, where, people, problems)
+            _name_card(problems, before, {"id": c.get("id")}, i)
 
 
-def _check_events(events: dict, problems: list[str]) -> None:
+def _check_human_card(c: dict, side: str, where: str, people: dict, problems: Problems) -> None:
+    if _key(c.get("human")) not in people:
+        problems.append(
+            problem(
+                f"{where}.human",
+                "pack.unknown_id",
+                kind=M("eza.pack.kind.human"),
+                ids=[str(c.get("human"))],
+            )
+        )
+        return
+    effects = c.get("effects")
+    if not isinstance(effects, list) or not effects:
+        problems.append(problem(f"{where}.effects", "eza.pack.effects_needed"))
+        return
+    human = people[_key(c["human"])]
+    ability = human.get(f"{side}_ability")
+    who = _card(human, 0)
+    for e in effects:
+        if not isinstance(e, str) or not HUMAN_EFFECT[side].match(e):
+            problems.append(
+                problem(
+                    f"{where}.effects",
+                    "pack.unknown_id",
+                    kind=M("eza.pack.kind.effect"),
+                    ids=[str(e)],
+                )
+            )
+        elif e.startswith("arrow:") and ability != "eve_arrows":
+            problems.append(problem(f"{where}.effects", "eza.pack.only_eve", human=who))
+        elif e.startswith(("move", "change_room")) and ability == "eve_arrows":
+            problems.append(problem(f"{where}.effects", "eza.pack.eve_arrows_only", human=who))
+        elif e == "cheer" and ability != "adele_cheer":
+            problems.append(problem(f"{where}.effects", "eza.pack.only_adele", human=who))
+
+
+def _check_events(events: dict, problems: Problems) -> None:
     for side in SIDES:
         rows = _items(events, side)
-        if len(rows) != EVENTS_PER_SIDE:
-            problems.append(
-                f"events.toml: {side}: {EVENTS_PER_SIDE} Events expected, found {len(rows)}"
-            )
+        _how_many(problems, f"events.toml: {side}", EVENTS_PER_SIDE, len(rows))
         _unique(rows, "events", side, problems)
-        kinds = Counter(r.get("kind") for r in rows)
+        kinds = Counter(_key(r.get("kind")) for r in rows)
         if kinds["zombie"] < 4 or kinds["human"] < 4:
-            problems.append(
-                f"events.toml: {side}.kind: at least 4 Zombie and 4 Human Events (difficulty "
-                "levels and the longer-games variant, EZA-S3, EZA-V4)"
-            )
+            problems.append(problem(f"events.toml: {side}.kind", "eza.pack.event_kinds", low=4))
         for i, r in enumerate(rows):
+            before = len(problems)
             allowed = ZOMBIE_EVENT_EFFECTS if r.get("kind") == "zombie" else HUMAN_EVENT_EFFECTS
             if r.get("kind") not in ("zombie", "human"):
-                problems.append(f"events.toml: {side}[{i}].kind: zombie or human")
-            elif r.get("effect") not in allowed:
-                problems.append(f"events.toml: {side}[{i}].effect: not a {r['kind']} Event effect")
-            if not isinstance(r.get("name"), str):
-                problems.append(f"events.toml: {side}[{i}].name: missing")
+                problems.append(
+                    problem(f"events.toml: {side}[{i}].kind", "pack.one_of", values="zombie, human")
+                )
+            elif _key(r.get("effect")) not in allowed:
+                values = ", ".join(sorted(allowed))
+                problems.append(
+                    problem(f"events.toml: {side}[{i}].effect", "pack.one_of", values=values)
+                )
+            _name_card(problems, before, r, i)
 
 
-def _check_mutations(mutations: dict, problems: list[str]) -> None:
+def _check_mutations(mutations: dict, problems: Problems) -> None:
     rows = _items(mutations, "mutation")
-    if len(rows) != MUTATION_COUNT:
-        problems.append(f"mutations.toml: mutation: {MUTATION_COUNT} expected, found {len(rows)}")
+    _how_many(problems, "mutations.toml: mutation", MUTATION_COUNT, len(rows))
     _unique(rows, "mutations", "mutation", problems)
     for i, m in enumerate(rows):
+        before = len(problems)
+        where = f"mutations.toml: mutation[{i}]"
         if m.get("kind") not in ("instant", "permanent"):
-            problems.append(f"mutations.toml: mutation[{i}].kind: instant or permanent")
-        if not isinstance(m.get("name"), str) or not isinstance(m.get("text"), str):
-            problems.append(f"mutations.toml: mutation[{i}]: needs a name and a text")
+            problems.append(problem(f"{where}.kind", "pack.one_of", values="instant, permanent"))
         if m.get("effect") not in MUTATION_EFFECTS:
-            problems.append(
-                f"mutations.toml: mutation[{i}].effect: one of {', '.join(MUTATION_EFFECTS)}"
-            )
+            values = ", ".join(MUTATION_EFFECTS)
+            problems.append(problem(f"{where}.effect", "pack.one_of", values=values))
         if "amount" in m and (not _int(m["amount"]) or not 1 <= m["amount"] <= 4):
-            problems.append(f"mutations.toml: mutation[{i}].amount: 1 to 4")
+            problems.append(problem(f"{where}.amount", "pack.whole", low=1, high=4))
+        _name_card(problems, before, m, i)
 
 
-def _check_zombie_cards(zombies: dict, box: dict, problems: list[str]) -> None:
+def _check_zombie_cards(zombies: dict, box: dict, problems: Problems) -> None:
     basic, colour = _items(zombies, "basic"), _items(zombies, "colour")
-    if len(basic) != BASIC_ZOMBIE_CARDS:
-        problems.append(
-            f"zombie_cards.toml: basic: {BASIC_ZOMBIE_CARDS} expected, found {len(basic)}"
-        )
+    _how_many(problems, "zombie_cards.toml: basic", BASIC_ZOMBIE_CARDS, len(basic))
     _unique(basic + colour, "zombie_cards", "basic/colour", problems)
-    per = Counter(c.get("colour") for c in colour)
-    for c in box.get("colours", []):
-        if per[c] != box.get("zombie_cards_per_horde"):
+    per = Counter(_key(c.get("colour")) for c in colour)
+    expected = box.get("zombie_cards_per_horde")
+    for c in _list(box.get("colours")):
+        if isinstance(c, str) and per[c] != expected:
+            where = f"zombie_cards.toml: colour {c}"
             problems.append(
-                f"zombie_cards.toml: colour: {per[c]} {c} cards, expected "
-                f"{box.get('zombie_cards_per_horde')}"
+                problem(where, "eza.pack.how_many", expected=str(expected), found=per[c])
             )
     for key, rows in (("basic", basic), ("colour", colour)):
         for i, c in enumerate(rows):
+            before = len(problems)
             for part in ("main", "bonus"):
-                for e in c.get(part, []):
-                    if not isinstance(e, str) or not ZOMBIE_EFFECT.match(e):
-                        problems.append(
-                            f"zombie_cards.toml: {key}[{i}].{part}: unknown effect {e!r}"
+                unknown = [
+                    str(e)
+                    for e in _list(c.get(part))
+                    if not isinstance(e, str) or not ZOMBIE_EFFECT.match(e)
+                ]
+                if unknown or not isinstance(c.get(part, []), list):
+                    where = f"zombie_cards.toml: {key}[{i}].{part}"
+                    problems.append(
+                        problem(
+                            where, "pack.unknown_id", kind=M("eza.pack.kind.effect"), ids=unknown
                         )
-            if not c.get("main"):
-                problems.append(f"zombie_cards.toml: {key}[{i}].main: at least one main effect")
+                    )
+            if not _list(c.get("main")):
+                problems.append(
+                    problem(f"zombie_cards.toml: {key}[{i}].main", "eza.pack.effects_needed")
+                )
+            _name_card(problems, before, c, i)

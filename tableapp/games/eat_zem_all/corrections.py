@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...engine import Ctx, M, RuleError, decks, piles
 from ...engine.messages import pack_names
-from .board import cell_name
+from .board import COLUMNS, cell_name
 from .effects import cell_key
 from .mutations import mutation_name
 from .state import State, held, horde, human, human_name, in_play, name
@@ -125,30 +125,19 @@ def _defenses(state: State, kind: str, label: dict) -> dict:
     return {"label": label, "counts": keys}
 
 
-#: Cells and their names per board (the content is constant: computed once per pack).
-_CELLS: dict[tuple[int, bool], tuple[dict, list[str], list[dict]]] = {}
-
-
 def _cells(state: State, hid: str) -> tuple[list[str], list[dict]]:
     """Where a Human may be put back: every cell (Odile: every square off the path too)."""
     board = state["content"]["board"]
-    odile = state["content"]["humans"][hid]["cemetery_ability"] == "odile_detour"
-    key = (id(board), odile and state["side"] == "cemetery")
-    known = _CELLS.get(key)
-    if known is not None and known[0] is board:
-        return known[1], known[2]
     if state["side"] == "house":
         rooms = board["rooms"].items()
         cells = [cell_key(r, n) for r, row in rooms for n in range(1, row["cells"] + 1)]
     else:
         cells = [c for c in board["cells"] if c not in board["cars"]]
-        if odile:  # off the path too
-            letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[: board["columns"]]
+        if state["content"]["humans"][hid]["cemetery_ability"] == "odile_detour":
+            letters = COLUMNS[: board["columns"]]  # off the path too
             squares = [f"{x}{y}" for y in range(1, board["rows"] + 1) for x in letters]
             cells += [s for s in squares if s not in board["squares"]]
-    labels = [cell_name(state, c) for c in cells]
-    _CELLS[key] = (board, cells, labels)
-    return cells, labels
+    return cells, [cell_name(state, c) for c in cells]
 
 
 def _mutations(state: State, seat: int) -> dict:

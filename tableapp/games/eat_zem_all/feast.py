@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, counts, moment
+from ...engine import Ctx, Flow, M, Question, RuleError, action, board_step, counts, moment
 from ...engine.messages import pack_names
 from .state import (
     State,
@@ -159,7 +159,14 @@ def decided_winner(bites: dict[int, int], most: dict[int, int]) -> tuple[int | N
 def _feast_specs(state: State, step: Step, seat: int) -> list[dict]:
     bounds = {str(s): (0, horde(state, s)["board"]) for s in state["seats"]}
     labels = {str(s): name(state, s) for s in state["seats"]}
-    return [action("feast", M("eza.action.feast"), zombies=counts(bounds, labels=labels))]
+    return [
+        action(
+            "feast",
+            M("eza.action.feast"),
+            submit=M("eza.submit.feast", n="{n}"),
+            zombies=counts(bounds, labels=labels),
+        )
+    ]
 
 
 def _feast_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
@@ -202,7 +209,9 @@ def _award(state: State, ctx: Ctx, hid: str, winner, rule: str, reason: dict, zo
         message = M(
             "eza.feast.won", human=pack_names(tile), horde=name(state, winner), count=tile["vp"]
         )
-    ctx.say(message, rule=rule, reason=reason, feast=data)
+    # the Feast is a moment for the Hordes that took part (a Bite on the Human) and the winner
+    concerned = [s for s in state["seats"] if horde(state, s)["bites"].get(hid) or s == winner]
+    ctx.say(message, rule=rule, reason=reason, feast=data, moment=moment("feast", concerned))
 
 
 def _feast_prompt(state: State, step: Step) -> dict:
@@ -235,14 +244,34 @@ def _transform(state: State, step: Step, ctx: Ctx) -> None:
             seat=holder,
             human=hid,
         )
+        _on_board(state, hid, laid=True)
         return
     ctx.say(
         M("eza.transform.empty", horde=name(state, holder), human=human_name(state, hid)),
         rule="EZA-F4",
     )
+    _on_board(state, hid, laid=False)
     if not nobody_left(state):  # EZA-T5: it may take one back from the board
         where = M("eza.where.cell_of", human=human_name(state, hid))
         Flow.push(state, {"kind": "take_back", "seat": holder, "where": where})
+
+
+def _on_board(state: State, hid: str, *, laid: bool) -> None:
+    """After the Feast, one checklist item for what changes on the board and who takes which
+    tile (issue 13: board steps), on the phones of the Hordes concerned until one ticks it."""
+    h = human(state, hid)
+    who = human_name(state, hid)
+    parts, seats = [], []
+    if laid:
+        parts.append(M("eza.step.transform", horde=name(state, h["contamination"]), human=who))
+        seats.append(h["contamination"])
+    if h["tile_to"] is not None:
+        parts.append(M("eza.step.tile", human=who, horde=name(state, h["tile_to"])))
+        seats.append(h["tile_to"])
+    trait = state["content"]["traits"][h["trait"]]
+    parts.append(M("eza.step.trait", trait=pack_names(trait), horde=name(state, h["killer"])))
+    seats.append(h["killer"])
+    board_step(state, M("eza.step.feast", human=who, parts=parts), sorted(set(seats)))
 
 
 def _feast_end(state: State, step: Step, ctx: Ctx) -> None:

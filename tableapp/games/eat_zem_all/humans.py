@@ -9,7 +9,7 @@ tokens are left (EZA-H15).
 
 from __future__ import annotations
 
-from ...engine import Ctx, M
+from ...engine import Ctx, M, board_step
 from . import cemetery, house
 from .attacks import start_attack
 from .state import State, Step, human, human_name, in_play
@@ -60,6 +60,9 @@ def cheer(state: State, ctx: Ctx, hid: str) -> None:
         reason=M("eza.cheer.reason"),
         humans=gained,
     )
+    if gained:
+        names = [human_name(state, h) for h in gained]
+        board_step(state, M("eza.step.cheer", humans=names), [state["active"]])
 
 
 STEPS = {"human_effect": _human_effect}

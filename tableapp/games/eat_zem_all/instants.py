@@ -14,12 +14,12 @@ if a count changed (the ``correct`` action).
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Moves, RuleError, action, choice, piles
+from ...engine import Ctx, Flow, M, Moves, RuleError, action, board_step, choice, piles
 from ...engine.messages import pack_names
 from . import feast
 from .board import cell_at, cell_name, humans_on, neighbours, square_of, wrap_cell
 from .effects import cell_key, split_cell
-from .mutations import mutation_label, mutation_name
+from .mutations import mutation_label, mutation_name, table_reason
 from .state import State, held, horde, human, human_labels, human_name, in_play, name
 from .zombies import frighten, panic_targets
 
@@ -35,6 +35,7 @@ APPLIED = (
     "play_dead",
     "ambush",
     "feast_double",
+    "stand_up_all",
 )
 PERMANENT = (
     "iron_jaw",
@@ -45,7 +46,10 @@ PERMANENT = (
     "grave_born",
     "silent_step",
 )
-EFFECTS = (*APPLIED, *PERMANENT, "table")
+#: Cards about what only the table sees (Zombie positions, falls, who may bite whom, stand-ups):
+#: played or held at the table, with what to correct if anything (:data:`TABLE_REASONS`).
+TABLE = ("table", "table_moves", "table_falls", "table_bites", "table_stand_ups")
+EFFECTS = (*APPLIED, *PERMANENT, *TABLE)
 
 
 def _top(state: State) -> dict | None:
@@ -84,6 +88,8 @@ def _params(state: State, seat: int, effect: str) -> dict | None:
         return {} if ok else None
     if not _asked(state, seat):
         return None
+    if effect == "stand_up_all":
+        return {} if horde(state, seat)["crawling"] > 0 else None
     if effect == "frighten":
         targets = panic_targets(state)
         return {"human": choice(targets, human_labels(state, targets))} if targets else None
@@ -104,7 +110,7 @@ def _params(state: State, seat: int, effect: str) -> dict | None:
         openings = [o for o, n in state["defenses"].items() if n > 0]
         names = [pack_names(state["content"]["board"]["openings"][o]) for o in openings]
         return {"opening": choice(openings, names)} if openings else None
-    return {}  # add_zombies, ambush, table: whenever the game waits for the holder
+    return {}  # add_zombies, ambush, the table ones: whenever the game waits for the holder
 
 
 def shoves(state: State) -> list[str]:
@@ -146,6 +152,9 @@ def _specs(state: State, seat: int) -> list[dict]:
                 action(
                     "use_mutation",
                     label,
+                    # an Instant is discarded once used, and may be played off-turn: ask first
+                    confirm=M("eza.confirm.use_mutation", card=mutation_name(state, card)),
+                    submit=M("eza.submit.use_mutation", chosen="{chosen}") if params else None,
                     card=choice([card], [mutation_name(state, card)]),
                     **params,
                 )
@@ -172,11 +181,11 @@ def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
     piles.move(state["mutation_cards"], card, f"held:{seat}", "discard")  # EZA-T9
     effect, who = row["effect"], name(state, seat)
     text = {"i18n": {"en": row["text"], "fr": row["text_fr"]}}
-    if effect == "table":
+    if effect in TABLE:
         ctx.say(
             M("eza.mutation.table", horde=who, card=pack_names(row), text=text),
             rule="EZA-T12",
-            reason=M("eza.mutation.table.reason"),
+            reason=table_reason(state, seat, effect),
             seat=seat,
             card=card,
         )
@@ -218,8 +227,13 @@ def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
         h["board"] += 1
         h["crawling"] += 1
         ctx.say(M("eza.play_dead", horde=who), seat=seat)
+        board_step(state, M("eza.step.play_dead", horde=who), [seat])
     elif effect == "feast_double":
         top["double"].append(seat)
+    elif effect == "stand_up_all":
+        h = horde(state, seat)
+        n, h["crawling"] = h["crawling"], 0
+        ctx.say(M("eza.second_wind", horde=who, count=n), seat=seat, stood_up=n)
 
 
 def _splinters(state: State, ctx: Ctx, opening: str | None) -> None:

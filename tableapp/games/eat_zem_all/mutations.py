@@ -29,6 +29,18 @@ def mutation_label(state: State, card: str) -> dict:
     )
 
 
+def table_reason(state: State, seat: int, effect: str) -> dict | None:
+    """For a card about what only the table sees (EZA-T12): which count to correct, if any."""
+    who = name(state, seat)
+    return {
+        "table": M("eza.mutation.table.reason"),
+        "table_moves": M("eza.mutation.table_moves.reason", horde=who),
+        "table_falls": M("eza.mutation.table_falls.reason", horde=who),
+        "table_bites": M("eza.mutation.table_bites.reason", horde=who),
+        "table_stand_ups": M("eza.mutation.table_stand_ups.reason", horde=who),
+    }.get(effect)
+
+
 def _text(row: dict) -> dict:
     return {"i18n": {"en": row["text"], "fr": row["text_fr"]}}
 
@@ -98,6 +110,7 @@ def _specs(state: State, step: Step, seat: int) -> list[dict]:
             action(
                 "discard_mutation",
                 M("eza.action.discard_mutation"),
+                confirm=M("eza.confirm.discard_mutation"),  # thrown away for good
                 card=choice(cards, [mutation_label(state, c) for c in cards]),
             )
         ]
@@ -147,6 +160,8 @@ def _apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
         ctx.say(
             M("eza.mutation.kept", horde=who, card=pack_names(m), text=_text(m)),
             rule="EZA-T10" if draft else "EZA-T9",
+            # a Permanent about what only the table sees: what to correct while it is held
+            reason=table_reason(state, seat, m["effect"]) if m["kind"] == "permanent" else None,
             private=None
             if draft or not others
             else {

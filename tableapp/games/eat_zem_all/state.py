@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Ctx, M, decks, seat_ref
+from ...engine import Ctx, M, board_step, decks, seat_ref
 from ...engine.messages import pack_names
 
 State = dict[str, Any]
@@ -212,3 +212,4 @@ def escape(state: State, ctx: Ctx, hid: str, how: dict) -> None:
     h["branch"] = None
     state["escaped"].append(hid)
     ctx.say(M("eza.escape", how=how, human=human_name(state, hid)), rule="EZA-E2", human=hid)
+    board_step(state, M("eza.step.escape", human=human_name(state, hid)), [state["active"]])

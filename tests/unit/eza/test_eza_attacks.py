@@ -139,3 +139,25 @@ def test_EZA_H13_the_literal_reading_is_a_table_option():
         default, 1, "report_reach", zombies=reach(default, {"2:standing": 1, "3:crawling": 1})
     )
     assert events[0]["msg"] == "eza.attack.kills_crawling"
+
+
+def _steps(state: dict) -> list[tuple[str, list[int]]]:
+    return [(said(s["message"]), s["seats"]) for s in state.get("board_steps", [])]
+
+
+def test_EZA_H11_a_kill_or_wound_is_no_board_step():
+    """The active Horde has just counted the Zombies in reach and reads the outcome: a
+    checklist item per Zombie killed would add taps for what the log already says."""
+    state = deal("house")
+    state, _ = effect(state, "omar", "kill_crawling")
+    state, _ = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    assert state["hordes"]["2"]["crawling"] == 1 and _steps(state) == []
+
+
+def test_EZA_H15_kates_cube_is_a_board_step():
+    state = deal("house")
+    state, _ = effect(state, "kate", "kill_standing")
+    state, _ = act(state, 1, "report_reach", zombies=reach(state, {}))
+    state, _ = act(state, 1, "barricade", opening="door-living-bedroom")
+    (step,) = _steps(state)
+    assert step[0].startswith("Put a Defense cube from the box on the ") and step[1] == [1]

@@ -140,3 +140,33 @@ def test_corrections_are_small_groups_with_labels():
             keys = params["counts"]["counts"]
             assert len(keys) <= 8, group
             assert all(said(k["label"]) for k in keys.values())
+
+
+def _module_sizes() -> dict[str, int]:
+    """The size of every container held at module level by the game's code."""
+    import importlib
+    import pkgutil
+
+    import tableapp.games.eat_zem_all as package
+
+    sizes = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for attr, value in vars(module).items():
+            if isinstance(value, dict | list | set | bytearray):
+                sizes[f"{info.name}.{attr}"] = len(value)
+    return sizes
+
+
+def test_views_and_corrections_grow_nothing_at_module_level():
+    """No module global is filled per request (a cache keyed by a board's id kept every board
+    alive): games with their own copies of the board, viewed again and again, leave every
+    module-level container as it was."""
+    deal("cemetery")  # imports and any lazy setup done
+    before = _module_sizes()
+    for side in ("house", "cemetery", "cemetery"):
+        state = deal(side, keep=False)  # a fresh copy of the pack's board
+        for seat in (HOST, 1, 2, 3):
+            GAME.legal_actions(state, seat)
+            GAME.view(state, seat)
+    assert _module_sizes() == before

@@ -20,6 +20,7 @@ from eza_support import (
 
 from tableapp.engine import RuleError
 from tableapp.games.eat_zem_all.feast import feast_winner
+from tableapp.i18n import Renderer
 
 LOIC, SIMON, TIFANY = 1, 2, 3
 NAMES = {LOIC: "Loïc", SIMON: "Simon", TIFANY: "Tifany"}
@@ -219,3 +220,75 @@ def test_EZA_F3_decided_without_a_count_even_for_nobody():
     assert decided_winner({1: 4, 2: 4}, {1: 1, 2: 0}) is None
     assert decided_winner({1: 6, 2: 2, 3: 1}, {1: 0, 2: 3, 3: 4}) == (1,)
     assert decided_winner({1: 6, 2: 2}, {1: 0, 2: 4}) is None  # a tie broken by Zombies
+
+
+# --- moments and board steps (issue 13: moments nobody misses, steps done on the board) --------
+
+
+def _moments(events: list[dict]) -> list[tuple[str, list[int]]]:
+    return [(e["moment"]["kind"], e["moment"]["seats"]) for e in events if e.get("moment")]
+
+
+def _steps(state: dict) -> list[tuple[str, list[int]]]:
+    return [(said(s["message"]), s["seats"]) for s in state.get("board_steps", [])]
+
+
+def test_EZA_F1_a_death_and_its_feast_are_moments():
+    state = _harry_about_to_die(trait="adorable")
+    state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
+    state, events = act(state, TIFANY, "bite", human="harry")
+    death = next(e for e in events if e.get("moment"))
+    assert death["msg"] == "eza.dead" and _moments(events) == [("death", [])]  # every phone
+    state, events = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
+    assert _moments(events) == [("feast", [LOIC, SIMON, TIFANY])]
+    feast = next(e for e in events if e.get("moment"))
+    assert feast["msg"] == "eza.feast.won" and feast["rule"] == "EZA-F3"
+
+
+def test_EZA_F3_the_feast_is_a_moment_for_the_hordes_with_a_bite_on_the_human():
+    state = _harry_about_to_die(bites=(5, 3, 0))  # Tifany holds none of Harry's tokens
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(state, activation(SIMON, zombies=1, actions=3))
+    state, events = act(state, SIMON, "bite", human="harry")
+    if top(state) and top(state)["kind"] == "feast":  # the Zombies may still decide it
+        state, more = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 0})
+        events += more
+    assert ("feast", [LOIC, SIMON]) in _moments(events)
+    assert not [m for m in _moments(events) if m[0] == "feast" and TIFANY in m[1]]
+
+
+def test_EZA_F4_the_feast_lays_a_zombie_in_place_of_the_human_as_a_board_step():
+    state = _harry_about_to_die(trait="adorable")
+    state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
+    state, _ = act(state, TIFANY, "bite", human="harry")
+    assert _steps(state) == []  # the Feast is not decided yet
+    state, _ = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
+    # One checklist item for the Feast: Loïc transforms Harry, Simon takes his tile, Tifany
+    # his Trait (EZA-F5), on the three phones until one ticks it.
+    assert _steps(state) == [
+        (
+            "After the Feast for Harry: lay a Zombie of Seat 1 (Yellow) down in place of Harry,"
+            " give Harry's tile to Seat 2 (Green), and give the Trait tile Adorable to Seat 3"
+            " (Red).",
+            [LOIC, SIMON, TIFANY],
+        )
+    ]
+    (step,) = state["board_steps"]
+    french = Renderer("fr", strict=True).localize(step["message"])
+    assert french.startswith("Après le Festin de Harry : couchez un Zombie de ")
+    done = [s for s in GAME.legal_actions(state, LOIC) if s["type"] == "board_done"]
+    assert done and done[0]["params"]["step"]["choices"] == [step["id"]]
+    state, _ = act(state, LOIC, "board_done", step=step["id"])
+    assert state["board_steps"] == []
+
+
+def test_EZA_F4_no_pawn_left_no_zombie_to_lay():
+    state = _harry_about_to_die(trait="adorable")
+    loic = state["hordes"][str(LOIC)]
+    loic["board"], loic["reserve"] = loic["board"] + loic["reserve"], 0
+    state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
+    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
+    (words, seats) = _steps(state)[0]
+    assert "lay a Zombie" not in words and "give Harry's tile to Seat 2 (Green)" in words
+    assert seats == [SIMON, TIFANY]

@@ -130,6 +130,8 @@ def test_EZA_E2_cemetery_humans_escape_on_a_car_cell():
     state, events = act(state, 1, "advance", standing=0, crawling=0)
     assert state["humans"]["harry"]["status"] == "escaped"
     assert "EZA-E2" in rules(events) and state["escaped"] == ["harry"]
+    # issue 13: what to do on the board stays on the table screen until ticked
+    assert [said(s["message"]) for s in state["board_steps"]] == ["Take Harry off the board."]
 
 
 def test_EZA_H15_harry_joins_the_nearest_human_with_room():
@@ -263,6 +265,9 @@ def test_EZA_H15_adele_adds_tokens_within_the_box():
     assert state["humans"]["adele"]["tokens"] == before + 1
     assert state["humans"]["adele"]["added"] == 1
     assert "none left in the box for Gabriel" in said(events[0])
+    assert [said(s["message"]) for s in state["board_steps"]] == [
+        "Put a Bite token from the box on the tile of Adèle."
+    ]
     GAME.check_invariants({**state, "steps": [{"kind": "choose_card", "seat": 1}]})
 
 

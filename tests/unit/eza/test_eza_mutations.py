@@ -223,6 +223,11 @@ def test_EZA_T12_play_dead_brings_a_killed_zombie_back_laid_down():
     state, events = use(state, 2, card)
     h = state["hordes"]["2"]
     assert (h["board"], h["reserve"], h["crawling"], h["killed"]) == (4, 6, 1, 0)
+    step = state["board_steps"][-1]
+    assert said(step["message"]) == (
+        "Put the Zombie of Seat 2 (Green) just killed back where it fell, laid down."
+    )
+    assert step["seats"] == [2]
 
 
 def test_EZA_T12_feeding_frenzy_counts_the_hordes_zombies_twice():
@@ -315,15 +320,61 @@ def test_EZA_T12_stench_and_keen_nose_are_in_the_question():
 
 def test_EZA_T12_table_mutations_are_played_at_the_table_with_what_to_correct():
     state = deal("house")
-    card = hold(state, 1, "table")
+    card = hold(state, 1, "table_moves")  # Regroup
     state, _ = stage(
         state, {"kind": "zombie_effect", "seat": 1, "effect": "panic", "part": "bonus"}
     )
     assert card in offered(state, 1)
     state, events = use(state, 1, card)
-    assert events[0]["msg"] == "eza.mutation.table" and "correct it" in said(events[0]["reason"])
+    assert events[0]["msg"] == "eza.mutation.table" and events[0]["rule"] == "EZA-T12"
+    assert "correct Seat 1 (Yellow)'s Crawling Zombies" in said(events[0]["reason"])
     assert card in state["mutation_cards"]["discard"] and top(state)["kind"] == "panic"
     assert card not in [m["id"] for m in GAME.view(state, None)["hordes"][0]["mutations"]]
+
+
+def test_EZA_T12_second_wind_stands_up_every_crawling_zombie():
+    state = deal("house")
+    card = hold(state, 1, "stand_up_all")
+    state, _ = stage(
+        state, {"kind": "zombie_effect", "seat": 1, "effect": "panic", "part": "bonus"}
+    )
+    assert card not in offered(state, 1)  # nothing to stand up
+    state["hordes"]["1"]["crawling"] = 2
+    assert card in offered(state, 1)
+    state, events = use(state, 1, card)
+    assert state["hordes"]["1"]["crawling"] == 0 and state["hordes"]["2"]["crawling"] == 0
+    assert "Seat 1 (Yellow) stands up 2 Crawling Zombies" in text(events)
+    assert events[0]["rule"] == "EZA-T12" and card in state["mutation_cards"]["discard"]
+    assert top(state)["kind"] == "panic"  # what it interrupted goes on
+    GAME.check_invariants(state)
+
+
+@pytest.mark.parametrize(
+    ("effect", "words"),
+    [
+        ("table_moves", "correct Seat 2 (Green)'s Crawling Zombies"),
+        ("table_falls", "Seat 2 (Green)'s Zombies stay standing at the table, nothing to correct"),
+        ("table_bites", "bite any Human in play: record such a bite as usual, nothing to correct"),
+        ("table_stand_ups", "stands its Zombies up at the table, nothing to correct"),
+        ("table", "correct that count"),
+    ],
+)
+def test_EZA_T12_each_table_mutation_says_what_to_correct(effect, words):
+    from tableapp.games.eat_zem_all.mutations import table_reason
+
+    state = deal("house")
+    assert words in said(table_reason(state, 2, effect))
+
+
+def test_EZA_T12_a_permanent_table_mutation_kept_says_what_to_correct():
+    state = deal("house", keep=False)
+    mc = state["mutation_cards"]
+    card = next(m for m, r in state["content"]["mutations"].items() if r["effect"] == "table_bites")
+    source = next(p for p, cards in mc.items() if card in cards)
+    piles.move(mc, card, source, "offer:1")
+    state, events = act(state, 1, "keep_mutation", card=card)
+    kept = next(e for e in events if e["msg"] == "eza.mutation.kept")
+    assert "nothing to correct" in said(kept["reason"])
 
 
 def test_EZA_T12_every_mutation_of_the_pack_names_an_effect_the_app_knows():
@@ -332,8 +383,10 @@ def test_EZA_T12_every_mutation_of_the_pack_names_an_effect_the_app_knows():
     state = deal("house")
     effects = {m["effect"] for m in state["content"]["mutations"].values()}
     assert effects <= set(EFFECTS) and len(effects) >= 15
-    applied = [m for m in state["content"]["mutations"].values() if m["effect"] != "table"]
-    assert len(applied) == 17  # 23 cards, 6 act only on what the table sees
+    from tableapp.games.eat_zem_all.instants import TABLE
+
+    applied = [m for m in state["content"]["mutations"].values() if m["effect"] not in TABLE]
+    assert len(applied) == 18  # 23 cards, 5 act only on what the table sees
 
 
 def test_EZA_T12_splinters_on_the_last_tombstone_while_a_zombie_waits_for_its_tomb():

@@ -9,6 +9,7 @@ import pytest
 from eza_support import GAME, PACK
 
 from tableapp.engine.playout import random_playout
+from tableapp.games import eat_zem_all
 from tableapp.i18n import Renderer
 
 #: What a raw key looks like in rendered text: an id with a colon, a dash or an underscore.
@@ -71,3 +72,60 @@ def test_the_french_pack_names_are_french():
     assert names["Second wind"] == "Second souffle" and names["Feeding frenzy"] == "Frénésie"
     assert all(row.get("text_fr") for row in PACK["mutations"]["mutation"])
     assert GAME.validate_content(PACK) == []
+
+
+# --- the help page (the package docstring, served by /api/games; issue 10 item 7) --------------
+
+#: Each reading the help must state (issue 10 item 7), as (English words, French words).
+READINGS = {
+    "Kate's Defenses (EZA-H15)": (
+        ["EZA-H15", "Kate adds a Defense cube", "3 on the front door", "none when the box"],
+        ["EZA-H15", "Kate ajoute un cube Défense", "3 sur la porte d'entrée", "la boîte est vide"],
+    ),
+    "EZA-H13 and its option": (
+        ["EZA-H13", "may not take a Crawling Zombie", "crawling_attack_kills_standing"],
+        ["EZA-H13", "ne peut pas prendre un Zombie rampant", "crawling_attack_kills_standing"],
+    ),
+    "EZA-T10 and its option": (
+        ["EZA-T10", '"draw 2, keep 1"', "mutation_draft", "players + 1 cards"],
+        ["EZA-T10", "« piocher 2, en garder 1 »", "mutation_draft", "joueurs + 1 cartes"],
+    ),
+    "Odile (Cemetery)": (
+        ["Odile", "shortest", "orthogonal route", '"surrounded" and she stays'],
+        ["Odile", "plus court trajet orthogonal", "« encerclée » et elle reste"],
+    ),
+    "Gabriel (House)": (
+        ["Gabriel", "escapes whenever he is next to an exit with no Standing Zombie"],
+        ["Gabriel", "s'enfuit dès qu'il est à côté d'une sortie sans Zombie debout"],
+    ),
+    "frightened Humans after draw additional (EZA-H3, H4)": (
+        ["EZA-H3, EZA-H4", "frightened Humans stand up at once, before the additional card"],
+        ["EZA-H3, EZA-H4", "les Humains effrayés se relèvent aussitôt, avant que la carte"],
+    ),
+}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("reading", list(READINGS))
+def test_EZA_help_states_each_reading_in_english_and_french(reading):
+    from tableapp import catalog
+
+    english_words, french_words = READINGS[reading]
+    english_help = _flat(catalog.help_text("eat-zem-all", "en"))
+    french_help = _flat(catalog.help_text("eat-zem-all", "fr"))
+    assert english_help.startswith(_flat(eat_zem_all.__doc__))  # the help is the docstring
+    assert [w for w in english_words if w not in english_help] == [], reading
+    assert [w for w in french_words if w not in french_help] == [], reading
+
+
+def test_EZA_the_french_help_names_the_same_rules_and_options():
+    from tableapp import catalog
+
+    english_help = catalog.help_text("eat-zem-all", "en")
+    french_help = catalog.help_text("eat-zem-all", "fr")
+    assert french_help != english_help
+    words = re.compile(r"EZA-[A-Z]\d+|\b[a-z]+(?:_[a-z]+)+\b")
+    assert sorted(set(words.findall(french_help))) == sorted(set(words.findall(english_help)))

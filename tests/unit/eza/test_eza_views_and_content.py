@@ -7,9 +7,11 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
 from eza_support import GAME, PACK, deal, said
 
 from tableapp.games import eat_zem_all
+from tests.texts import english, french
 
 
 def test_game_object_matches_the_catalogue_contract():
@@ -60,17 +62,58 @@ def test_content_problems_name_the_file_and_the_field():
     pack["cemetery"]["cell"][0]["next"] = ["nowhere"]
     pack["events"]["cemetery"][0]["effect"] = "draw_additional"
     pack["mutations"]["mutation"][0]["kind"] = "sometimes"
-    problems = GAME.validate_content(pack)
+    problems = [english(p, sentence=False) for p in GAME.validate_content(pack)]
     expected = [
-        "human_cards.toml: house: 23 cards expected, found 22",
-        "humans.toml: human[0].supply",
-        "zombie_cards.toml: basic[0].main: unknown effect 'fly:away'",
-        "house.toml: connection[0]",
-        "house.toml: eve.arrow",
-        "cemetery.toml: cell[gate-north].next: unknown cell 'nowhere'",
-        "events.toml: cemetery[0].effect",
-        "mutations.toml: mutation[0].kind",
+        "human_cards.toml: house must hold 23 entries, found 22",
+        "humans.toml: human[0].supply must be a whole number of at least 11 (the largest token "
+        "count) (Human: Harry)",
+        "zombie_cards.toml: basic[0].main names an unknown effect: fly:away (card: Shamble)",
+        "house.toml: connection[0] room and to must be two different rooms of the House",
+        "house.toml: eve.arrow every route along the arrows must reach the escape cell",
+        "cemetery.toml: cell[gate-north].next names an unknown cell: nowhere (on the board: "
+        "North gate)",
+        "events.toml: cemetery[0].effect must be one of activate_one, add_one, surprise_attack "
+        "(card: Hands from the ground)",
+        "mutations.toml: mutation[0].kind must be one of instant, permanent (card: Sprint)",
     ]
-    for start in expected:
-        assert any(p.startswith(start) for p in problems), (start, problems)
-    assert GAME.validate_content({})[0] == "box.toml: file missing"
+    for line in expected:
+        assert line in problems, (line, problems)
+    assert english(GAME.validate_content({})[0], sentence=False) == "box.toml: the file is missing"
+
+
+def test_content_problems_are_messages_in_the_readers_language():
+    pack = copy.deepcopy(PACK)
+    pack["humans"]["human"][1]["vp"] = -1
+    pack["mutations"]["mutation"][2]["amount"] = 9
+    pack["human_cards"]["house"][3]["effects"] = ["cheer"]
+    pack["traits"]["trait"][0]["effects"] = ["fly"]
+    problems = GAME.validate_content(pack)
+    assert all(isinstance(p, dict) and "msg" in p for p in problems)
+    lines = [french(p, sentence=False) for p in problems]
+    name = PACK["humans"]["human"][1]["name_fr"]
+    trait = PACK["traits"]["trait"][0]["name_fr"]
+    assert lines == [
+        f"humans.toml: human[1].vp doit être un nombre entier d'au moins 0 (Humain : {name})",
+        f"traits.toml: trait[0].effects nomme un effet inconnu : fly (carte : {trait})",
+        "human_cards.toml: house[3].effects seule Adèle encourage, pas Gabriel (EZA-H15) "
+        "(carte : house-gabriel-1)",
+        "mutations.toml: mutation[2].amount doit être un nombre entier de 1 à 4 (carte : Rab)",
+    ]
+
+
+@pytest.mark.parametrize("junk", [[], {"x": 1}, None, 7, ["a", ["b"]]])
+def test_a_broken_pack_is_reported_never_a_crash(junk):
+    """Any field of the pack replaced by junk: problems (rendered in both languages), never
+    an exception (the API would answer 500)."""
+    for file, data in PACK.items():
+        for key, value in data.items():
+            targets = [(data, key)]
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                targets += [(value[0], field) for field in value[0]]
+            for holder, field in targets:
+                pack = copy.deepcopy(PACK)
+                copy_holder = pack[file] if holder is data else pack[file][key][0]
+                copy_holder[field] = junk
+                for p in GAME.validate_content(pack):
+                    english(p, sentence=False)
+                    french(p, sentence=False)
