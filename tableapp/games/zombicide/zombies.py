@@ -19,7 +19,7 @@ table answers: the table screen or any phone.
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, Question, action, counts, integer, seat_ref
+from tableapp.engine import Ctx, Flow, M, Question, RuleError, action, counts, integer, seat_ref
 from tableapp.engine.decks import next_clockwise
 
 from .ending import wound
@@ -135,6 +135,7 @@ def _attack_specs(state: State, step: dict, seat: int) -> list[dict]:
                 bounds,
                 labels={s: survivor_name(state, s) for s in alive},
                 values={s: 0 for s in alive},
+                most=step["count"],
             ),
         ),
     ]
@@ -160,10 +161,27 @@ def _attack_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> N
             return
 
 
+def _attack_refuse(state: State, step: dict, seat: int, act: dict):
+    """ZC-11: each attacking Zombie deals 1 wound: never more wounds in all than Zombies."""
+    wounds = act["params"].get("wounds") if act["type"] == "wounds" else None
+    if not isinstance(wounds, dict):
+        return None
+    given = [n for n in wounds.values() if isinstance(n, int) and not isinstance(n, bool)]
+    total = sum(n for n in given if n > 0)
+    if total > step["count"]:
+        return RuleError(
+            "too_many_wounds",
+            "ZC-11",
+            M("zc.refuse.too_many_wounds", count=step["count"], total=total),
+        )
+    return None
+
+
 ATTACKS = Question(
     rule="ZC-11",
     specs=_attack_specs,
     apply=_attack_apply,
+    refuse=_attack_refuse,
     prompt=lambda state, step: M(
         "zc.prompt.attacks", what=scope_msg(state, step), count=step["count"]
     ),

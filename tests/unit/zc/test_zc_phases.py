@@ -120,6 +120,22 @@ def test_ZC_11_attacks_first_each_zombie_one_wound_shared_by_the_survivors():
     assert GAME.prompt(state)["rule"] == "ZC-12"
 
 
+def test_ZC_11_never_more_wounds_in_all_than_attacking_zombies():
+    state = ready()
+    board(state, walker=1)
+    state, _ = zombie_phase(state)
+    assert top(state)["count"] == 1
+    spread = {s: int(s in ("ruth", "karim", "nadia", "owen")) for s in state["team"]}
+    error = refused(state, HOST, "wounds", wounds=spread)
+    assert (error.code, error.rule) == ("too_many_wounds", "ZC-11")
+    assert texts([error.message]) == [
+        "1 Zombie attacks, 1 wound each: at most 1 wound in all, not 4."
+    ]
+    assert words(error.message, "fr").startswith("1 Zombie attaque, 1 blessure chacun")
+    state, events = act(state, HOST, "wounds", wounds={s: int(s == "ruth") for s in state["team"]})
+    assert state["survivors"]["ruth"]["wounds"] == 1 and "ZC-11" in rules(events)
+
+
 def test_ZC_11_ZC_1_a_survivor_killed_by_zombies_loses_the_game():
     state = ready()
     board(state, walker=2)
