@@ -264,6 +264,13 @@ def _say_row(state: State, row: dict, group: dict, ctx: Ctx) -> None:
             reason=M("zc.reason.short"),
             type=kind,
         )
+    for kind in row["abominations"]:
+        ctx.say(
+            M("zc.spawn.kind_drawn", kind=kind_name(state, kind), where=here),
+            rule="ZC-6",
+            reason=M("zc.reason.kind_drawn"),
+            abomination=kind,
+        )
     if any(a["reason"] == "abomination" for a in row["activates"]):
         ctx.say(M("zc.spawn.abomination_again"), rule="ZC-6", reason=M("zc.reason.one_abomination"))
 

@@ -180,14 +180,16 @@ def test_ZC_6_one_abomination_on_the_board_another_card_activates_it():
     assert top(state)["scope"] == {"types": ["abomination"]} and top(state)["count"] == 1
 
 
-def test_ZC_6_the_kind_is_drawn_at_random_among_free_miniatures():
+def test_ZC_6_the_kind_is_drawn_at_random_among_free_miniatures_and_the_event_says_so():
     seen = set()
     for i in range(12):
         state = ready(zones=("red",))
         state["survivors"]["owen"]["adrenaline"] = 0
-        state, _ = zombie_phase_spawn(state, "z31", adrenaline={"owen": 19 + i})
+        state, events = zombie_phase_spawn(state, "z31", adrenaline={"owen": 19 + i})
         (kind,) = state["abominations"]
         seen.add(kind)
+        (drawn,) = [e for e in events if e.get("abomination")]
+        assert drawn["rule"] == "ZC-6" and drawn["abomination"] == kind
         assert top(state)["kind"] == "placed"
     assert len(seen) > 1 and seen <= {"hulk", "bloated", "screamer", "stalker"}
 
