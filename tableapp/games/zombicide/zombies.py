@@ -189,20 +189,37 @@ ATTACKS = Question(
 )
 
 
+def activation_holds(state: State, scope: dict) -> dict[str, int]:
+    """How many Zombies of each type an activation moves: its group (a Rush), or what the
+    board holds of its types."""
+    held = {t: 0 for t in state["content"]["types"]}
+    if "group" in scope:
+        for key, n in scope["group"].items():
+            held[_key_type(key)] += n
+    else:
+        for t in scope["types"]:
+            held[t] = on_board(state, t)
+    return {t: n for t, n in held.items() if n}
+
+
 def _moves_specs(state: State, step: dict, seat: int) -> list[dict]:
-    types = list(state["content"]["types"])
-    bounds = {t: (0, 40) for t in types}
-    return [
-        action("moved", M("zc.action.moved")),
-        action(
-            "split",
-            M("zc.action.split"),
-            group=counts(
-                bounds, labels={t: type_name(state, t) for t in types}, values={t: 0 for t in types}
-            ),
-            routes=integer(2, MAX_ROUTES, value=2),
-        ),
-    ]
+    held = activation_holds(state, step["scope"])
+    specs = [action("moved", M("zc.action.moved"))]
+    if sum(held.values()) >= 2:  # a group of one has nothing to split
+        specs.append(
+            action(
+                "split",
+                M("zc.action.split"),
+                submit=M("zc.submit.split", n="{n}"),
+                group=counts(
+                    {t: (0, n) for t, n in held.items()},
+                    labels={t: type_name(state, t) for t in held},
+                    values={t: 0 for t in held},
+                ),
+                routes=integer(2, MAX_ROUTES, value=2),
+            )
+        )
+    return specs
 
 
 def split(group: dict[str, int], routes: int) -> tuple[dict[str, int], dict[str, int]]:

@@ -185,16 +185,45 @@ def test_ZC_12_equal_paths_split_type_by_type_and_the_players_place_the_odd_ones
         {"walker": 1, "runner": 1},
     )
     state = ready()
-    board(state, walker=5)
+    board(state, walker=5, brute=2)
     state, _ = zombie_phase(state)
     state, _ = act(state, HOST, "no_attack")
-    group = {"walker": 5, "runner": 0, "brute": 2, "abomination": 0}
+    group = {"walker": 5, "brute": 2}
     state, events = act(state, 1, "split", group=group, routes=2)
     assert texts(events) == [
         "Split between 2 equal paths: each gets Walker ×2 and Brute ×1; "
         "the players place Walker ×1."
     ]
     assert top(state)["kind"] == "zombie_moves"  # still to be moved
+
+
+def test_ZC_12_the_split_helper_counts_at_most_what_the_activation_holds():
+    state = ready()
+    board(state, walker=3, runner=1)
+    state, _ = zombie_phase(state)
+    state, _ = act(state, HOST, "no_attack")
+    counted = spec(state, HOST, "split")["params"]["group"]["counts"]
+    assert {k: (c["min"], c["max"]) for k, c in counted.items()} == {
+        "walker": (0, 3),
+        "runner": (0, 1),
+    }
+    assert refused(state, HOST, "split", group={"walker": 4, "runner": 0}, routes=2).code == (
+        "illegal_params"
+    )
+    state, _ = act(state, HOST, "moved")  # the Runners' second pass: only the Runner
+    state, _ = act(state, HOST, "no_attack")
+    assert top(state)["pass"] == 2
+    assert "split" not in types(state, HOST)  # a single Runner: nothing to split
+    rush = ready()
+    board(rush, walker=10)
+    stack_spawn(rush, "z33")  # Rush: 2 Walkers at blue
+    rush["phase"] = "zombies"
+    rush, _ = stage(rush, {"kind": "spawn_phase"}, {"kind": "end_round"})
+    while top(rush)["kind"] != "zombie_attacks":
+        rush, _ = act(rush, HOST, "placed")
+    rush, _ = act(rush, HOST, "no_attack")
+    counted = spec(rush, HOST, "split")["params"]["group"]["counts"]
+    assert {k: c["max"] for k, c in counted.items()} == {"walker": 2}  # the Rush's 2, not 10
 
 
 # --- ZC-17: end of round ---------------------------------------------------------------------
