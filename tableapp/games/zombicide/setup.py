@@ -322,6 +322,7 @@ def _mission_specs(state: State, step: dict, seat: int) -> list[dict]:
         action(
             "mission",
             M("zc.action.mission"),
+            submit=M("zc.submit.mission"),
             objectives=counts(MISSION_COUNTS, labels=_MISSION_LABELS),
         )
     ]
@@ -424,6 +425,7 @@ def _buildings_specs(state: State, step: dict, seat: int) -> list[dict]:
             action(
                 "add_building",
                 M("zc.action.add_building", building=letter),
+                submit=M("zc.submit.add_building", building=letter, chosen="{chosen}"),
                 dark_rooms=integer(1, MAX_DARK_ROOMS, value=1),
                 start=choice(list(BUILDING_STARTS), [_START_LABELS[s] for s in BUILDING_STARTS]),
             )

@@ -131,6 +131,7 @@ def _attack_specs(state: State, step: dict, seat: int) -> list[dict]:
         action(
             "wounds",
             M("zc.action.wounds"),
+            submit=M("zc.submit.wounds", n="{n}"),
             wounds=counts(
                 bounds,
                 labels={s: survivor_name(state, s) for s in alive},
