@@ -92,7 +92,7 @@ def test_two_phones_take_three_survivors_each_and_win_a_mission(client, tables, 
             searched_twice = True
         else:
             for kind in (
-                "placed",
+                "board_done",
                 "no_attack",
                 "moved",
                 "choose_skill",
@@ -139,7 +139,7 @@ def test_ZC_1_ZC_11_a_survivor_killed_by_the_zombies_loses_the_mission(client, t
             post(tables, code, host, "wounds", wounds=given)
             wounded += given["lily"]
             continue
-        for kind in ("placed", "moved", "choose_skill", "play_survivor", "end_turn"):
+        for kind in ("board_done", "moved", "choose_skill", "play_survivor", "end_turn"):
             if kind in kinds:
                 spec = next(a for a in view["actions"] if a["type"] == kind)
                 params = {n: p["choices"][0] for n, p in spec["params"].items()}
@@ -167,7 +167,7 @@ def test_the_table_screen_shows_the_spawn_zone_by_zone(tables, table):
     tokens = {0: host, **phones}
     for _ in range(40):
         public = tables.view(code)
-        if public["prompt"]["msg"] == "zc.prompt.placed":
+        if public["game_view"]["board_steps"]:
             break
         seat = next(s for s in public["prompt"]["waiting_for"] if s in tokens)
         view = tables.view(code, tokens[seat])
@@ -183,9 +183,16 @@ def test_the_table_screen_shows_the_spawn_zone_by_zone(tables, table):
     spawning = public["game_view"]["spawning"]
     assert spawning["source"] == "zombies" and spawning["current"] == 0
     (row,) = spawning["rows"]
-    assert row["where_name"] == "zone 1" and row["figures"]
-    assert public["prompt"]["waiting_for"] == [0, 1, 2]
-    assert public["prompt"]["rule"] == "ZC-7"
+    assert row["where_name"] == "zone 1" and row["figures"] and not row["placed_done"]
+    # What to place where is a step on the board: the table screen and every phone list it,
+    # any of them ticks it.
+    (step,) = public["game_view"]["board_steps"]
+    assert step["text"].startswith("Place ") and step["text"].endswith(" in zone 1")
+    phone = tables.view(code, phones[2])
+    (done,) = [a for a in phone["actions"] if a["type"] == "board_done"]
+    post(tables, code, phones[2], "board_done", step=done["params"]["step"]["choices"][0])
+    after = tables.view(code)["game_view"]
+    assert after["board_steps"] == [] and after["spawning"]["rows"][0]["placed_done"]
 
 
 def test_a_random_game_from_actions_alone_ends_and_replays(client, tables, table):

@@ -74,8 +74,9 @@ def set_up(laptop, phones, pages, shots, axe):
 
 
 def answer_board(laptop, pages):
-    """What only the board knows, answered on the table screen: placed, no attack, moved."""
-    for kind in ("placed", "no_attack", "moved", "choose_skill"):
+    """What only the board knows, answered on the table screen: placed (a step on the board
+    ticked), no attack, moved."""
+    for kind in ("board_done", "no_attack", "moved", "choose_skill"):
         if has(laptop, kind):
             act(laptop, pages, button(laptop, kind))
             return kind

@@ -22,9 +22,9 @@ match your box). How the app reads the rules where they leave room:
   first level's skills are held from the start; each later level unlocks one skill from the
   survivor's list, chosen on the owner's phone (granted at once when the list holds one).
 - Spawns (ZC-4, ZC-7): read at the danger level of the survivor with the most adrenaline (the
-  first in team order among equals), zone by zone from zone 1 clockwise; the table confirms
-  each zone once placed. The Zombie deck reshuffles its discard when it runs out, and so do the
-  Equipment and crate decks (ZC-14).
+  first in team order among equals), zone by zone from zone 1 clockwise; each zone's placing
+  is a step on the board the table ticks once done (play goes on meanwhile). The Zombie deck
+  reshuffles its discard when it runs out, and so do the Equipment and crate decks (ZC-14).
 - Coloured zones (ZC-8): inactive until their trigger — taking an objective of their colour,
   or a correction — then active from the next Zombie phase: the one ending the same round when
   triggered in the players' phase.

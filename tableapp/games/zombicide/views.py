@@ -7,7 +7,8 @@ The parts a screen draws:
 - ``survivors``: health, wounds, adrenaline and danger level, skills, inventory by slot and
   the cards found waiting to be kept;
 - ``spawning``: the last spawn (a Zombies' phase or a door), zone by zone: what to place
-  where, rushes, activations, shortages, the zone being placed now;
+  where, rushes, activations, shortages, the first zone not placed yet (its board step not
+  ticked);
 - ``activation``: the checklist step the table is on (attacks / moves), what it concerns;
 - ``attack`` / ``last_attack``: the attack being resolved and the last outcome;
 - ``board``: the Zombies the app counts on the board, miniatures left, the Abominations;
@@ -179,12 +180,20 @@ def _spawning(state: State) -> dict | None:
     spawning = state["spawning"]
     if spawning is None:
         return None
+    open_steps = {s["id"] for s in state.get("board_steps", ())}
+    current = None
     rows = []
     for index, row in enumerate(spawning["rows"]):
+        # Placed once its board step is ticked (tables stored before board steps: the flag).
+        step = row.get("board_step")
+        done = row.get("placed_done", False) or (step is not None and step not in open_steps)
+        if current is None and step in open_steps:
+            current = index
         place = {k: n for k, n in row["placed"].items() if n and k != "abomination"}
         rows.append(
             {
                 **row,
+                "placed_done": done,
                 "index": index,
                 "where_name": where_msg(row["where"]),
                 "card": {"id": row["card"], "name": M("zc.spawn.card", card=row["card"])},
@@ -211,7 +220,10 @@ def _spawning(state: State) -> dict | None:
         "leader": leader,
         "leader_name": survivor_name(state, leader) if leader else None,
         "rows": rows,
-        "current": spawning["current"],
+        # The zone to place now: the first not ticked (or the one a stored table waits on).
+        "current": spawning["current"]
+        if any("board_step" not in r for r in spawning["rows"])
+        else current,
         "done": spawning["done"],
     }
 

@@ -315,6 +315,6 @@ def test_long_fighting_playouts_keep_every_invariant():
         played += kinds
         rounds.append(state["round"])
     assert max(rounds) >= 5
-    for kind in ("attack", "dice", "friendly_fire", "allocate", "placed", "open_door", "trade",
+    for kind in ("attack", "dice", "friendly_fire", "allocate", "board_done", "open_door", "trade",
                  "keep", "leave", "search", "open_crate", "no_attack", "moved"):  # fmt: skip
         assert played[kind], f"no {kind} in the long playouts"
