@@ -48,6 +48,7 @@ def set_up(tables, code, host, phones):
     view = tables.view(code, host)
     assert view["prompt"]["msg"] == "zc.prompt.survivors" and "survivors_done" in types(view)
     post(tables, code, host, "survivors_done")
+    post(tables, code, host, "keep_sets")
     post(tables, code, host, "mission", objectives=MISSION)
     post(tables, code, host, "add_zone", colour="red")
     post(tables, code, host, "zones_done")

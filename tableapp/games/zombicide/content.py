@@ -400,16 +400,10 @@ def _physical(row: dict) -> list[str]:
     return [f"{row['id']}#{n}" for n in range(1, row.get("copies", 1) + 1)]
 
 
-def catalogue(pack: Mapping, options: Mapping) -> dict:
-    """The read-only content of one table (a valid pack; ``options`` pick the card sets)."""
+def catalogue(pack: Mapping) -> dict:
+    """The read-only content of one table (a valid pack): every card of every set; which sets
+    are in the decks is the table's (``state["sets"]``, see :func:`first_sets`)."""
     box = pack["box"]
-    core = {row["id"] for row in box["set"] if row["core"]}
-    every = {row["id"] for row in box["set"]}
-
-    def chosen(option: str) -> set[str]:
-        return core if options.get(option, "core") == "core" else every
-
-    spawn_sets, equipment_sets = chosen("spawn_sets"), chosen("equipment_sets")
     cards: dict[str, dict] = {}
     decks: dict[str, list[str]] = {"starter": [], "equipment": [], "crate": []}
     for file, key, deck in (
@@ -419,15 +413,13 @@ def catalogue(pack: Mapping, options: Mapping) -> dict:
     ):
         for row in pack[file][key]:
             cards[row["id"]] = _card_def(row, deck)
-            if deck == "starter" or row["set"] in equipment_sets:
-                decks[deck] += _physical(row)
+            decks[deck] += _physical(row)
     levels = [row["id"] for row in box["level"]]
     spawn = {}
     for row in pack["spawn"]["card"]:
-        if row["set"] not in spawn_sets:
-            continue
         spawn[row["id"]] = {
             "id": row["id"],
+            "set": row["set"],
             "rush": bool(row.get("rush", False)),
             "extra_activation": row.get("extra_activation"),
             "levels": {level: dict(row.get(level, {})) for level in levels},
@@ -446,3 +438,34 @@ def catalogue(pack: Mapping, options: Mapping) -> dict:
         "cards": cards,
         "decks": decks,
     }
+
+
+def first_sets(cat: dict, options: Mapping) -> dict[str, list[str]]:
+    """The sets a table starts with, per deck, from options ``spawn_sets`` / ``equipment_sets``
+    (``core``: the sets marked core; ``all``: every set); the host may change them at setup."""
+    core = [s for s, row in cat["sets"].items() if row["core"]]
+    every = list(cat["sets"])
+    return {
+        deck: core if options.get(option, "core") == "core" else every
+        for deck, option in (("spawn", "spawn_sets"), ("equipment", "equipment_sets"))
+    }
+
+
+def decks_of(cat: dict, sets: dict[str, list[str]] | None) -> dict[str, list[str]]:
+    """The cards in play of each deck — the spawn deck from ``sets["spawn"]``, the Equipment
+    and crate decks from ``sets["equipment"]`` (crates come with their box's blue cards),
+    starters always — in pack order. ``None``: a table from before the host chose sets, whose
+    catalogue already holds only the cards in play."""
+
+    def kept(card_id: str, deck: str) -> bool:
+        row = cat["cards"][card_id] if deck != "spawn" else cat["spawn"][card_id]
+        return (
+            sets is None
+            or deck == "starter"
+            or row.get("set") in sets["spawn" if deck == "spawn" else "equipment"]
+        )
+
+    out = {"spawn": [c for c in cat["spawn"] if kept(c, "spawn")]}
+    for deck in ("starter", "equipment", "crate"):
+        out[deck] = [c for c in cat["decks"][deck] if kept(c.split("#", 1)[0], deck)]
+    return out

@@ -56,6 +56,7 @@ def view(state: State, seat: int | None) -> dict:
         "round": state["round"],
         "first_player": state["first_player"],
         "options": dict(state["options"]),
+        "sets": _sets(state),
         "turn": dict(state["turn"]) if state["turn"] else None,
         "step": top["kind"] if top else None,
         "team_size": state["content"]["team_size"],
@@ -85,6 +86,18 @@ def view(state: State, seat: int | None) -> dict:
         "last_attack": _last_attack(state),
         "split": state["split"],
         "outcome": state["outcome"],
+    }
+
+
+def _sets(state: State) -> dict | None:
+    """The card sets in the Zombie deck and in the Equipment deck (with the crates); None for
+    a table from before the host chose them."""
+    sets = state.get("sets")
+    if sets is None:
+        return None
+    rows = state["content"]["sets"]
+    return {
+        deck: [{"id": s, "name": pack_names(rows[s])} for s in ids] for deck, ids in sets.items()
     }
 
 
