@@ -227,7 +227,7 @@ def resolve_card(state: State, card: str, where: dict, level: str, ctx: Ctx) -> 
     steps: list[dict] = []
     if placing:
         board_step(state, M("zc.board.place", zombies=_group_words(state, group), where=here))
-        row["board_step"] = f"step{state['board_step_count']}"
+        row["board_step"] = state["board_steps"][-1]["id"]
     if c["rush"] and placing:
         row["activates"].insert(0, {"reason": "rush", "type": None})
         steps.append(_activation({"group": group}, "rush", base, None))
