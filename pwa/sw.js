@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-c8f0a3443a0b";
+const VERSION = "tableapp-46d9877e2074";
 const SHELL = [
   "/",
   "/app.js",
