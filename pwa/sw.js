@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-3aa17f9151db";
+const VERSION = "tableapp-304b1eb0c669";
 const SHELL = [
   "/",
   "/app.js",

@@ -52,9 +52,11 @@ def counts(
     bounds: dict[str, tuple[int, int]],
     labels: dict[str, Any] | None = None,
     values: dict[str, int] | None = None,
+    most: int | None = None,
 ) -> dict:
     """An object of integers; ``labels`` name each key, ``values`` are the current ones (the
-    phone's steppers start there)."""
+    phone's steppers start there). ``most``: at most that many in all (one wound per attacking
+    Zombie): random playouts keep to it, and the game's rules refuse more, naming the rule."""
     out = {}
     for key, (lo, hi) in bounds.items():
         out[key] = {"min": lo, "max": hi}
@@ -62,7 +64,7 @@ def counts(
             out[key]["label"] = labels[key]
         if values and key in values:
             out[key]["value"] = values[key]
-    return {"counts": out}
+    return {"counts": out} if most is None else {"counts": out, "most": most}
 
 
 def action(

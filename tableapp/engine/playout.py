@@ -39,6 +39,12 @@ def random_params(spec: dict, rng: Rng | RandomChooser) -> dict:
     for name, param in spec["params"].items():
         if "counts" in param:
             params[name] = {k: rng.between(b["min"], b["max"]) for k, b in param["counts"].items()}
+            if "most" in param:  # at most that many in all: trim the last keys down
+                left = param["most"] - sum(b["min"] for b in param["counts"].values())
+                for k, b in param["counts"].items():
+                    extra = min(params[name][k] - b["min"], max(left, 0))
+                    params[name][k] = b["min"] + extra
+                    left -= extra
         elif param.get("multiple"):
             k = rng.between(param["min"], param["max"])
             params[name] = rng.sample(param["choices"], k)

@@ -48,6 +48,7 @@ def set_up(tables, code, host, phones):
     view = tables.view(code, host)
     assert view["prompt"]["msg"] == "zc.prompt.survivors" and "survivors_done" in types(view)
     post(tables, code, host, "survivors_done")
+    post(tables, code, host, "keep_sets")
     post(tables, code, host, "mission", objectives=MISSION)
     post(tables, code, host, "add_zone", colour="red")
     post(tables, code, host, "zones_done")
@@ -92,7 +93,7 @@ def test_two_phones_take_three_survivors_each_and_win_a_mission(client, tables, 
             searched_twice = True
         else:
             for kind in (
-                "placed",
+                "board_done",
                 "no_attack",
                 "moved",
                 "choose_skill",
@@ -117,13 +118,57 @@ def test_two_phones_take_three_survivors_each_and_win_a_mission(client, tables, 
     assert verify_export(client.get(f"/api/tables/{code}/export").get_json()) is None
 
 
+def test_ZC_1_ZC_11_a_survivor_killed_by_the_zombies_loses_the_mission(client, tables, table):
+    """The loss: the table enters every wound the Zombies deal on Lily (a child, 2 HP) until
+    she falls; nobody wins, the reason says who fell, the phones hear of the death."""
+    code, host, phones = table
+    set_up(tables, code, host, phones)
+    tokens = {0: host, **phones}
+    wounded = 0
+    for _ in range(300):
+        public = tables.view(code)
+        if public["status"] == "finished":
+            break
+        seat = next(s for s in public["prompt"]["waiting_for"] if s in tokens)
+        view = tables.view(code, tokens[seat])
+        kinds = types(view)
+        if "wounds" in kinds:
+            spec = next(a for a in view["actions"] if a["type"] == "wounds")
+            bounds = spec["params"]["wounds"]["counts"]
+            given = {s: (b["max"] if s == "lily" else 0) for s, b in bounds.items()}
+            assert given["lily"] <= spec["params"]["wounds"]["most"]
+            post(tables, code, host, "wounds", wounds=given)
+            wounded += given["lily"]
+            continue
+        for kind in ("board_done", "moved", "choose_skill", "play_survivor", "end_turn"):
+            if kind in kinds:
+                spec = next(a for a in view["actions"] if a["type"] == kind)
+                params = {n: p["choices"][0] for n, p in spec["params"].items()}
+                post(tables, code, tokens[seat], kind, **params)
+                break
+        else:
+            raise AssertionError(f"nothing to play: {kinds} {public['prompt']}")
+    final = tables.view(code)
+    assert final["status"] == "finished" and wounded == 2
+    assert final["result"]["won"] is False and final["result"]["winners"] == []
+    assert final["result"]["reason"] == "Lily has fallen"
+    lily = next(s for s in final["game_view"]["survivors"] if s["id"] == "lily")
+    assert lily["health"] == 0
+    log = client.get(f"/api/tables/{code}/log", headers={"Accept-Language": "fr"}).get_json()
+    events = [e for entry in log["entries"] for e in entry["events"]]
+    moments = [e["moment"]["kind"] for e in events if e.get("moment")]
+    assert moments[-2:] == ["death", "game_end"]
+    assert events[-1]["rule"] == "ZC-1" and events[-1]["text"].startswith("La mission est perdue")
+    assert verify_export(client.get(f"/api/tables/{code}/export").get_json()) is None
+
+
 def test_the_table_screen_shows_the_spawn_zone_by_zone(tables, table):
     code, host, phones = table
     set_up(tables, code, host, phones)
     tokens = {0: host, **phones}
     for _ in range(40):
         public = tables.view(code)
-        if public["prompt"]["msg"] == "zc.prompt.placed":
+        if public["game_view"]["board_steps"]:
             break
         seat = next(s for s in public["prompt"]["waiting_for"] if s in tokens)
         view = tables.view(code, tokens[seat])
@@ -139,9 +184,16 @@ def test_the_table_screen_shows_the_spawn_zone_by_zone(tables, table):
     spawning = public["game_view"]["spawning"]
     assert spawning["source"] == "zombies" and spawning["current"] == 0
     (row,) = spawning["rows"]
-    assert row["where_name"] == "zone 1" and row["figures"]
-    assert public["prompt"]["waiting_for"] == [0, 1, 2]
-    assert public["prompt"]["rule"] == "ZC-7"
+    assert row["where_name"] == "zone 1" and row["figures"] and not row["placed_done"]
+    # What to place where is a step on the board: the table screen and every phone list it,
+    # any of them ticks it.
+    (step,) = public["game_view"]["board_steps"]
+    assert step["text"].startswith("Place ") and step["text"].endswith(" in zone 1")
+    phone = tables.view(code, phones[2])
+    (done,) = [a for a in phone["actions"] if a["type"] == "board_done"]
+    post(tables, code, phones[2], "board_done", step=done["params"]["step"]["choices"][0])
+    after = tables.view(code)["game_view"]
+    assert after["board_steps"] == [] and after["spawning"]["rows"][0]["placed_done"]
 
 
 def test_a_random_game_from_actions_alone_ends_and_replays(client, tables, table):

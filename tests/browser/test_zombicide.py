@@ -61,6 +61,7 @@ def set_up(laptop, phones, pages, shots, axe):
     assert laptop.locator(".zc-survivor").count() == 6
     shots(phones[1], "zc-phone-team")
     act(laptop, pages, button(laptop, "survivors_done"))
+    act(laptop, pages, button(laptop, "keep_sets"))  # the base box's cards
     mission = laptop.locator("form[data-type='mission']")
     assert mission.get_by_role("button", name="Red objective tokens (X) +1").count() == 1
     act(laptop, pages, mission.locator("button[type=submit]"))  # 1 red objective, as shown
@@ -74,8 +75,9 @@ def set_up(laptop, phones, pages, shots, axe):
 
 
 def answer_board(laptop, pages):
-    """What only the board knows, answered on the table screen: placed, no attack, moved."""
-    for kind in ("placed", "no_attack", "moved", "choose_skill"):
+    """What only the board knows, answered on the table screen: placed (a step on the board
+    ticked), no attack, moved."""
+    for kind in ("board_done", "no_attack", "moved", "choose_skill"):
         if has(laptop, kind):
             act(laptop, pages, button(laptop, kind))
             return kind

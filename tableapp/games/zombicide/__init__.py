@@ -8,7 +8,10 @@ option ``app_dice``) the dice stay on the table. The content pack is reconstruct
 match your box). How the app reads the rules where they leave room:
 
 - Setup (ZC-1, ZC-2): each phone takes its survivors (a player may run several; the host can
-  deal the rest evenly); play starts once all 6 are taken and every player runs one. Adults
+  deal the rest evenly); play starts once all 6 are taken and every player runs one. The host
+  then picks the card sets in the Zombie deck and in the Equipment deck, the crates following
+  the Equipment's (options ``spawn_sets`` / ``equipment_sets`` say which start ticked: the core
+  sets, or all); a choice leaving a deck empty is refused (ZC-7, ZC-14). Adults
   have 3 HP, children 2 HP and Slippery. The grey starting weapons are dealt at random, one
   per survivor; the player of the survivor holding the Fire Axe starts.
 - Mission (ZC-1, ZC-7, ZC-8, ZC-15): the host enters the objective tokens to take per colour,
@@ -22,9 +25,9 @@ match your box). How the app reads the rules where they leave room:
   first level's skills are held from the start; each later level unlocks one skill from the
   survivor's list, chosen on the owner's phone (granted at once when the list holds one).
 - Spawns (ZC-4, ZC-7): read at the danger level of the survivor with the most adrenaline (the
-  first in team order among equals), zone by zone from zone 1 clockwise; the table confirms
-  each zone once placed. The Zombie deck reshuffles its discard when it runs out, and so do the
-  Equipment and crate decks (ZC-14).
+  first in team order among equals), zone by zone from zone 1 clockwise; each zone's placing
+  is a step on the board the table ticks once done (play goes on meanwhile). The Zombie deck
+  reshuffles its discard when it runs out, and so do the Equipment and crate decks (ZC-14).
 - Coloured zones (ZC-8): inactive until their trigger — taking an objective of their colour,
   or a correction — then active from the next Zombie phase: the one ending the same round when
   triggered in the players' phase.

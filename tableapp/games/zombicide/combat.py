@@ -160,7 +160,7 @@ def _aim_specs(state: State, step: dict, seat: int) -> list[dict]:
         params["allies"] = subset(others, 0, len(others), [survivor_name(state, s) for s in others])
     weapon = weapon_label(state, sid, mode, step["weapon"])
     label = M("zc.action.shoot" if mode == "ranged" else "zc.action.strike", weapon=weapon)
-    return [action("attack", label, **params), cancel]
+    return [action("attack", label, submit=M("zc.submit.attack"), **params), cancel]
 
 
 def _attack_of(state: State, sid: str, weapon: str) -> str | None:
@@ -287,7 +287,14 @@ def _dice_specs(state: State, step: dict, seat: int) -> list[dict]:
     a = state["attack"]
     faces = choice(FACES, [M("zc.die.face", face=f) for f in FACES])
     params = {f"die_{i}": faces for i in range(1, a["dice"] + 1)}
-    return [action("dice", M("zc.action.dice", count=a["dice"], accuracy=a["accuracy"]), **params)]
+    return [
+        action(
+            "dice",
+            M("zc.action.dice", count=a["dice"], accuracy=a["accuracy"]),
+            submit=M("zc.submit.dice", chosen="{chosen}"),
+            **params,
+        )
+    ]
 
 
 def _dice_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
@@ -486,6 +493,7 @@ def _ff_specs(state: State, step: dict, seat: int) -> list[dict]:
         action(
             "friendly_fire",
             M("zc.action.friendly_fire", count=misses, damage=a["damage"]),
+            submit=M("zc.submit.friendly_fire", chosen="{chosen}"),
             **params,
         )
     ]
@@ -514,7 +522,14 @@ def _allocate_specs(state: State, step: dict, seat: int) -> list[dict]:
     killable = _killable(state, a["zone"], a["damage"])
     target = choice(killable, [key_name(state, k) for k in killable])
     params = {f"hit_{i}": target for i in range(1, hits + 1)}
-    return [action("allocate", M("zc.action.allocate", count=hits), **params)]
+    return [
+        action(
+            "allocate",
+            M("zc.action.allocate", count=hits),
+            submit=M("zc.submit.allocate", chosen="{chosen}"),
+            **params,
+        )
+    ]
 
 
 def _allocate_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:

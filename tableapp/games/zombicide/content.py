@@ -7,7 +7,8 @@ The pack (``tableapp/content/zombicide/``, format in its ``README.md``) holds si
 Every list the rule text does not print is reconstructed and says so in its file header.
 
 :func:`validate_content` names the file and the field of every problem
-(``"spawn.toml: card[z07].yellow.walker must be a whole number from 0 to 40"``);
+(``spawn.toml: card[z07].yellow.walker`` with ``pack.whole``: "must be a whole number from 0
+to 20"), and the card by its names where it has some;
 :func:`catalogue` builds the read-only ``state["content"]`` of a table: every definition by
 id, and the physical cards of each deck (``"machete#3"``: one id per physical card).
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tableapp.engine.messages import missing_names
+from tableapp.engine.messages import M, Message, named, problem
 
 #: ZC-13 names these four types; their order here is the order screens list them in.
 TYPES = ("walker", "runner", "brute", "abomination")
@@ -60,49 +61,99 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int(problems: list[str], where: str, value: Any, low: int, high: int) -> bool:
+def _int(problems: list, where: str, value: Any, low: int, high: int) -> bool:
     if _is_int(value) and low <= value <= high:
         return True
-    problems.append(f"{where} must be a whole number from {low} to {high}")
+    problems.append(problem(where, "pack.whole", low=low, high=high))
     return False
 
 
-def _rows(pack: Mapping, file: str, key: str, problems: list[str]) -> list[dict]:
+def _bool(problems: list, where: str, row: dict, field: str) -> None:
+    if field in row and not isinstance(row[field], bool):
+        problems.append(problem(f"{where}.{field}", "pack.bool"))
+
+
+def _rows(pack: Mapping, file: str, key: str, problems: list) -> list[dict]:
     data = pack.get(file)
     if not isinstance(data, dict):
-        problems.append(f"{file}.toml: the file is missing")
+        problems.append(problem(f"{file}.toml:", "pack.missing_file"))
         return []
     rows = data.get(key)
     if not isinstance(rows, list) or not rows:
-        problems.append(f"{file}.toml: '{key}' must be a non-empty list of [[{key}]] tables")
+        problems.append(problem(f"{file}.toml:", "pack.list", key=key))
         return []
     good = []
     for index, row in enumerate(rows):
         if isinstance(row, dict):
             good.append(row)
         else:
-            problems.append(f"{file}.toml: {key}[{index}] must be a table")
+            problems.append(problem(f"{file}.toml: {key}[{index}]", "pack.table"))
     return good
 
 
-def _ids(rows: list[dict], where: str, problems: list[str]) -> list[str]:
+def _ids(rows: list[dict], where: str, problems: list) -> list[str]:
     seen: list[str] = []
     for index, row in enumerate(rows):
         ident = row.get("id")
         if not isinstance(ident, str) or not ident.strip() or not ident.isascii():
-            problems.append(f"{where}[{index}].id must be a non-empty ASCII string")
+            problems.append(problem(f"{where}[{index}].id", "pack.id"))
         elif ident in seen:
-            problems.append(f"{where}[{ident}].id is listed twice")
+            problems.append(problem(f"{where}[{ident}].id", "pack.twice"))
         else:
             seen.append(ident)
     return seen
 
 
-def validate_content(pack: Any) -> list[str]:
-    """Problems with a loaded pack, each naming the file and field; ``[]`` when it is fine."""
+def _label(row: dict, index: int) -> Any:
+    ident = row.get("id")
+    return ident if isinstance(ident, str) and ident.strip() else index
+
+
+def _names(problems: list, where: str, row: dict, index: int, fields=("name",)) -> None:
+    """A row gives each field in English and French (``name``, ``name_fr``)."""
+    for field in fields:
+        for key in (field, f"{field}_fr"):
+            value = row.get(key)
+            if not isinstance(value, str) or not value.strip():
+                problems.append(problem(f"{where}[{_label(row, index)}].{key}", "pack.text"))
+
+
+def _card(row: dict) -> dict | None:
+    """The card's names, to say which card a problem is about (what players read on it)."""
+    names = {
+        lang: row[key].strip()
+        for lang, key in (("en", "name"), ("fr", "name_fr"))
+        if isinstance(row.get(key), str) and row[key].strip()
+    }
+    if not names:
+        return None
+    english = names.get("en") or names["fr"]
+    return named({"en": english, "fr": names.get("fr") or english})
+
+
+def _name_card(problems: list, before: int, row: dict) -> None:
+    """The problems found from ``before`` on are about ``row``: say which card it is."""
+    card = _card(row)
+    if card is not None:
+        problems[before:] = [M("pack.named", problem=p, card=card) for p in problems[before:]]
+
+
+def _once(problems: list) -> list[Message]:
+    """Each problem once (the same file may be missing for several lists); messages are
+    dicts, so compared as they are, not hashed."""
+    out: list[Message] = []
+    for p in problems:
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def validate_content(pack: Any) -> list[Message]:
+    """Problems with a loaded pack, each naming the file, the card and the field (messages,
+    in the reader's language); ``[]`` when it is fine."""
     if not isinstance(pack, Mapping):
-        return ["the Zombicide pack is not a folder of TOML files"]
-    problems: list[str] = []
+        return [problem("zombicide", "zc.pack.not_a_folder")]
+    problems: list = []
     box = pack.get("box") if isinstance(pack.get("box"), dict) else {}
     types = _rows(pack, "box", "type", problems)
     levels = _rows(pack, "box", "level", problems)
@@ -112,86 +163,109 @@ def validate_content(pack: Any) -> list[str]:
         _int(problems, "box.toml: team_size", box.get("team_size"), 1, 12)
     type_ids = _ids(types, "box.toml: type", problems)
     if types and sorted(type_ids) != sorted(TYPES):
-        problems.append(f"box.toml: type ids must be exactly {', '.join(TYPES)}")
-    problems += missing_names(types, "box.toml: type")
-    for row in types:
+        problems.append(problem("box.toml: type", "zc.pack.type_ids", types=", ".join(TYPES)))
+    for index, row in enumerate(types):
+        before = len(problems)
+        _names(problems, "box.toml: type", row, index)
         where = f"box.toml: type[{row.get('id')}]"
         _int(problems, f"{where}.damage", row.get("damage"), 1, 9)
         _int(problems, f"{where}.adrenaline", row.get("adrenaline"), 0, 99)
         _int(problems, f"{where}.actions", row.get("actions"), 1, 3)
         if row.get("id") != ABOMINATION:
             _int(problems, f"{where}.miniatures", row.get("miniatures"), 1, MAX_MINIATURES)
+        _name_card(problems, before, row)
     level_ids = _ids(levels, "box.toml: level", problems)
-    problems += missing_names(levels, "box.toml: level")
-    thresholds = [row.get("threshold") for row in levels]
-    for row in levels:
+    for index, row in enumerate(levels):
+        before = len(problems)
+        _names(problems, "box.toml: level", row, index)
         _int(problems, f"box.toml: level[{row.get('id')}].threshold", row.get("threshold"), 0, 999)
+        _name_card(problems, before, row)
+    thresholds = [row.get("threshold") for row in levels]
     if levels and all(_is_int(t) for t in thresholds):
         if thresholds[0] != 0:
-            problems.append("box.toml: level[0].threshold must be 0 (everyone starts there)")
-        if any(b <= a for a, b in zip(thresholds, thresholds[1:], strict=False)):
-            problems.append("box.toml: level thresholds must go up from one level to the next")
+            where = f"box.toml: level[{levels[0].get('id')}].threshold"
+            problems.append(problem(where, "zc.pack.first_threshold"))
+        for row, a, b in zip(levels[1:], thresholds, thresholds[1:], strict=False):
+            if b <= a:
+                before = len(problems)
+                where = f"box.toml: level[{row.get('id')}].threshold"
+                problems.append(problem(where, "zc.pack.threshold_up", previous=a))
+                _name_card(problems, before, row)
     if kinds:
         _ids(kinds, "box.toml: abomination", problems)
-        problems += missing_names(kinds, "box.toml: abomination", ("name", "text"))
+        for index, row in enumerate(kinds):
+            before = len(problems)
+            _names(problems, "box.toml: abomination", row, index, ("name", "text"))
+            _name_card(problems, before, row)
     set_ids = _ids(sets, "box.toml: set", problems)
-    problems += missing_names(sets, "box.toml: set")
-    for row in sets:
+    for index, row in enumerate(sets):
+        before = len(problems)
+        _names(problems, "box.toml: set", row, index)
         if not isinstance(row.get("core"), bool):
-            problems.append(f"box.toml: set[{row.get('id')}].core must be true or false")
+            problems.append(problem(f"box.toml: set[{row.get('id')}].core", "pack.bool"))
+        _name_card(problems, before, row)
     if sets and not any(row.get("core") is True for row in sets):
-        problems.append("box.toml: at least one set must have core = true")
+        problems.append(problem("box.toml: set", "zc.pack.core_set"))
 
     skills = _rows(pack, "skills", "skill", problems)
     skill_ids = _ids(skills, "skills.toml: skill", problems)
-    problems += missing_names(skills, "skills.toml: skill", ("name", "text"))
-    for row in skills:
+    for index, row in enumerate(skills):
+        before = len(problems)
+        _names(problems, "skills.toml: skill", row, index, ("name", "text"))
         where = f"skills.toml: skill[{row.get('id')}]"
         for number in SKILL_NUMBERS:
             if number in row:
                 _int(problems, f"{where}.{number}", row[number], 1, 3)
         for flag in SKILL_FLAGS:
-            if flag in row and not isinstance(row[flag], bool):
-                problems.append(f"{where}.{flag} must be true or false")
+            _bool(problems, where, row, flag)
+        _name_card(problems, before, row)
     if skills and SLIPPERY not in skill_ids:
-        problems.append(f"skills.toml: a skill with id '{SLIPPERY}' is needed (ZC-2)")
+        problems.append(problem("skills.toml: skill", "zc.pack.slippery", skill=SLIPPERY))
 
     problems += _validate_survivors(pack, box, level_ids, skill_ids)
     problems += _validate_spawn(pack, type_ids, level_ids, set_ids, types)
     for file, key in (("equipment", "starter"), ("equipment", "card"), ("crates", "card")):
         problems += _validate_cards(pack, file, key, set_ids)
-    return list(dict.fromkeys(problems))  # each problem once
+    return _once(problems)
 
 
-def _validate_survivors(pack, box, level_ids, skill_ids) -> list[str]:
-    problems: list[str] = []
+def _validate_survivors(pack, box, level_ids, skill_ids) -> list:
+    problems: list = []
     rows = _rows(pack, "survivors", "survivor", problems)
     _ids(rows, "survivors.toml: survivor", problems)
-    problems += missing_names(rows, "survivors.toml: survivor")
     team = box.get("team_size")
     if rows and _is_int(team) and len(rows) < team:
-        problems.append(f"survivors.toml: {len(rows)} survivor(s); the team needs {team}")
-    for row in rows:
+        problems.append(
+            problem("survivors.toml: survivor", "zc.pack.team_short", count=len(rows), team=team)
+        )
+    for position, row in enumerate(rows):
+        before = len(problems)
+        _names(problems, "survivors.toml: survivor", row, position)
         where = f"survivors.toml: survivor[{row.get('id')}]"
         if row.get("kind") not in KINDS:
-            problems.append(f"{where}.kind must be 'adult' or 'child'")
+            problems.append(problem(f"{where}.kind", "pack.one_of", values=", ".join(KINDS)))
         for index, level in enumerate(level_ids):
             skills = row.get(level)
             if not isinstance(skills, list) or not skills:
-                problems.append(f"{where}.{level} must be a non-empty list of skill ids")
+                problems.append(problem(f"{where}.{level}", "zc.pack.skill_list"))
                 continue
-            unknown = [s for s in skills if s not in skill_ids]
+            unknown = [str(s) for s in skills if s not in skill_ids]
             if unknown:
-                problems.append(f"{where}.{level} names unknown skill(s): {unknown}")
+                problems.append(
+                    problem(f"{where}.{level}", "zc.pack.unknown_skills", ids=", ".join(unknown))
+                )
             if len(set(map(str, skills))) != len(skills):
-                problems.append(f"{where}.{level} lists a skill twice")
+                problems.append(problem(f"{where}.{level}", "zc.pack.skill_twice"))
             if index == 0 and row.get("kind") == "child" and SLIPPERY not in skills:
-                problems.append(f"{where}.{level} must hold '{SLIPPERY}': children have it (ZC-2)")
+                problems.append(
+                    problem(f"{where}.{level}", "zc.pack.child_slippery", skill=SLIPPERY)
+                )
+        _name_card(problems, before, row)
     return problems
 
 
-def _validate_spawn(pack, type_ids, level_ids, set_ids, types) -> list[str]:
-    problems: list[str] = []
+def _validate_spawn(pack, type_ids, level_ids, set_ids, types) -> list:
+    problems: list = []
     rows = _rows(pack, "spawn", "card", problems)
     _ids(rows, "spawn.toml: card", problems)
     minis = {
@@ -200,38 +274,38 @@ def _validate_spawn(pack, type_ids, level_ids, set_ids, types) -> list[str]:
         if isinstance(t.get("id"), str) and _is_int(t.get("miniatures"))
     }
     for row in rows:
+        # A Zombie card has no name: its id (z07) is what the table screen shows.
         where = f"spawn.toml: card[{row.get('id')}]"
-        unknown = set(row) - {"id", "set", "rush", "extra_activation", *level_ids}
+        unknown = set(map(str, row)) - {"id", "set", "rush", "extra_activation", *level_ids}
         if unknown:
-            problems.append(f"{where} has unknown field(s): {', '.join(sorted(unknown))}")
+            problems.append(
+                problem(where, "pack.unknown_fields", fields=", ".join(sorted(unknown)))
+            )
         if row.get("set") not in set_ids:
-            problems.append(f"{where}.set must be one of the sets of box.toml")
-        if "rush" in row and not isinstance(row["rush"], bool):
-            problems.append(f"{where}.rush must be true or false")
+            problems.append(problem(f"{where}.set", "zc.pack.set"))
+        _bool(problems, where, row, "rush")
         extra = row.get("extra_activation")
         if extra is not None:
             if extra not in type_ids:
-                problems.append(f"{where}.extra_activation must be a Zombie type of box.toml")
+                problems.append(problem(f"{where}.extra_activation", "zc.pack.type"))
             if any(level in row for level in level_ids) or row.get("rush"):
-                problems.append(
-                    f"{where}: an extra_activation card places no Zombie (no levels, no rush)"
-                )
+                problems.append(problem(where, "zc.pack.extra_alone"))
             continue
         for level in level_ids:
             counts = row.get(level)
             if not isinstance(counts, dict):
-                problems.append(f"{where}.{level} must be a table of counts per Zombie type")
+                problems.append(problem(f"{where}.{level}", "zc.pack.level_counts"))
                 continue
             for kind, n in counts.items():
                 if kind not in type_ids:
-                    problems.append(f"{where}.{level}.{kind} is not a Zombie type of box.toml")
+                    problems.append(problem(f"{where}.{level}.{kind}", "zc.pack.not_a_type"))
                     continue
                 high = min(MAX_PER_LEVEL, minis.get(kind) or MAX_PER_LEVEL)
                 if kind == ABOMINATION:
                     high = 4
                 _int(problems, f"{where}.{level}.{kind}", n, 0, high)
-    if rows and not any(row.get("set") and _is_core(pack, row["set"]) for row in rows):
-        problems.append("spawn.toml: no card belongs to a core set")
+    if rows and not any(_is_core(pack, row.get("set")) for row in rows):
+        problems.append(problem("spawn.toml:", "zc.pack.no_core_card"))
     return problems
 
 
@@ -244,32 +318,35 @@ def _is_core(pack, set_id) -> bool:
     return False
 
 
-def _validate_cards(pack, file: str, key: str, set_ids) -> list[str]:
-    problems: list[str] = []
+def _validate_cards(pack, file: str, key: str, set_ids) -> list:
+    problems: list = []
     rows = _rows(pack, file, key, problems)
     where_list = f"{file}.toml: {key}"
     _ids(rows, where_list, problems)
-    problems += missing_names(rows, where_list)
     first = 0
     copies_total = 0
-    for row in rows:
+    for index, row in enumerate(rows):
+        before = len(problems)
+        _names(problems, where_list, row, index)
         where = f"{where_list}[{row.get('id')}]"
-        unknown = set(row) - CARD_FIELDS
+        unknown = set(map(str, row)) - CARD_FIELDS
         if unknown:
-            problems.append(f"{where} has unknown field(s): {', '.join(sorted(unknown))}")
+            problems.append(
+                problem(where, "pack.unknown_fields", fields=", ".join(sorted(unknown)))
+            )
         if key != "starter" and row.get("set") not in set_ids:
-            problems.append(f"{where}.set must be one of the sets of box.toml")
+            problems.append(problem(f"{where}.set", "zc.pack.set"))
         copies = row.get("copies", 1)
         if _int(problems, f"{where}.copies", copies, 1, MAX_COPIES):
             copies_total += copies
         for text in ("text", "text_fr"):
             if text in row and (not isinstance(row[text], str) or not row[text].strip()):
-                problems.append(f"{where}.{text} must be a non-empty string")
+                problems.append(problem(f"{where}.{text}", "pack.text"))
         if ("text" in row) != ("text_fr" in row):
-            problems.append(f"{where}: text and text_fr go together")
+            problems.append(problem(f"{where}:", "pack.together", first="text", second="text_fr"))
         attack = row.get("attack")
         if attack is not None and attack not in ATTACKS:
-            problems.append(f"{where}.attack must be one of {', '.join(ATTACKS)}")
+            problems.append(problem(f"{where}.attack", "pack.one_of", values=", ".join(ATTACKS)))
         if attack in ("melee", "ranged"):
             _int(problems, f"{where}.dice", row.get("dice"), 1, 6)
             _int(problems, f"{where}.accuracy", row.get("accuracy"), 2, 6)
@@ -282,25 +359,29 @@ def _validate_cards(pack, file: str, key: str, set_ids) -> list[str]:
                 or not all(_is_int(v) and 0 <= v <= 9 for v in span)
                 or span[0] > span[1]
             ):
-                problems.append(f"{where}.range must be [min, max] with 0 <= min <= max <= 9")
+                problems.append(problem(f"{where}.range", "zc.pack.range"))
         for flag in ("dual", "door", "noise", "reload", "first_player"):
-            if flag in row and not isinstance(row[flag], bool):
-                problems.append(f"{where}.{flag} must be true or false")
+            _bool(problems, where, row, flag)
         for field in ("ammo", "reroll"):
             if field in row and row[field] not in AMMO:
-                problems.append(f"{where}.{field} must be one of {', '.join(AMMO)}")
+                problems.append(problem(f"{where}.{field}", "pack.one_of", values=", ".join(AMMO)))
         if "search_draws" in row:
             _int(problems, f"{where}.search_draws", row["search_draws"], 2, 3)
-        if row.get("first_player"):
+        if row.get("first_player") is True:
             first += 1
+        _name_card(problems, before, row)
     if key == "starter":
-        if first != 1:
-            problems.append(f"{where_list}: exactly one starter needs first_player = true")
+        if rows and first != 1:
+            problems.append(problem(where_list, "zc.pack.first_player"))
         team = pack.get("box", {}).get("team_size") if isinstance(pack.get("box"), dict) else None
         if _is_int(team) and rows and copies_total < team:
             problems.append(
-                f"{where_list}: {copies_total} starting card(s); every survivor needs one ({team})"
+                problem(where_list, "zc.pack.starters_short", count=copies_total, team=team)
             )
+    elif rows and not any(_is_core(pack, row.get("set")) for row in rows):
+        # The decks a table starts with are the core sets' (the host may add others): an
+        # empty Equipment or crate deck would find nothing, ever (ZC-14).
+        problems.append(problem(f"{file}.toml:", "zc.pack.no_core_card"))
     return problems
 
 
@@ -319,16 +400,10 @@ def _physical(row: dict) -> list[str]:
     return [f"{row['id']}#{n}" for n in range(1, row.get("copies", 1) + 1)]
 
 
-def catalogue(pack: Mapping, options: Mapping) -> dict:
-    """The read-only content of one table (a valid pack; ``options`` pick the card sets)."""
+def catalogue(pack: Mapping) -> dict:
+    """The read-only content of one table (a valid pack): every card of every set; which sets
+    are in the decks is the table's (``state["sets"]``, see :func:`first_sets`)."""
     box = pack["box"]
-    core = {row["id"] for row in box["set"] if row["core"]}
-    every = {row["id"] for row in box["set"]}
-
-    def chosen(option: str) -> set[str]:
-        return core if options.get(option, "core") == "core" else every
-
-    spawn_sets, equipment_sets = chosen("spawn_sets"), chosen("equipment_sets")
     cards: dict[str, dict] = {}
     decks: dict[str, list[str]] = {"starter": [], "equipment": [], "crate": []}
     for file, key, deck in (
@@ -338,15 +413,13 @@ def catalogue(pack: Mapping, options: Mapping) -> dict:
     ):
         for row in pack[file][key]:
             cards[row["id"]] = _card_def(row, deck)
-            if deck == "starter" or row["set"] in equipment_sets:
-                decks[deck] += _physical(row)
+            decks[deck] += _physical(row)
     levels = [row["id"] for row in box["level"]]
     spawn = {}
     for row in pack["spawn"]["card"]:
-        if row["set"] not in spawn_sets:
-            continue
         spawn[row["id"]] = {
             "id": row["id"],
+            "set": row["set"],
             "rush": bool(row.get("rush", False)),
             "extra_activation": row.get("extra_activation"),
             "levels": {level: dict(row.get(level, {})) for level in levels},
@@ -365,3 +438,34 @@ def catalogue(pack: Mapping, options: Mapping) -> dict:
         "cards": cards,
         "decks": decks,
     }
+
+
+def first_sets(cat: dict, options: Mapping) -> dict[str, list[str]]:
+    """The sets a table starts with, per deck, from options ``spawn_sets`` / ``equipment_sets``
+    (``core``: the sets marked core; ``all``: every set); the host may change them at setup."""
+    core = [s for s, row in cat["sets"].items() if row["core"]]
+    every = list(cat["sets"])
+    return {
+        deck: core if options.get(option, "core") == "core" else every
+        for deck, option in (("spawn", "spawn_sets"), ("equipment", "equipment_sets"))
+    }
+
+
+def decks_of(cat: dict, sets: dict[str, list[str]] | None) -> dict[str, list[str]]:
+    """The cards in play of each deck — the spawn deck from ``sets["spawn"]``, the Equipment
+    and crate decks from ``sets["equipment"]`` (crates come with their box's blue cards),
+    starters always — in pack order. ``None``: a table from before the host chose sets, whose
+    catalogue already holds only the cards in play."""
+
+    def kept(card_id: str, deck: str) -> bool:
+        row = cat["cards"][card_id] if deck != "spawn" else cat["spawn"][card_id]
+        return (
+            sets is None
+            or deck == "starter"
+            or row.get("set") in sets["spawn" if deck == "spawn" else "equipment"]
+        )
+
+    out = {"spawn": [c for c in cat["spawn"] if kept(c, "spawn")]}
+    for deck in ("starter", "equipment", "crate"):
+        out[deck] = [c for c in cat["decks"][deck] if kept(c.split("#", 1)[0], deck)]
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from .content import decks_of
 from .ending import objectives_done
 from .state import (
     FINISHED,
@@ -28,7 +29,9 @@ def check_invariants(state: State) -> None:
     assert state["phase"] in PHASES, f"bad phase {state['phase']!r}"
 
     # Card conservation: every physical card of the three decks is in exactly one place.
-    every = Counter(cat["decks"]["starter"] + cat["decks"]["equipment"] + cat["decks"]["crate"])
+    # (the cards of the sets in play: state["sets"]; a table from before sets has none)
+    in_play = decks_of(cat, state.get("sets"))
+    every = Counter(in_play["starter"] + in_play["equipment"] + in_play["crate"])
     located: Counter = Counter(state["starters"])
     for deck in ("equipment", "crates"):
         located.update(state[deck]["draw"])
@@ -39,7 +42,7 @@ def check_invariants(state: State) -> None:
         located.update(sv["found"])
     assert located == every, f"equipment conservation broken: {located - every} / {every - located}"
     spawn = Counter(state["spawn_deck"]["draw"] + state["spawn_deck"]["discard"])
-    assert spawn == Counter(list(cat["spawn"])), "spawn card conservation broken"
+    assert spawn == Counter(in_play["spawn"]), "spawn card conservation broken"
 
     # The board (ZC-6, ZC-10): never more figures than the box holds.
     for kind, n in state["board"].items():

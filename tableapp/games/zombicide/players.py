@@ -212,7 +212,14 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
     specs += combat.attack_specs(state, sid)
     if cards_of(state, sid):
         specs.append(action("inventory", M("zc.action.inventory", survivor=name)))
-    specs.append(action("end_turn", M("zc.action.end_turn", survivor=name)))
+    # The app does not count actions (the board does): ending a turn always asks first.
+    specs.append(
+        action(
+            "end_turn",
+            M("zc.action.end_turn", survivor=name),
+            confirm=M("zc.confirm.end_turn", survivor=name),
+        )
+    )
     return specs
 
 
@@ -227,6 +234,7 @@ def _inventory_specs(state: State, step: dict, seat: int) -> list[dict]:
             action(
                 "trade",
                 M("zc.action.trade", survivor=survivor_name(state, sid)),
+                submit=M("zc.submit.trade", chosen="{chosen}"),
                 card=choice(mine, [card_name(state, c) for c in mine]),
                 to=choice(others, [survivor_name(state, s) for s in others]),
                 slot=choice(list(SLOTS), [SLOT_LABELS[s] for s in SLOTS]),
@@ -266,6 +274,7 @@ def _rearrange_spec(state: State, sid: str) -> dict:
     return action(
         "rearrange",
         M("zc.action.rearrange", survivor=survivor_name(state, sid)),
+        submit=M("zc.submit.rearrange", chosen="{chosen}"),
         slots=subset(list(SLOTS), 2, 2, slot_labels(state, sid)),
     )
 
@@ -520,7 +529,7 @@ def _stow_specs(state: State, step: dict, seat: int) -> list[dict]:
             M("zc.action.keep", card=name),
             slot=choice(list(SLOTS), slot_labels(state, sid)),
         ),
-        action("leave", M("zc.action.leave", card=name)),
+        action("leave", M("zc.action.leave", card=name), confirm=M("zc.confirm.leave", card=name)),
     ]
     if cards_of(state, sid):
         specs.append(_rearrange_spec(state, sid))
@@ -592,7 +601,14 @@ def _discard_specs(state: State, seat: int) -> list[dict]:
             )
     if not values:
         return []
-    return [action("discard", M("zc.action.discard"), card=choice(values, labels))]
+    return [
+        action(
+            "discard",
+            M("zc.action.discard"),
+            confirm=M("zc.confirm.discard"),
+            card=choice(values, labels),
+        )
+    ]
 
 
 def _discard_apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:

@@ -7,6 +7,11 @@ Questions, in this order:
 1. ``survivors`` — every phone takes survivors for its player (``take_survivor`` /
    ``release_survivor``); the host may ``deal_evenly`` the ones left and says
    ``survivors_done`` once the team is full and every player runs at least one.
+   ``card_sets`` — when the pack has several card sets, the host picks which are in the
+   Zombie deck and which in the Equipment deck (the crates come with the Equipment's sets: a
+   box's Pimp weapons come with its blue cards): ``card_sets`` (two multiple choices), or
+   ``keep_sets`` for the ones options ``spawn_sets`` / ``equipment_sets`` started with (the
+   core sets by default). The decks are shuffled again from the sets chosen.
 2. ``mission`` — the host enters the objective tokens to take per colour, the Pimp-weapon
    crates and any other mission goal the table ticks off.
 3. ``zones`` — the host adds the spawn zones in clockwise order from zone 1, each with its
@@ -34,9 +39,11 @@ from tableapp.engine import (
     counts,
     integer,
     seat_ref,
+    subset,
 )
+from tableapp.engine.messages import pack_names
 
-from .content import SLIPPERY, catalogue, validate_content
+from .content import SLIPPERY, catalogue, decks_of, first_sets, validate_content
 from .state import (
     COLOUR_LABELS,
     COLOURS,
@@ -100,17 +107,18 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
     problems = validate_content(content)
     if problems:
         raise RuleError("bad_content", None, M("engine.bad_content", problems=problems))
-    cat = catalogue(content, options)
+    cat = catalogue(content)
     first = level_ids({"content": cat})[0]
-    spawn = list(cat["spawn"])
-    equipment = list(cat["decks"]["equipment"])
-    crates = list(cat["decks"]["crate"])
+    sets = first_sets(cat, options)
+    decks = decks_of(cat, sets)
+    spawn, equipment, crates = decks["spawn"], decks["equipment"], decks["crate"]
     for pile in (spawn, equipment, crates):
         ctx.rng.shuffle(pile)
     state: State = {
         "content": cat,
         "seats": list(seats),
         "options": dict(options),
+        "sets": sets,
         "phase": SETUP,
         "round": 0,
         "steps": [],
@@ -142,7 +150,7 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
         "spawn_deck": {"draw": spawn, "discard": []},
         "equipment": {"draw": equipment, "discard": []},
         "crates": {"draw": crates, "discard": []},
-        "starters": list(cat["decks"]["starter"]),
+        "starters": decks["starter"],
         "spawning": None,
         "attack": None,
         "last_attack": None,
@@ -156,6 +164,7 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
     Flow.push(
         state,
         {"kind": "survivors"},
+        *([{"kind": "card_sets"}] if len(cat["sets"]) > 1 else []),
         {"kind": "mission"},
         {"kind": "zones"},
         {"kind": "buildings"},
@@ -314,6 +323,102 @@ SURVIVORS = Question(
 )
 
 
+# --- the card sets in the decks ------------------------------------------------------------------
+
+
+def _sets_holding(state: State, deck: str) -> list[str]:
+    """The sets with a card of that deck (``spawn``, or ``equipment`` with the crates)."""
+    cat = state["content"]
+    if deck == "spawn":
+        held = {row["set"] for row in cat["spawn"].values()}
+    else:
+        held = {row["set"] for row in cat["cards"].values() if row["deck"] != "starter"}
+    return [s for s in cat["sets"] if s in held]
+
+
+def _set_names(state: State, ids: list[str]) -> list[dict]:
+    return [pack_names(state["content"]["sets"][s]) for s in ids]
+
+
+def _sets_specs(state: State, step: dict, seat: int) -> list[dict]:
+    sets = state["sets"]
+    spawn, equipment = _sets_holding(state, "spawn"), _sets_holding(state, "equipment")
+    return [
+        action(
+            "keep_sets",
+            M(
+                "zc.action.keep_sets",
+                spawn=_set_names(state, sets["spawn"]),
+                equipment=_set_names(state, sets["equipment"]),
+            ),
+        ),
+        action(
+            "card_sets",
+            M("zc.action.card_sets"),
+            submit=M("zc.submit.card_sets"),
+            spawn=subset(spawn, 1, len(spawn), _set_names(state, spawn)),
+            equipment=subset(equipment, 1, len(equipment), _set_names(state, equipment)),
+        ),
+    ]
+
+
+def _sets_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | None:
+    """A deck the chosen sets leave empty could never be drawn from (ZC-7, ZC-14)."""
+    params = act["params"]
+    if act["type"] != "card_sets" or not all(
+        isinstance(params.get(k), list) and all(isinstance(v, str) for v in params[k])
+        for k in ("spawn", "equipment")
+    ):
+        return None
+    decks = decks_of(state["content"], {"spawn": params["spawn"], "equipment": params["equipment"]})
+    if not decks["spawn"]:
+        return RuleError("empty_deck", "ZC-7", M("zc.refuse.empty_spawn"))
+    if not decks["equipment"]:
+        return RuleError("empty_deck", "ZC-14", M("zc.refuse.empty_equipment"))
+    if not decks["crate"]:
+        return RuleError("empty_deck", "ZC-14", M("zc.refuse.empty_crates"))
+    return None
+
+
+def _sets_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    if act["type"] == "card_sets":
+        order = list(state["content"]["sets"])
+        chosen = {
+            deck: [s for s in order if s in act["params"][deck]] for deck in ("spawn", "equipment")
+        }
+        state["sets"] = chosen
+        decks = decks_of(state["content"], chosen)
+        for pile in (decks["spawn"], decks["equipment"], decks["crate"]):
+            ctx.rng.shuffle(pile)
+        state["spawn_deck"] = {"draw": decks["spawn"], "discard": []}
+        state["equipment"] = {"draw": decks["equipment"], "discard": []}
+        state["crates"] = {"draw": decks["crate"], "discard": []}
+    sets = state["sets"]
+    ctx.say(
+        M(
+            "zc.sets.chosen",
+            spawn=_set_names(state, sets["spawn"]),
+            equipment=_set_names(state, sets["equipment"]),
+            zombies=len(state["spawn_deck"]["draw"]),
+            cards=len(state["equipment"]["draw"]),
+            crates=len(state["crates"]["draw"]),
+        ),
+        rule="ZC-7",
+        sets=sets,
+    )
+
+
+CARD_SETS = Question(
+    rule="ZC-7",
+    specs=_sets_specs,
+    apply=_sets_apply,
+    prompt=lambda state, step: M("zc.prompt.card_sets"),
+    ask=lambda state, step: M("zc.ask.card_sets"),
+    actors=lambda state, step: [HOST],
+    refuse=_sets_refuse,
+)
+
+
 # --- 2. the mission ----------------------------------------------------------------------------
 
 
@@ -322,6 +427,7 @@ def _mission_specs(state: State, step: dict, seat: int) -> list[dict]:
         action(
             "mission",
             M("zc.action.mission"),
+            submit=M("zc.submit.mission"),
             objectives=counts(MISSION_COUNTS, labels=_MISSION_LABELS),
         )
     ]
@@ -424,6 +530,7 @@ def _buildings_specs(state: State, step: dict, seat: int) -> list[dict]:
             action(
                 "add_building",
                 M("zc.action.add_building", building=letter),
+                submit=M("zc.submit.add_building", building=letter, chosen="{chosen}"),
                 dark_rooms=integer(1, MAX_DARK_ROOMS, value=1),
                 start=choice(list(BUILDING_STARTS), [_START_LABELS[s] for s in BUILDING_STARTS]),
             )
@@ -513,4 +620,10 @@ def _deal(state: State, step: dict, ctx: Ctx) -> None:
 
 
 STEPS = {"deal": _deal}
-QUESTIONS = {"survivors": SURVIVORS, "mission": MISSION, "zones": ZONES, "buildings": BUILDINGS}
+QUESTIONS = {
+    "survivors": SURVIVORS,
+    "card_sets": CARD_SETS,
+    "mission": MISSION,
+    "zones": ZONES,
+    "buildings": BUILDINGS,
+}

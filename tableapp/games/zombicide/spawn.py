@@ -4,7 +4,9 @@ A spawn phase draws one Zombie card per active spawn zone, from zone 1 clockwise
 the danger level of the survivor with the most adrenaline. A door opened on a closed building
 draws one card per dark room (the same reading). For each card:
 
-- counts are placed; the table screen shows them zone by zone and waits for ``placed``;
+- counts are placed: each zone's placing is a step on the board ("Place Walker ×2 in zone 3")
+  that the table screen and every phone list until someone ticks it (the engine's board
+  steps); the spawn panel shows the same rows zone by zone, the first one not ticked marked;
 - a Rush card's Zombies (only those) activate at once (ZC-9);
 - an Extra-activation card places nothing and activates every Zombie of its type — except at
   the first (blue) level, where it does nothing (ZC-9);
@@ -20,7 +22,7 @@ walks the table through them).
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, Question, action
+from tableapp.engine import Ctx, Flow, M, Question, action, board_step
 
 from .state import (
     ABOMINATION,
@@ -147,7 +149,7 @@ def resolve_card(state: State, card: str, where: dict, level: str, ctx: Ctx) -> 
         "abominations": [],
         "short": [],
         "activates": [],
-        "placed_done": False,
+        "board_step": None,
     }
     activations: list[dict] = []
     base = {"where": where, "row": card}
@@ -224,7 +226,8 @@ def resolve_card(state: State, card: str, where: dict, level: str, ctx: Ctx) -> 
     _say_row(state, row, group, ctx)
     steps: list[dict] = []
     if placing:
-        steps.append({"kind": "placed", "where": where, "card": card})
+        board_step(state, M("zc.board.place", zombies=_group_words(state, group), where=here))
+        row["board_step"] = state["board_steps"][-1]["id"]
     if c["rush"] and placing:
         row["activates"].insert(0, {"reason": "rush", "type": None})
         steps.append(_activation({"group": group}, "rush", base, None))
@@ -235,19 +238,23 @@ def _activation(scope: dict, reason: str, base: dict, kind: str | None) -> dict:
     return {"kind": "activation", "scope": scope, "reason": reason, "pass": 1, "type": kind, **base}
 
 
-def _say_row(state: State, row: dict, group: dict, ctx: Ctx) -> None:
-    here = where_msg(row["where"])
+def _group_words(state: State, group: dict) -> list:
+    """ "Walker ×2 and the Hulking Abomination": what a card places."""
     figures = {k: n for k, n in group.items() if not k.startswith(ABOMINATION_KEY)}
     kinds = [
         kind_name(state, k[len(ABOMINATION_KEY) :]) for k in group if k.startswith(ABOMINATION_KEY)
     ]
+    return counts_msg(state, figures) + [M("zc.spawn.abomination", kind=k) for k in kinds]
+
+
+def _say_row(state: State, row: dict, group: dict, ctx: Ctx) -> None:
+    here = where_msg(row["where"])
     ctx.say(
         M(
             "zc.spawn.rush" if row["rush"] and group else "zc.spawn.place",
             where=here,
             card=row["card"],
-            zombies=counts_msg(state, figures) + [M("zc.spawn.abomination", kind=k) for k in kinds]
-            or M("zc.nothing"),
+            zombies=_group_words(state, group) or M("zc.nothing"),
         ),
         rule="ZC-9" if row["rush"] and group else "ZC-7",
         reason=M("zc.reason.rush") if row["rush"] and group else None,
@@ -264,10 +271,18 @@ def _say_row(state: State, row: dict, group: dict, ctx: Ctx) -> None:
             reason=M("zc.reason.short"),
             type=kind,
         )
+    for kind in row["abominations"]:
+        ctx.say(
+            M("zc.spawn.kind_drawn", kind=kind_name(state, kind), where=here),
+            rule="ZC-6",
+            reason=M("zc.reason.kind_drawn"),
+            abomination=kind,
+        )
     if any(a["reason"] == "abomination" for a in row["activates"]):
         ctx.say(M("zc.spawn.abomination_again"), rule="ZC-6", reason=M("zc.reason.one_abomination"))
 
 
+# A table stored before spawns became board steps may still wait on this question.
 def _placed_specs(state: State, step: dict, seat: int) -> list[dict]:
     return [action("placed", M("zc.action.placed", where=where_msg(step["where"])))]
 

@@ -7,7 +7,8 @@ The parts a screen draws:
 - ``survivors``: health, wounds, adrenaline and danger level, skills, inventory by slot and
   the cards found waiting to be kept;
 - ``spawning``: the last spawn (a Zombies' phase or a door), zone by zone: what to place
-  where, rushes, activations, shortages, the zone being placed now;
+  where, rushes, activations, shortages, the first zone not placed yet (its board step not
+  ticked);
 - ``activation``: the checklist step the table is on (attacks / moves), what it concerns;
 - ``attack`` / ``last_attack``: the attack being resolved and the last outcome;
 - ``board``: the Zombies the app counts on the board, miniatures left, the Abominations;
@@ -55,6 +56,7 @@ def view(state: State, seat: int | None) -> dict:
         "round": state["round"],
         "first_player": state["first_player"],
         "options": dict(state["options"]),
+        "sets": _sets(state),
         "turn": dict(state["turn"]) if state["turn"] else None,
         "step": top["kind"] if top else None,
         "team_size": state["content"]["team_size"],
@@ -84,6 +86,18 @@ def view(state: State, seat: int | None) -> dict:
         "last_attack": _last_attack(state),
         "split": state["split"],
         "outcome": state["outcome"],
+    }
+
+
+def _sets(state: State) -> dict | None:
+    """The card sets in the Zombie deck and in the Equipment deck (with the crates); None for
+    a table from before the host chose them."""
+    sets = state.get("sets")
+    if sets is None:
+        return None
+    rows = state["content"]["sets"]
+    return {
+        deck: [{"id": s, "name": pack_names(rows[s])} for s in ids] for deck, ids in sets.items()
     }
 
 
@@ -179,12 +193,20 @@ def _spawning(state: State) -> dict | None:
     spawning = state["spawning"]
     if spawning is None:
         return None
+    open_steps = {s["id"] for s in state.get("board_steps", ())}
+    current = None
     rows = []
     for index, row in enumerate(spawning["rows"]):
+        # Placed once its board step is ticked (tables stored before board steps: the flag).
+        step = row.get("board_step")
+        done = row.get("placed_done", False) or (step is not None and step not in open_steps)
+        if current is None and step in open_steps:
+            current = index
         place = {k: n for k, n in row["placed"].items() if n and k != "abomination"}
         rows.append(
             {
                 **row,
+                "placed_done": done,
                 "index": index,
                 "where_name": where_msg(row["where"]),
                 "card": {"id": row["card"], "name": M("zc.spawn.card", card=row["card"])},
@@ -211,7 +233,10 @@ def _spawning(state: State) -> dict | None:
         "leader": leader,
         "leader_name": survivor_name(state, leader) if leader else None,
         "rows": rows,
-        "current": spawning["current"],
+        # The zone to place now: the first not ticked (or the one a stored table waits on).
+        "current": spawning["current"]
+        if any("board_step" not in r for r in spawning["rows"])
+        else current,
         "done": spawning["done"],
     }
 

@@ -19,7 +19,7 @@ table answers: the table screen or any phone.
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, Question, action, counts, integer, seat_ref
+from tableapp.engine import Ctx, Flow, M, Question, RuleError, action, counts, integer, seat_ref
 from tableapp.engine.decks import next_clockwise
 
 from .ending import wound
@@ -131,10 +131,12 @@ def _attack_specs(state: State, step: dict, seat: int) -> list[dict]:
         action(
             "wounds",
             M("zc.action.wounds"),
+            submit=M("zc.submit.wounds", n="{n}"),
             wounds=counts(
                 bounds,
                 labels={s: survivor_name(state, s) for s in alive},
                 values={s: 0 for s in alive},
+                most=step["count"],
             ),
         ),
     ]
@@ -160,10 +162,27 @@ def _attack_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> N
             return
 
 
+def _attack_refuse(state: State, step: dict, seat: int, act: dict):
+    """ZC-11: each attacking Zombie deals 1 wound: never more wounds in all than Zombies."""
+    wounds = act["params"].get("wounds") if act["type"] == "wounds" else None
+    if not isinstance(wounds, dict):
+        return None
+    given = [n for n in wounds.values() if isinstance(n, int) and not isinstance(n, bool)]
+    total = sum(n for n in given if n > 0)
+    if total > step["count"]:
+        return RuleError(
+            "too_many_wounds",
+            "ZC-11",
+            M("zc.refuse.too_many_wounds", count=step["count"], total=total),
+        )
+    return None
+
+
 ATTACKS = Question(
     rule="ZC-11",
     specs=_attack_specs,
     apply=_attack_apply,
+    refuse=_attack_refuse,
     prompt=lambda state, step: M(
         "zc.prompt.attacks", what=scope_msg(state, step), count=step["count"]
     ),
@@ -171,20 +190,37 @@ ATTACKS = Question(
 )
 
 
+def activation_holds(state: State, scope: dict) -> dict[str, int]:
+    """How many Zombies of each type an activation moves: its group (a Rush), or what the
+    board holds of its types."""
+    held = {t: 0 for t in state["content"]["types"]}
+    if "group" in scope:
+        for key, n in scope["group"].items():
+            held[_key_type(key)] += n
+    else:
+        for t in scope["types"]:
+            held[t] = on_board(state, t)
+    return {t: n for t, n in held.items() if n}
+
+
 def _moves_specs(state: State, step: dict, seat: int) -> list[dict]:
-    types = list(state["content"]["types"])
-    bounds = {t: (0, 40) for t in types}
-    return [
-        action("moved", M("zc.action.moved")),
-        action(
-            "split",
-            M("zc.action.split"),
-            group=counts(
-                bounds, labels={t: type_name(state, t) for t in types}, values={t: 0 for t in types}
-            ),
-            routes=integer(2, MAX_ROUTES, value=2),
-        ),
-    ]
+    held = activation_holds(state, step["scope"])
+    specs = [action("moved", M("zc.action.moved"))]
+    if sum(held.values()) >= 2:  # a group of one has nothing to split
+        specs.append(
+            action(
+                "split",
+                M("zc.action.split"),
+                submit=M("zc.submit.split", n="{n}"),
+                group=counts(
+                    {t: (0, n) for t, n in held.items()},
+                    labels={t: type_name(state, t) for t in held},
+                    values={t: 0 for t in held},
+                ),
+                routes=integer(2, MAX_ROUTES, value=2),
+            )
+        )
+    return specs
 
 
 def split(group: dict[str, int], routes: int) -> tuple[dict[str, int], dict[str, int]]:

@@ -17,6 +17,7 @@ from tableapp.content import load_pack, pack_dir
 from tableapp.engine import HOST
 from tableapp.engine.playout import random_playout
 from tableapp.games.zombicide import GAME
+from tests.texts import english, french
 
 
 def test_the_shipped_pack_is_valid_and_says_it_is_reconstructed():
@@ -30,9 +31,10 @@ def test_the_shipped_pack_is_valid_and_says_it_is_reconstructed():
 
 
 def broken(edit) -> list[str]:
+    """The problems with the pack once edited, as an English reader reads them."""
     pack = copy.deepcopy(PACK)
     edit(pack)
-    return GAME.validate_content(pack)
+    return [english(p, sentence=False) for p in GAME.validate_content(pack)]
 
 
 @pytest.mark.parametrize(
@@ -48,7 +50,8 @@ def broken(edit) -> list[str]:
         ),
         (
             lambda p: p["spawn"]["card"][36].update(blue={"walker": 1}),
-            "spawn.toml: card[z37]: an extra_activation card places no Zombie (no levels, no rush)",
+            "spawn.toml: card[z37] is an extra_activation card: it places no Zombie "
+            "(no levels, no rush)",
         ),
         (
             lambda p: p["spawn"]["card"][0].pop("red"),
@@ -56,37 +59,78 @@ def broken(edit) -> list[str]:
         ),
         (
             lambda p: p["survivors"]["survivor"][4].update(blue=["medic"]),
-            "survivors.toml: survivor[lily].blue must hold 'slippery': children have it (ZC-2)",
+            "survivors.toml: survivor[lily].blue must hold 'slippery': children have it (ZC-2) "
+            "(card: Lily)",
         ),
         (
             lambda p: p["survivors"]["survivor"][0].update(kind="robot"),
-            "survivors.toml: survivor[ruth].kind must be 'adult' or 'child'",
+            "survivors.toml: survivor[ruth].kind must be one of adult, child (card: Ruth)",
         ),
         (
             lambda p: p["box"]["level"][2].update(threshold=5),
-            "box.toml: level thresholds must go up from one level to the next",
+            "box.toml: level[orange].threshold must be above the previous level's (7) "
+            "(card: Orange)",
         ),
         (
             lambda p: p["equipment"]["starter"][1].update(first_player=True),
-            "equipment.toml: starter: exactly one starter needs first_player = true",
+            "equipment.toml: starter needs exactly one card with first_player = true",
         ),
         (
             lambda p: p["crates"]["card"][0].pop("name_fr"),
-            "crates.toml: card[twin_revolvers].name_fr must be a non-empty string",
+            "crates.toml: card[twin_revolvers].name_fr must be a non-empty string "
+            "(card: Twin Revolvers)",
         ),
         (
             lambda p: p["equipment"]["card"][1].update(accuracy=7),
-            "equipment.toml: card[sawed_off].accuracy must be a whole number from 2 to 6",
+            "equipment.toml: card[sawed_off].accuracy must be a whole number from 2 to 6 "
+            "(card: Sawed-off)",
         ),
         (lambda p: p.pop("skills"), "skills.toml: the file is missing"),
         (
+            lambda p: p["spawn"]["card"][2].update(set="nope"),
+            "spawn.toml: card[z03].set must be one of the sets of box.toml",
+        ),
+        (
+            lambda p: p["equipment"]["card"][0].update(noise="loud"),
+            "equipment.toml: card[pistol].noise must be true or false (card: Pistol)",
+        ),
+        (
             lambda p: p["box"].update(team_size=7),
-            "survivors.toml: 6 survivor(s); the team needs 7",
+            "survivors.toml: survivor lists 6 survivors; the team needs 7",
         ),
     ],
 )
 def test_a_broken_pack_is_refused_naming_the_file_and_field(edit, problem):
     assert problem in broken(edit)
+
+
+def test_a_problem_names_the_card_in_the_readers_language():
+    pack = copy.deepcopy(PACK)
+    pack["equipment"]["card"][1].update(accuracy=7)
+    (found,) = GAME.validate_content(pack)
+    assert found["msg"] == "pack.named"
+    assert french(found, sentence=False) == (
+        "equipment.toml: card[sawed_off].accuracy doit être un nombre entier de 2 à 6 "
+        "(carte : Fusil à canon scié)"
+    )
+
+
+def test_the_same_problem_is_listed_once():
+    problems = broken(lambda p: p.pop("box"))
+    assert problems.count("box.toml: the file is missing") == 1
+
+
+@pytest.mark.parametrize("file", ["equipment", "crates"])
+def test_ZC_14_a_deck_with_no_card_in_a_core_set_is_refused_like_the_spawn_deck(file):
+    def extra_only(pack):
+        for card in pack[file]["card"]:
+            card["set"] = "extra"
+
+    assert broken(extra_only) == [
+        f"{file}.toml: no card belongs to a core set: a table's deck would be empty"
+    ]
+    spawn = broken(lambda p: [c.update(set="extra") for c in p["spawn"]["card"]])
+    assert spawn == ["spawn.toml: no card belongs to a core set: a table's deck would be empty"]
 
 
 def test_a_users_own_pack_replaces_the_shipped_one(tmp_path):
@@ -102,7 +146,9 @@ def test_a_users_own_pack_replaces_the_shipped_one(tmp_path):
     assert [row["threshold"] for row in state["content"]["levels"]] == [0, 8, 19, 43]
     (mine / "spawn.toml").write_text("[[card]]\nid = 3\n", encoding="utf-8")
     problems = GAME.validate_content(load_pack("zombicide", tmp_path))
-    assert "spawn.toml: card[0].id must be a non-empty ASCII string" in problems
+    assert "spawn.toml: card[0].id must be a non-empty ASCII string" in [
+        english(p, sentence=False) for p in problems
+    ]
 
 
 OPTION_SETS = [
@@ -206,7 +252,8 @@ def test_validation_answers_with_problems_whatever_a_field_holds():
             for value in garbage:
                 pack = copy.deepcopy(PACK)
                 pack[file][key] = value
-                assert all(isinstance(p, str) for p in GAME.validate_content(pack))
+                problems = [english(p, sentence=False) for p in GAME.validate_content(pack)]
+                assert all(".toml" in p for p in problems), problems
                 checked += 1
             if not isinstance(rows, list):
                 continue
@@ -214,8 +261,8 @@ def test_validation_answers_with_problems_whatever_a_field_holds():
                 for value in garbage:
                     pack = copy.deepcopy(PACK)
                     pack[file][key][0][field] = value
-                    problems = GAME.validate_content(pack)
-                    assert all(p.startswith(f"{file}.toml") or ".toml" in p for p in problems)
+                    problems = [english(p, sentence=False) for p in GAME.validate_content(pack)]
+                    assert all(".toml" in p for p in problems), problems
                     checked += 1
     assert checked > 300
 
@@ -268,6 +315,6 @@ def test_long_fighting_playouts_keep_every_invariant():
         played += kinds
         rounds.append(state["round"])
     assert max(rounds) >= 5
-    for kind in ("attack", "dice", "friendly_fire", "allocate", "placed", "open_door", "trade",
+    for kind in ("attack", "dice", "friendly_fire", "allocate", "board_done", "open_door", "trade",
                  "keep", "leave", "search", "open_crate", "no_attack", "moved"):  # fmt: skip
         assert played[kind], f"no {kind} in the long playouts"

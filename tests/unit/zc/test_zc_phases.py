@@ -120,6 +120,22 @@ def test_ZC_11_attacks_first_each_zombie_one_wound_shared_by_the_survivors():
     assert GAME.prompt(state)["rule"] == "ZC-12"
 
 
+def test_ZC_11_never_more_wounds_in_all_than_attacking_zombies():
+    state = ready()
+    board(state, walker=1)
+    state, _ = zombie_phase(state)
+    assert top(state)["count"] == 1
+    spread = {s: int(s in ("ruth", "karim", "nadia", "owen")) for s in state["team"]}
+    error = refused(state, HOST, "wounds", wounds=spread)
+    assert (error.code, error.rule) == ("too_many_wounds", "ZC-11")
+    assert texts([error.message]) == [
+        "1 Zombie attacks, 1 wound each: at most 1 wound in all, not 4."
+    ]
+    assert words(error.message, "fr").startswith("1 Zombie attaque, 1 blessure chacun")
+    state, events = act(state, HOST, "wounds", wounds={s: int(s == "ruth") for s in state["team"]})
+    assert state["survivors"]["ruth"]["wounds"] == 1 and "ZC-11" in rules(events)
+
+
 def test_ZC_11_ZC_1_a_survivor_killed_by_zombies_loses_the_game():
     state = ready()
     board(state, walker=2)
@@ -145,9 +161,9 @@ def test_ZC_12_runners_take_a_second_action_after_everyone():
     assert texts([GAME.prompt(state)])[0].startswith(
         "Attacks first — Runner: their second action (1)"
     )
-    state, _ = act(state, HOST, "no_attack")
-    state, _ = act(state, HOST, "moved")
-    assert top(state)["kind"] == "placed"  # on to the spawns
+    state, events = act(state, HOST, "no_attack")
+    state, events = act(state, HOST, "moved")
+    assert "Spawn phase — active zones, clockwise from zone 1: 1 and 2." in texts(events)
 
 
 def test_ZC_12_without_runners_there_is_no_second_pass_and_without_zombies_no_question():
@@ -155,12 +171,14 @@ def test_ZC_12_without_runners_there_is_no_second_pass_and_without_zombies_no_qu
     board(state, walker=2)
     state, _ = zombie_phase(state)
     state, _ = act(state, HOST, "no_attack")
-    state, _ = act(state, HOST, "moved")
-    assert top(state)["kind"] == "placed"
+    state, events = act(state, HOST, "moved")
+    assert not any(s["kind"] == "zombie_attacks" for s in state["steps"])
+    assert state["spawning"]["done"] and state["round"] == 2  # spawned, on to round 2
     empty = ready()
     empty, events = zombie_phase(empty)
     assert "Activation — every Zombie: none on the board, nothing to do." in texts(events)
-    assert top(empty)["kind"] == "placed"
+    assert not any(s["kind"] == "zombie_attacks" for s in empty["steps"])
+    assert empty["spawning"]["done"]
 
 
 def test_ZC_12_equal_paths_split_type_by_type_and_the_players_place_the_odd_ones():
@@ -169,16 +187,43 @@ def test_ZC_12_equal_paths_split_type_by_type_and_the_players_place_the_odd_ones
         {"walker": 1, "runner": 1},
     )
     state = ready()
-    board(state, walker=5)
+    board(state, walker=5, brute=2)
     state, _ = zombie_phase(state)
     state, _ = act(state, HOST, "no_attack")
-    group = {"walker": 5, "runner": 0, "brute": 2, "abomination": 0}
+    group = {"walker": 5, "brute": 2}
     state, events = act(state, 1, "split", group=group, routes=2)
     assert texts(events) == [
         "Split between 2 equal paths: each gets Walker ×2 and Brute ×1; "
         "the players place Walker ×1."
     ]
     assert top(state)["kind"] == "zombie_moves"  # still to be moved
+
+
+def test_ZC_12_the_split_helper_counts_at_most_what_the_activation_holds():
+    state = ready()
+    board(state, walker=3, runner=1)
+    state, _ = zombie_phase(state)
+    state, _ = act(state, HOST, "no_attack")
+    counted = spec(state, HOST, "split")["params"]["group"]["counts"]
+    assert {k: (c["min"], c["max"]) for k, c in counted.items()} == {
+        "walker": (0, 3),
+        "runner": (0, 1),
+    }
+    assert refused(state, HOST, "split", group={"walker": 4, "runner": 0}, routes=2).code == (
+        "illegal_params"
+    )
+    state, _ = act(state, HOST, "moved")  # the Runners' second pass: only the Runner
+    state, _ = act(state, HOST, "no_attack")
+    assert top(state)["pass"] == 2
+    assert "split" not in types(state, HOST)  # a single Runner: nothing to split
+    rush = ready()
+    board(rush, walker=10)
+    stack_spawn(rush, "z33")  # Rush: 2 Walkers at blue
+    rush["phase"] = "zombies"
+    rush, _ = stage(rush, {"kind": "spawn_phase"}, {"kind": "end_round"})
+    rush, _ = act(rush, HOST, "no_attack")
+    counted = spec(rush, HOST, "split")["params"]["group"]["counts"]
+    assert {k: c["max"] for k, c in counted.items()} == {"walker": 2}  # the Rush's 2, not 10
 
 
 # --- ZC-17: end of round ---------------------------------------------------------------------
@@ -203,8 +248,10 @@ def test_ZC_17_noise_comes_off_and_the_first_player_token_passes_clockwise():
 def test_a_whole_round_goes_through_every_seat_then_the_zombies():
     state = ready()
     seen = []
-    for _ in range(12):
+    for _ in range(20):
         t = top(state)
+        if state["round"] > 1:
+            break
         if t["kind"] == "pick_survivor":
             seat = t["seat"]
             pick = spec(state, seat, "play_survivor")["params"]["survivor"]["choices"][0]
@@ -215,7 +262,8 @@ def test_a_whole_round_goes_through_every_seat_then_the_zombies():
         else:
             break
     assert sorted(seen) == sorted(state["team"])
-    assert state["phase"] == "zombies" and top(state)["kind"] == "placed"
+    assert state["spawning"]["round"] == 1 and state["board_steps"]  # the Zombies' spawn
+    assert state["round"] == 2 or top(state)["kind"] == "zombie_attacks"  # or a Rush
 
 
 # --- ZC-1: the co-operative end -----------------------------------------------------------------

@@ -3,11 +3,28 @@ ZC-15), the starting gear and the first player, the options."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
-from zc_support import PACK, act, begin, ready, refused, rules, spec, texts, top, types
+from zc_support import (
+    PACK,
+    SEED,
+    act,
+    begin,
+    ready,
+    refused,
+    rules,
+    spec,
+    texts,
+    top,
+    turn_of,
+    types,
+    words,
+)
 
 from tableapp.engine import HOST, Rng, RuleError
 from tableapp.games.zombicide import GAME
+from tests.texts import english
 
 
 def test_ZC_1_two_phones_take_three_survivors_each_then_the_host_starts_the_mission():
@@ -28,6 +45,8 @@ def test_ZC_1_two_phones_take_three_survivors_each_then_the_host_starts_the_miss
     assert texts(events) == [
         "The team: Ana plays Ruth, Karim, and Lily and Ben plays Nadia, Owen, and Tom."
     ]
+    assert top(state)["kind"] == "card_sets"  # the host's questions: the decks' sets first
+    state, _ = act(state, HOST, "keep_sets")
     assert top(state)["kind"] == "mission"
 
 
@@ -110,6 +129,7 @@ def ready_from(state):
         for sid in names:
             state, _ = act(state, seat, "take_survivor", survivor=sid)
     state, _ = act(state, HOST, "survivors_done")
+    state, _ = act(state, HOST, "keep_sets")
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = act(state, HOST, "mission", objectives=objectives)
     state, _ = act(state, HOST, "add_zone", colour="red")
@@ -122,6 +142,7 @@ def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
     state, _ = act(state, HOST, "survivors_done")
+    state, _ = act(state, HOST, "keep_sets")
     objectives = {"red": 2, "blue": 1, "green": 0, "crates": 0, "goals": 0}
     state, events = act(state, HOST, "mission", objectives=objectives)
     assert texts(events) == [
@@ -147,6 +168,7 @@ def test_ZC_15_the_host_enters_buildings_with_dark_rooms_and_how_they_start():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
     state, _ = act(state, HOST, "survivors_done")
+    state, _ = act(state, HOST, "keep_sets")
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = act(state, HOST, "mission", objectives=objectives)
     state, _ = act(state, HOST, "add_zone", colour="red")
@@ -167,6 +189,7 @@ def test_the_mission_needs_one_red_objective_at_least():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
     state, _ = act(state, HOST, "survivors_done")
+    state, _ = act(state, HOST, "keep_sets")
     bounds = spec(state, HOST, "mission")["params"]["objectives"]["counts"]
     assert bounds["red"]["min"] == 1
     with pytest.raises(RuleError) as caught:
@@ -183,6 +206,7 @@ def test_only_the_host_answers_the_mission_questions():
     state = begin((1, 2))
     state, _ = act(state, HOST, "deal_evenly")
     state, _ = act(state, HOST, "survivors_done")
+    state, _ = act(state, HOST, "keep_sets")
     assert types(state, 1) == ["discard"] or types(state, 1) == []
     error = refused(
         state, 1, "mission", objectives={"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
@@ -190,17 +214,113 @@ def test_only_the_host_answers_the_mission_questions():
     assert error.code == "not_your_turn"
 
 
-def test_options_pick_card_sets_for_the_decks():
+def test_options_pick_the_card_sets_the_decks_start_with():
     core = begin((1,))
-    every = begin((1,), spawn_sets="all", equipment_sets="all")
+    every = begin((1,), spawn_sets="all", equipment_sets="all")  # old tables' values still work
     spawn_core = core["spawn_deck"]["draw"]
     spawn_all = every["spawn_deck"]["draw"]
     assert len(spawn_core) == 40 and len(spawn_all) == 48
     assert all(PACK_SET[c] == "core" for c in spawn_core)
     assert len(every["equipment"]["draw"]) > len(core["equipment"]["draw"])
     assert len(every["crates"]["draw"]) == len(core["crates"]["draw"]) + 1
+    assert core["sets"] == {"spawn": ["core"], "equipment": ["core"]}
+    assert every["sets"] == {"spawn": ["core", "extra"], "equipment": ["core", "extra"]}
     assert GAME.options["abomination_fest"]["default"] is False
     assert GAME.options["app_dice"]["default"] is False
+
+
+def at_card_sets(**options):
+    state = begin((1,), **options)
+    state, _ = act(state, HOST, "deal_evenly")
+    state, _ = act(state, HOST, "survivors_done")
+    assert top(state)["kind"] == "card_sets" and GAME.prompt(state)["waiting_for"] == [HOST]
+    return state
+
+
+def test_ZC_7_the_host_picks_the_card_sets_of_each_deck_among_the_packs():
+    state = at_card_sets()
+    form = spec(state, HOST, "card_sets")
+    for deck in ("spawn", "equipment"):
+        param = form["params"][deck]
+        assert param["choices"] == ["core", "extra"] and param["multiple"]
+        assert (param["min"], param["max"]) == (1, 2)
+        assert [words(x) for x in param["labels"]] == ["Base box", "Extra cards"]
+    assert english(form["submit"]) == "Shuffle the decks with these sets"
+    keep = spec(state, HOST, "keep_sets")
+    assert english(keep["label"]) == (
+        "Keep these sets — Zombie cards: Base box; Equipment and crates: Base box"
+    )
+    # Every Zombie card, but only the extra Equipment (and its crate): decks shuffled again.
+    state, events = act(state, HOST, "card_sets", spawn=["core", "extra"], equipment=["extra"])
+    assert state["sets"] == {"spawn": ["core", "extra"], "equipment": ["extra"]}
+    assert len(state["spawn_deck"]["draw"]) == 48
+    kept = {c.split("#")[0] for c in state["equipment"]["draw"] + state["crates"]["draw"]}
+    assert kept == {"crossbow", "sledgehammer", "flamethrower"}
+    assert texts(events)[0].startswith("Card sets — Zombie deck: Base box and Extra cards (48")
+    assert rules(events) == ["ZC-7"] and top(state)["kind"] == "mission"
+    view = GAME.view(state, 1)["sets"]
+    assert [s["id"] for s in view["equipment"]] == ["extra"]
+
+
+def test_ZC_7_keeping_the_sets_keeps_the_decks_the_options_started_with():
+    state = at_card_sets(spawn_sets="all")
+    before = {k: list(state[k]["draw"]) for k in ("spawn_deck", "equipment", "crates")}
+    state, events = act(state, HOST, "keep_sets")
+    assert {k: state[k]["draw"] for k in before} == before  # not shuffled again
+    assert texts(events)[0].startswith("Card sets — Zombie deck: Base box and Extra cards")
+
+
+def test_ZC_14_sets_that_leave_a_deck_empty_are_refused():
+    pack = copy.deepcopy(PACK)
+    for row in pack["crates"]["card"]:
+        row["set"] = "core"  # the extra set holds no crate card now
+    state, _ = GAME.begin(content=pack, variant=None, options={}, seats=[1], rng=Rng(SEED, 0))
+    state, _ = act(state, HOST, "deal_evenly")
+    state, _ = act(state, HOST, "survivors_done")
+    error = refused(state, HOST, "card_sets", spawn=["core"], equipment=["extra"])
+    assert (error.code, error.rule) == ("empty_deck", "ZC-14")
+    assert english(error.message) == (
+        "These sets hold no crate card: the crate deck would be empty."
+    )
+    error = refused(state, HOST, "card_sets", spawn=[], equipment=["core"])
+    assert (error.code, error.rule) == ("empty_deck", "ZC-7")  # no set: no Zombie deck
+
+
+def test_a_pack_with_a_single_card_set_asks_nothing():
+    pack = copy.deepcopy(PACK)
+    pack["box"]["set"] = [row for row in pack["box"]["set"] if row["id"] == "core"]
+    for file, key in (("spawn", "card"), ("equipment", "card"), ("crates", "card")):
+        for row in pack[file][key]:
+            row["set"] = "core"
+    state, _ = GAME.begin(content=pack, variant=None, options={}, seats=[1], rng=Rng(SEED, 0))
+    state, _ = act(state, HOST, "deal_evenly")
+    state, _ = act(state, HOST, "survivors_done")
+    assert top(state)["kind"] == "mission"
+
+
+def test_a_table_stored_before_card_sets_keeps_its_decks():
+    """Tables stored before the host chose sets carry a catalogue of the cards in play only
+    and no ``sets``: everything in that catalogue is in play."""
+    state = ready()
+    old = copy.deepcopy(state)
+    del old["sets"]
+    content = copy.deepcopy(old["content"])
+    content["spawn"] = {c: {k: v for k, v in row.items() if k != "set"}
+                        for c, row in content["spawn"].items() if row["set"] == "core"}  # fmt: skip
+    content["decks"]["equipment"] = [
+        c
+        for c in content["decks"]["equipment"]
+        if content["cards"][c.split("#")[0]]["set"] == "core"
+    ]
+    content["decks"]["crate"] = [
+        c for c in content["decks"]["crate"] if content["cards"][c.split("#")[0]]["set"] == "core"
+    ]
+    old["content"] = content
+    GAME.check_invariants(old)
+    assert GAME.view(old, 1)["sets"] is None
+    turn, _ = turn_of(old, "ruth")
+    turn, _ = act(turn, 1, "search")
+    GAME.check_invariants(turn)
 
 
 PACK_SET = {row["id"]: row["set"] for row in PACK["spawn"]["card"]}

@@ -4,7 +4,20 @@ Extra activation (ZC-9), Abominations (ZC-6), miniature shortage (ZC-10), doors 
 from __future__ import annotations
 
 import pytest
-from zc_support import act, board, ready, rules, stack_spawn, stage, texts, top, turn_of
+from zc_support import (
+    act,
+    board,
+    board_steps,
+    ready,
+    rules,
+    spawned,
+    stack_spawn,
+    stage,
+    texts,
+    tick,
+    top,
+    turn_of,
+)
 
 from tableapp.engine import HOST
 from tableapp.games.zombicide import GAME
@@ -38,19 +51,27 @@ def answer_activation(state, attacks="no_attack"):
 def test_ZC_7_one_card_per_active_zone_from_zone_1_clockwise():
     state = ready(zones=("red", "blue", "red"), blue=1)
     state, events = zombie_phase_spawn(state, "z01", "z02")
-    assert texts(events)[:3] == [
+    assert texts(events)[:4] == [
         "Spawns at the Blue danger level: nobody has adrenaline yet.",
         "Spawn phase — active zones, clockwise from zone 1: 1 and 3.",
         "Spawn — zone 1, card z01: place Walker ×1.",
+        "Spawn — zone 3, card z02: place Walker ×1.",
     ]
-    assert top(state) == {"kind": "placed", "where": {"zone": 1}, "card": "z01"}
-    state, events = act(state, 1, "placed")
-    assert texts(events) == ["Placed: zone 1.", "Spawn — zone 3, card z02: place Walker ×1."]
-    assert top(state)["where"] == {"zone": 3}
+    assert spawned(state) == [{"zone": 1}, {"zone": 3}]
     assert state["board"]["walker"] == 2
     assert state["spawn_deck"]["discard"][:2] == ["z02", "z01"]
-    rows = GAME.view(state, None)["spawning"]["rows"]
-    assert [r["where"] for r in rows] == [{"zone": 1}, {"zone": 3}]
+    # What to place where: a step on the board per zone, ticked by anyone at the table.
+    assert board_steps(state) == ["Place Walker ×1 in zone 1", "Place Walker ×1 in zone 3"]
+    spawning = GAME.view(state, None)["spawning"]
+    assert [r["where"] for r in spawning["rows"]] == [{"zone": 1}, {"zone": 3}]
+    assert spawning["current"] == 0 and not spawning["rows"][0]["placed_done"]
+    state, events = tick(state, 2)
+    assert texts(events) == ["Ben did it on the board: Place Walker ×1 in zone 1"]
+    spawning = GAME.view(state, None)["spawning"]
+    assert spawning["current"] == 1 and spawning["rows"][0]["placed_done"]
+    state, _ = tick(state)
+    assert GAME.view(state, None)["spawning"]["current"] is None
+    assert state["board_steps"] == []
 
 
 @pytest.mark.parametrize(
@@ -97,20 +118,20 @@ def test_ZC_8_a_coloured_zone_spawns_from_the_zombie_phase_after_its_objective()
     assert "Spawn zone 2 (blue) spawns from the Zombies' phase of round 1." in texts(events)
     assert "ZC-8" in rules(events)
     state, _ = zombie_phase_spawn(state, "z01", "z02")
-    state, _ = act(state, HOST, "placed")
-    assert top(state)["where"] == {"zone": 2}  # the blue zone spawns this round
+    assert spawned(state) == [{"zone": 1}, {"zone": 2}]  # the blue zone spawns this round
 
 
 def test_ZC_8_a_coloured_zone_stays_inactive_until_its_trigger():
     state = ready(zones=("blue", "red"), blue=1)
     state, events = zombie_phase_spawn(state, "z01")
-    assert top(state)["where"] == {"zone": 2}  # zone 1 is blue and inactive
+    assert spawned(state) == [{"zone": 2}]  # zone 1 is blue and inactive
     assert "Spawn phase — active zones, clockwise from zone 1: 2." in texts(events)
 
 
 def test_ZC_8_a_correction_during_the_zombie_phase_activates_from_the_next_one():
     state = ready(zones=("red", "green"), green=1)
-    state, _ = zombie_phase_spawn(state, "z01")
+    state, _ = zombie_phase_spawn(state, "z33")  # a Rush: the Zombies' phase waits on it
+    assert state["phase"] == "zombies"
     params = {"group": "zones", "counts": {"2": 1}, "why": "card"}
     state, events = act(state, 1, "correct", **params)
     zone = state["mission"]["zones"][1]
@@ -125,7 +146,7 @@ def test_ZC_9_a_rush_places_then_activates_only_its_zombies_at_once():
         events
     )
     assert "ZC-9" in rules(events)
-    state, events = act(state, HOST, "placed")
+    assert board_steps(state) == ["Place Walker ×2 in zone 1"]  # then they activate at once
     assert top(state)["kind"] == "zombie_attacks"
     assert top(state)["scope"] == {"group": {"walker": 2}} and top(state)["count"] == 2
     prompt = GAME.prompt(state)
@@ -159,7 +180,7 @@ def test_ZC_9_rush_and_extra_activation_hit_the_same_zombies_in_one_turn():
     state = ready(zones=("red", "red"))
     board(state, walker=1)
     state, _ = zombie_phase_spawn(state, "z33", "z37", adrenaline={"karim": 7})
-    state, _ = act(state, HOST, "placed")  # zone 1: 3 Walkers (yellow), Rush
+    # zone 1: 3 Walkers (yellow), Rush
     assert top(state)["scope"] == {"group": {"walker": 3}}
     state, _ = answer_activation(state)
     # zone 2: every Walker on the board activates, the 3 that rushed included.
@@ -180,15 +201,17 @@ def test_ZC_6_one_abomination_on_the_board_another_card_activates_it():
     assert top(state)["scope"] == {"types": ["abomination"]} and top(state)["count"] == 1
 
 
-def test_ZC_6_the_kind_is_drawn_at_random_among_free_miniatures():
+def test_ZC_6_the_kind_is_drawn_at_random_among_free_miniatures_and_the_event_says_so():
     seen = set()
     for i in range(12):
         state = ready(zones=("red",))
         state["survivors"]["owen"]["adrenaline"] = 0
-        state, _ = zombie_phase_spawn(state, "z31", adrenaline={"owen": 19 + i})
+        state, events = zombie_phase_spawn(state, "z31", adrenaline={"owen": 19 + i})
         (kind,) = state["abominations"]
         seen.add(kind)
-        assert top(state)["kind"] == "placed"
+        (drawn,) = [e for e in events if e.get("abomination")]
+        assert drawn["rule"] == "ZC-6" and drawn["abomination"] == kind
+        assert len(board_steps(state)) == 1 and board_steps(state)[0].endswith(" in zone 1")
     assert len(seen) > 1 and seen <= {"hulk", "bloated", "screamer", "stalker"}
 
 
@@ -199,7 +222,7 @@ def test_ZC_6_abomination_fest_places_another_of_a_free_kind():
     assert len(state["abominations"]) == 3
     new = state["abominations"][-1]
     assert new in ("screamer", "stalker")
-    assert top(state)["kind"] == "placed"
+    assert board_steps(state) and not any(s["kind"] == "zombie_attacks" for s in state["steps"])
 
 
 def test_ZC_10_abomination_fest_with_every_miniature_out_activates_them_all():
@@ -219,7 +242,7 @@ def test_ZC_10_a_type_out_of_miniatures_activates_every_zombie_of_it():
         events
     )
     assert "ZC-10" in rules(events)
-    state, _ = act(state, HOST, "placed")
+    assert board_steps(state) == ["Place Walker ×2 in zone 1"]  # the 2 left in the box
     assert top(state)["scope"] == {"types": ["walker"]} and top(state)["count"] == 40
 
 
@@ -227,7 +250,6 @@ def test_ZC_10_a_rush_short_of_miniatures_rushes_then_activates_every_one():
     state = ready(zones=("red",))
     board(state, walker=39)
     state, _ = zombie_phase_spawn(state, "z33")  # Rush: 2 Walkers at blue, 1 left in the box
-    state, _ = act(state, HOST, "placed")
     assert top(state)["scope"] == {"group": {"walker": 1}}
     state, _ = answer_activation(state)
     assert top(state)["scope"] == {"types": ["walker"]} and top(state)["count"] == 40
@@ -242,11 +264,12 @@ def test_ZC_15_a_door_of_a_closed_building_draws_one_card_per_dark_room():
     assert texts(events)[0] == (
         "Karim opens building A: 2 Zombie cards, one per dark room (number the rooms first)."
     )
-    assert top(state) == {"kind": "placed", "where": {"building": "A", "room": 1}, "card": "z01"}
-    state, events = act(state, 2, "placed")
-    assert top(state)["where"] == {"building": "A", "room": 2}
-    state, _ = act(state, 2, "placed")
-    assert top(state)["kind"] == "survivor_turn"  # back to Karim's turn
+    assert spawned(state) == [{"building": "A", "room": 1}, {"building": "A", "room": 2}]
+    assert board_steps(state) == [
+        "Place Walker ×1 in building A, dark room 1",
+        "Place Walker ×1 in building A, dark room 2",
+    ]
+    assert top(state)["kind"] == "survivor_turn"  # Karim's turn goes on
     # A building, once open, never spawns again: it is no longer a choice.
     opened = [s for s in GAME.legal_actions(state, 1) if s["type"] == "open_door"][0]
     assert opened["params"]["building"]["choices"] == ["B", "C", "none"]

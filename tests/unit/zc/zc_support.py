@@ -91,6 +91,7 @@ def ready(
         for sid in names:
             state, _ = act(state, seat, "take_survivor", survivor=sid)
     state, _ = act(state, HOST, "survivors_done")
+    state, _ = act(state, HOST, "keep_sets")  # the core sets (options may say all)
     counts = {"red": red, "blue": blue, "green": green, "crates": crates, "goals": goals}
     state, _ = act(state, HOST, "mission", objectives=counts)
     for colour in zones:
@@ -182,3 +183,18 @@ def board(state: dict, walker=0, runner=0, brute=0, abominations=()) -> None:
 
 def top(state: dict) -> dict:
     return state["steps"][-1]
+
+
+def spawned(state: dict) -> list[dict]:
+    """Where the current spawn drew its cards, in order."""
+    return [row["where"] for row in state["spawning"]["rows"]]
+
+
+def board_steps(state: dict) -> list[str]:
+    """The steps left to do on the board, as the table screen reads them."""
+    return [english(s["message"]) for s in state.get("board_steps", ())]
+
+
+def tick(state: dict, seat: int = HOST) -> tuple[dict, list[dict]]:
+    """Tick the first step on the board as done."""
+    return act(state, seat, "board_done", step=state["board_steps"][0]["id"])
