@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from tableapp import tables as table_path
 from tableapp.engine.playout import random_params
 from tableapp.engine.rng import Rng
 from tableapp.verify import verify_export
@@ -176,12 +177,16 @@ def _other_holding(tables, code, seats, current, key):
 
 
 def test_SB_Z2_an_off_turn_reaction_from_another_phone_pay_back_on_the_attacking_zombie(
-    client, tables
+    client, tables, monkeypatch
 ):
     """Zombie 1 attacks a player on someone else's turn and misses: that player's phone (not the
     current one) offers Pay Back against it, plays it over HTTP, and every other zombie still
     acts (SB-Z2)."""
-    for _attempt in range(25):
+    # Tables dealt from a fixed run of seeds: the same deals on every run and every database,
+    # so the search for a deal with a Pay Back in another hand never depends on luck.
+    seeds = iter(range(1, 1000))
+    monkeypatch.setattr(table_path, "new_seed", lambda: next(seeds).to_bytes(32, "big"))
+    for _attempt in range(80):
         code, host, seats = started(tables, table_die=True)
         current, mine = _to_a_zombie_question(tables, code, seats)
         zombie = next(a for a in mine["actions"] if a["type"] == "zombie")
@@ -191,7 +196,7 @@ def test_SB_Z2_an_off_turn_reaction_from_another_phone_pay_back_on_the_attacking
             if f"attack:{defender}" in zombie["params"]["what"]["choices"]:
                 break
     else:
-        pytest.fail("no deal put a Pay Back in another player's hand in 25 tries")
+        pytest.fail("no deal put a Pay Back in another player's hand in 80 tries")
     play(tables, code, seats[current], "zombie", {"what": f"attack:{defender}"})
     play(tables, code, seats[current], "die", {"face": "miss"})
     phone = tables.view(code, seats[defender])
