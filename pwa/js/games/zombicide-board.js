@@ -76,7 +76,9 @@ function spawnRow(row, current) {
 /** The spawn, zone by zone, the one being placed marked. */
 export function spawnPanel(g) {
   const s = g.spawning;
-  if (!s || (s.done && s.round !== g.round)) return null;
+  // A round's spawn stays on screen while a zone of it is still to be placed on the board
+  // (its board step not ticked), even once the next round has begun.
+  if (!s || (s.done && s.round !== g.round && s.current == null)) return null;
   const title = s.source === "door" ? t("zc.spawn.door", { building: s.building, level: s.level_name })
     : t("zc.spawn.title", { level: s.level_name });
   return h("section", { class: ["zc-spawn", s.done && "over"], data: { source: s.source, done: s.done ? 1 : 0 } },
