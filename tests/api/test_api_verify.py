@@ -211,8 +211,9 @@ def _tamper_shell(out, how):
     refuse, request = _first(out, "refuse_undo"), _first(out, "undo_request")
     if how == "start deal":  # the round-1 deal (ZL-1) said another card
         dealt = next(e for e in start["public"] if e["msg"] == "zl.dealt")
-        dealt["args"]["card"]["args"]["value"] = 1
-        dealt["card"]["value"] = 1
+        other = 2 if dealt["card"]["value"] == 1 else 1  # never the card it was
+        dealt["args"]["card"]["args"]["value"] = other
+        dealt["card"]["value"] = other
     elif how == "who starts":
         first = next(e for e in start["public"] if e["msg"] == "zl.lowest_starts")
         first["seat"] = first["args"]["seat"]["seat"] = first["seat"] % 3 + 1
