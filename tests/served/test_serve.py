@@ -27,35 +27,12 @@ import requests
 
 from tests.conftest import PG_URL
 
+from .test_concurrency import BACKENDS, _free_port, _reset_postgres
+
 pytestmark = pytest.mark.served
 ROOT = Path(__file__).resolve().parents[2]
 STALL = 2.0  # seconds: an answer later than this means the server is stalled
 PROMPT = 1.0  # seconds: /healthz and a join answer within a second, whatever one phone does
-BACKENDS = [
-    "sqlite",
-    pytest.param(
-        "postgresql",
-        marks=pytest.mark.skipif(
-            not PG_URL, reason="TABLEAPP_TEST_DATABASE_URL is not set (CI sets it)"
-        ),
-    ),
-]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _reset_postgres(url: str) -> None:
-    import psycopg
-
-    with psycopg.connect(
-        url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True
-    ) as c:
-        c.execute("DROP SCHEMA public CASCADE")
-        c.execute("CREATE SCHEMA public")
 
 
 class Serve:
