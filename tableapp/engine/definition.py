@@ -106,6 +106,10 @@ class Definition:
     #: list (a pawn's cell), posted as the ``value`` param.
     corrections: Callable[[State], dict] | None = None
     correct: Callable[[State, str, str, int, Ctx], None] | None = None
+    #: ``recheck(state, ctx)``: after a correction, the game checks again what it waits on: a
+    #: question the corrected counts made moot goes away, one still to answer asks only what
+    #: can still be answered (never a pick-one with nothing to pick)
+    recheck: Callable[[State, Ctx], None] | None = None
     #: ``is_over(state)``; the default also serves the flow
     is_over: Callable[[State], bool] | None = None
 
@@ -243,6 +247,8 @@ class Game:
         flow = self.flow
         if kind == "correct" and d.corrections is not None:
             self._correct(new, seat, act, ctx)
+            if d.recheck is not None and not self.over(new):
+                d.recheck(new, ctx)
         elif kind == "board_done" and new.get("board_steps"):
             validate_params(self.legal_actions(state, seat), kind, params)
             (done,) = [s for s in new["board_steps"] if s["id"] == params["step"]]
@@ -379,8 +385,11 @@ class Game:
             raise RuleError("nothing_corrected", None, M("engine.nothing_corrected"))
         for key, spec, value in changes:
             # A count that follows another of the group (a pawn moved from the reserve to the
-            # board) may already be right: only what still differs is set and logged.
-            before = d.corrections(state)[group]["counts"][key]["value"]
+            # board) may already be right: only what still differs is set and logged. An
+            # earlier change may have ended the game (no count is correctable then) or taken the
+            # group away: the rest of what the table said is still set, from the app's count.
+            now = d.corrections(state).get(group, declared)["counts"].get(key, spec)
+            before = now["value"]
             if before == value:
                 continue
             d.correct(state, group, key, value, ctx)

@@ -119,14 +119,15 @@ def corrections(state: State) -> dict:
 def correct(state: State, group: str, key: str, value: int, ctx: Ctx) -> None:
     if group == "wounds":
         survivor(state, key)["wounds"] = value
-        if value >= hp(state, key):
+        # ZC-1: the first death ends the game; what else the same correction sets is recorded
+        if value >= hp(state, key) and state["phase"] != FINISHED:
             finish(state, False, M("zc.end.died", survivor=survivor_name(state, key)), ctx)
     elif group == "adrenaline":
         before = survivor(state, key)["adrenaline"]
         survivor(state, key)["adrenaline"] = value
         if value < before:
             drop_skills_above(state, key)
-        else:
+        elif state["phase"] != FINISHED:  # no skill to choose once the game is over
             unlock_skills(state, key, ctx)
     elif group == "zombies":
         if key in FIGURES:
