@@ -41,9 +41,7 @@ def _correct(tables, code, token, group, **changes):
     ]
     counts = {k: c["value"] for k, c in spec["params"]["counts"]["counts"].items()}
     counts.update(changes)
-    return tables.act(
-        code, token, "correct", {"group": group, "counts": counts, "why": "miscount"}
-    )
+    return tables.act(code, token, "correct", {"group": group, "counts": counts, "why": "miscount"})
 
 
 def test_ZC_1_a_correction_killing_a_survivor_finishes_the_table_lost(tables, one_phone):

@@ -116,6 +116,12 @@ def corrections(state: State) -> dict:
     return groups
 
 
+def recheck(state: State, ctx: Ctx) -> None:
+    """After a correction (every count of it set): the mission is won if every objective is
+    now done (ZC-1), whatever order the counts were set in."""
+    check_won(state, ctx)
+
+
 def correct(state: State, group: str, key: str, value: int, ctx: Ctx) -> None:
     if group == "wounds":
         survivor(state, key)["wounds"] = value
@@ -127,7 +133,7 @@ def correct(state: State, group: str, key: str, value: int, ctx: Ctx) -> None:
         survivor(state, key)["adrenaline"] = value
         if value < before:
             drop_skills_above(state, key)
-        elif state["phase"] != FINISHED:  # no skill to choose once the game is over
+        else:
             unlock_skills(state, key, ctx)
     elif group == "zombies":
         if key in FIGURES:
@@ -148,7 +154,6 @@ def correct(state: State, group: str, key: str, value: int, ctx: Ctx) -> None:
             mission["goals"]["done"] = value
         else:
             mission["crates"]["opened"] = value
-        check_won(state, ctx)
     elif group == "zones":
         zone = next(z for z in state["mission"]["zones"] if str(z["number"]) == key)
         if not value:

@@ -40,3 +40,16 @@ def test_ZC_1_every_objective_set_at_once_wins_and_keeps_the_crates():
     assert state["phase"] == "finished" and GAME.result(state)["won"] is True
     assert state["mission"]["crates"]["opened"] == 1
     assert [e["msg"] for e in events].count("zc.end.win") == 1
+
+
+def test_ZC_1_objectives_corrected_together_win_only_if_all_are_done_at_the_end():
+    state = ready(red=1, blue=1, green=1, crates=0)
+    state, _ = turn_of(state, "ruth")
+    state, _ = correct(state, "mission", green=1)
+    assert state["phase"] != "finished"
+    # Red and blue done, green undone: the last says the mission is not won.
+    state, _ = correct(state, "mission", red=1, blue=1, green=0)
+    assert state["phase"] != "finished"
+    assert [o["taken"] for o in state["mission"]["objectives"].values()] == [1, 1, 0]
+    state, events = correct(state, "mission", green=1)
+    assert state["phase"] == "finished" and GAME.result(state)["won"] is True
