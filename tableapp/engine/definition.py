@@ -10,7 +10,8 @@ provides, for every game:
   and ``prompt`` come from the waiting question;
 - copies: ``apply`` works on a copy (keys in ``constant`` are shared, never changed);
 - corrections (the table is the truth): a public, logged, undoable ``correct`` action for the
-  counts the game declares correctable;
+  counts the game declares correctable, every count of it set even when one ends the game;
+  then the game's ``recheck`` looks again at what it waits on;
 - defaults for the rest (no invariants, no content to check, the whole state revealed at the
   end).
 
