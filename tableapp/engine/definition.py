@@ -10,7 +10,8 @@ provides, for every game:
   and ``prompt`` come from the waiting question;
 - copies: ``apply`` works on a copy (keys in ``constant`` are shared, never changed);
 - corrections (the table is the truth): a public, logged, undoable ``correct`` action for the
-  counts the game declares correctable;
+  counts the game declares correctable, every count of it set even when one ends the game;
+  then the game's ``recheck`` looks again at what it waits on;
 - defaults for the rest (no invariants, no content to check, the whole state revealed at the
   end).
 
@@ -106,6 +107,10 @@ class Definition:
     #: list (a pawn's cell), posted as the ``value`` param.
     corrections: Callable[[State], dict] | None = None
     correct: Callable[[State, str, str, int, Ctx], None] | None = None
+    #: ``recheck(state, ctx)``: after a correction, the game checks again what it waits on: a
+    #: question the corrected counts made moot goes away, one still to answer asks only what
+    #: can still be answered (never a pick-one with nothing to pick)
+    recheck: Callable[[State, Ctx], None] | None = None
     #: ``is_over(state)``; the default also serves the flow
     is_over: Callable[[State], bool] | None = None
 
@@ -243,6 +248,8 @@ class Game:
         flow = self.flow
         if kind == "correct" and d.corrections is not None:
             self._correct(new, seat, act, ctx)
+            if d.recheck is not None and not self.over(new):
+                d.recheck(new, ctx)
         elif kind == "board_done" and new.get("board_steps"):
             validate_params(self.legal_actions(state, seat), kind, params)
             (done,) = [s for s in new["board_steps"] if s["id"] == params["step"]]
@@ -379,8 +386,11 @@ class Game:
             raise RuleError("nothing_corrected", None, M("engine.nothing_corrected"))
         for key, spec, value in changes:
             # A count that follows another of the group (a pawn moved from the reserve to the
-            # board) may already be right: only what still differs is set and logged.
-            before = d.corrections(state)[group]["counts"][key]["value"]
+            # board) may already be right: only what still differs is set and logged. An
+            # earlier change may have ended the game (no count is correctable then) or taken the
+            # group away: the rest of what the table said is still set, from the app's count.
+            now = d.corrections(state).get(group, declared)["counts"].get(key, spec)
+            before = now["value"]
             if before == value:
                 continue
             d.correct(state, group, key, value, ctx)

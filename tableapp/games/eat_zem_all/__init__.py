@@ -98,7 +98,7 @@ from . import (
     zombies,
 )
 from .content import validate
-from .corrections import correct, corrections
+from .corrections import correct, corrections, recheck
 from .instants import ANYTIME
 from .scoring import result
 from .setup import OPTIONS, PLAYERS, VARIANTS, setup
@@ -131,6 +131,7 @@ GAME = define(
     constant=("content",),
     corrections=corrections,
     correct=correct,
+    recheck=recheck,
 )
 
 __all__ = ["FLOW", "GAME"]

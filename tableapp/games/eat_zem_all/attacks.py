@@ -113,6 +113,34 @@ def _reach_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
     )
 
 
+def _still_there(state: State, target: str) -> bool:
+    """A target the attack asked about is still on the board: a Crawling Zombie of that Horde,
+    or a Standing one (blocking the path or not)."""
+    seat_text, kind = target.split(":")
+    h = horde(state, int(seat_text))
+    crawling = h["crawling"]
+    return crawling > 0 if kind == CRAWLING else h["board"] - crawling > 0
+
+
+def recheck_target(state: State, step: Step, ctx: Ctx) -> bool:
+    """After a correction (EZA-H11): the attack asks only about targets still on the board;
+    with none left it finds no target. False when the question goes away."""
+    step["targets"] = [t for t in step["targets"] if _still_there(state, t)]
+    if step["targets"]:
+        return True
+    no_target(state, ctx, step["human"], step["attack"], M("eza.attack.none_in_reach"))
+    return False
+
+
+def recheck_barricade(state: State, step: Step, ctx: Ctx) -> bool:
+    """After a correction (EZA-H15): with no door or window left below its limit (or no cube
+    left), Kate has nothing to barricade. False when the question goes away."""
+    if kate_openings(state, step["human"]):
+        return True
+    ctx.say(M("eza.kate.none"), rule="EZA-H15", reason=M("eza.kate.none.reason"))
+    return False
+
+
 def _target_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
     if act["type"] == "attack_target" and act["params"].get("target") not in step["targets"]:
         if step["attack"] == "kill_standing":

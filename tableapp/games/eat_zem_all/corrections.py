@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...engine import Ctx, M, RuleError, decks, piles
 from ...engine.messages import pack_names
+from . import attacks, mutations
 from .board import COLUMNS, cell_name
 from .effects import cell_key
 from .mutations import mutation_name
@@ -148,6 +149,22 @@ def _mutations(state: State, seat: int) -> dict:
     room = state["content"]["box"]["mutations_kept"] - len(held(state, seat))
     keys["gain"] = _count(M("eza.correct.mutation_gain"), 0, room, 0)
     return {"label": M("eza.correct.mutations", horde=name(state, seat)), "counts": keys}
+
+
+def recheck(state: State, ctx: Ctx) -> None:
+    """After a correction, each question still to be answered is checked again against the
+    corrected counts: one that no longer applies goes away (a discard nobody needs, an attack
+    with no target left, a barricade with no room), one that still does asks only what can
+    still be answered. Questions lower in the stack are checked too: they ask when reached."""
+    checks = {
+        "await_mutations": lambda step: mutations.recheck(state, step),
+        "attack_target": lambda step: attacks.recheck_target(state, step, ctx),
+        "barricade": lambda step: attacks.recheck_barricade(state, step, ctx),
+    }
+    for step in list(state["steps"]):
+        check = checks.get(step["kind"])
+        if check is not None and not check(step):
+            state["steps"].remove(step)
 
 
 def correct(state: State, group: str, key: str, value, ctx: Ctx) -> None:

@@ -180,6 +180,17 @@ def _apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
         Flow.push(state, step)
 
 
+def recheck(state: State, step: Step) -> bool:
+    """After a correction (EZA-T9): a Horde asked to discard that now holds no more than it may
+    keep has nothing left to discard. False when no Horde is left to answer."""
+    pending = state["pending_mutations"]
+    kept = state["content"]["box"]["mutations_kept"]
+    for seat_text, asked in list(pending.items()):
+        if asked["stage"] == "discard" and len(held(state, int(seat_text))) <= kept:
+            del pending[seat_text]
+    return bool(pending)
+
+
 def _prompt(state: State, step: Step) -> dict:
     return M("eza.prompt.mutations", hordes=[name(state, s) for s in _actors(state, step)])
 

@@ -161,6 +161,7 @@ def die(state: State, seat: int, ctx: Ctx, *, mid_turn: bool = True) -> None:
             moment=moment("elimination", [seat]),
         )
         board_step(state, M("sb.board.out", seat=seat_ref(seat)), [seat])
+        drop_steps_of(state, seat)
         if mid_turn and state["turn"] == seat:
             # Their figure leaves the board: the turn is over, the others draw up.
             state["steps"] = []
@@ -170,6 +171,19 @@ def die(state: State, seat: int, ctx: Ctx, *, mid_turn: bool = True) -> None:
                 state["zombie_card"] = None
             Flow.push(state, {"kind": "cleanup", "seat": seat}, {"kind": "next_turn"})
     check_end(state, ctx)
+
+
+def drop_steps_of(state: State, seat: int) -> None:
+    """SB-P8: a player out of the game takes no further part. What was still queued for them
+    (a zombie card's Smart Zombie actions, the rest of a card they played, a defense or a
+    discard they were to answer) and the attacks they started are dropped: the game never waits
+    on them again. Their own turn's steps go with the turn (see ``die``)."""
+    state["steps"] = [s for s in state["steps"] if s.get("seat") != seat and not _by(s, seat)]
+
+
+def _by(step: dict, seat: int) -> bool:
+    """An attack ``seat`` started that has not landed yet (its die, its target's defense)."""
+    return step["kind"] in ("attack", "die", "defend") and step["attacker"].get("seat") == seat
 
 
 def escape(state: State, seat: int, ctx: Ctx) -> None:

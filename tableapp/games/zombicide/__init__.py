@@ -107,6 +107,7 @@ GAME = define(
     constant=("content",),
     corrections=corrections.corrections,
     correct=corrections.correct,
+    recheck=corrections.recheck,
 )
 
 __all__ = ["GAME"]

@@ -116,10 +116,17 @@ def corrections(state: State) -> dict:
     return groups
 
 
+def recheck(state: State, ctx: Ctx) -> None:
+    """After a correction (every count of it set): the mission is won if every objective is
+    now done (ZC-1), whatever order the counts were set in."""
+    check_won(state, ctx)
+
+
 def correct(state: State, group: str, key: str, value: int, ctx: Ctx) -> None:
     if group == "wounds":
         survivor(state, key)["wounds"] = value
-        if value >= hp(state, key):
+        # ZC-1: the first death ends the game; what else the same correction sets is recorded
+        if value >= hp(state, key) and state["phase"] != FINISHED:
             finish(state, False, M("zc.end.died", survivor=survivor_name(state, key)), ctx)
     elif group == "adrenaline":
         before = survivor(state, key)["adrenaline"]
@@ -147,7 +154,6 @@ def correct(state: State, group: str, key: str, value: int, ctx: Ctx) -> None:
             mission["goals"]["done"] = value
         else:
             mission["crates"]["opened"] = value
-        check_won(state, ctx)
     elif group == "zones":
         zone = next(z for z in state["mission"]["zones"] if str(z["number"]) == key)
         if not value:
