@@ -163,8 +163,8 @@ def _specs(state: State, seat: int) -> list[dict]:
 
 
 def _explain(state: State, seat: int, act: dict) -> RuleError | None:
-    if act.get("type") != "use_mutation":
-        return None
+    if act.get("type") != "use_mutation" or seat not in state["seats"]:
+        return None  # the host holds no Mutation: the specs refuse it as not possible now
     card = (act.get("params") or {}).get("card")
     if card not in instants(state, seat):
         return RuleError("not_instant", "EZA-T9", M("eza.refuse.not_instant"))
