@@ -20,7 +20,9 @@ RECORD = """() => {
     const shown = [...document.querySelectorAll(".toast.moment")];
     window.__banners.most = Math.max(window.__banners.most, shown.length);
     for (const el of shown) {
-      if (!el.dataset.recorded) { el.dataset.recorded = "1"; window.__banners.texts.push(el.textContent); }
+      if (el.dataset.recorded) continue;
+      el.dataset.recorded = "1";
+      window.__banners.texts.push(el.textContent);
     }
   };
   new MutationObserver(count).observe(document.body, { childList: true, subtree: true });
@@ -94,7 +96,8 @@ def test_phone_moments_are_banners_in_turn_that_hide_no_form_and_take_no_tap(
     shots(phone, "phone-moment-banner", full_page=False)
     assert not overlaps(box, submit.bounding_box()), (box, submit.bounding_box())
     under = bar.bounding_box()
-    assert box["y"] + box["height"] <= under["y"] + under["height"] + 1, (box, under)  # the bar only
+    # It covers the top bar only.
+    assert box["y"] + box["height"] <= under["y"] + under["height"] + 1, (box, under)
     # The language button lies under the banner: a tap reaches it while the banner shows.
     lang = phone.locator("#lang")
     assert overlaps(box, lang.bounding_box())
