@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-12a43c452d5c";
+const VERSION = "tableapp-8d5cb12f099b";
 const SHELL = [
   "/",
   "/app.js",

@@ -22,7 +22,8 @@ URL = re.compile(r"\bhttps?://\S+|/api/\S+")
 OVERFLOW = """() => {
   const width = document.documentElement.clientWidth;
   const out = [];
-  for (const el of document.querySelectorAll("main *, .moment *, .toasts *, dialog[open] *")) {
+  const shown = "main *, .moment *, .toasts *, .moments *, dialog[open] *";
+  for (const el of document.querySelectorAll(shown)) {
     if (el.offsetParent === null || el.closest("svg, .qr, .log-box, .hash, .url")) continue;
     const r = el.getBoundingClientRect();
     const cut = el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "auto"
