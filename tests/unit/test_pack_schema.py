@@ -11,10 +11,14 @@ import jsonschema
 import pytest
 
 from tableapp import catalog
-from tableapp.content import pack_problems
+from tableapp.content import BUILTIN_DIR, pack_problems
 from tableapp.content.schemas import (
+    FORMATS,
+    LIST_LENGTH,
     NAME_LENGTH,
     TEXT_LENGTH,
+    WORD_LENGTH,
+    rows,
     pack_json_schema,
     shape_problems,
     text_schemas,
@@ -179,3 +183,22 @@ def test_the_spec_says_what_a_pack_needs(client, game_id):
     assert validator.is_valid(catalog.content(game_id))
     answer = client.post("/api/tables", json={"game": game_id, "pack": catalog.content(game_id)})
     assert answer.status_code == 201
+
+
+def _bounds(shape: dict, path: str = ""):
+    for key, kind in shape.items():
+        if isinstance(kind, rows):
+            yield f"{path}{key}", kind.most
+            yield from _bounds(kind.shape, f"{path}{key}.")
+        elif isinstance(kind, dict):
+            yield from _bounds(kind, f"{path}{key}.")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_pack_readme_states_the_bounds(game_id):
+    text = " ".join((BUILTIN_DIR / game_id / "README.md").read_text(encoding="utf-8").split())
+    for number in (NAME_LENGTH, TEXT_LENGTH, WORD_LENGTH, LIST_LENGTH):
+        assert str(number) in text
+    for file, shape in FORMATS[game_id].items():
+        for path, most in _bounds(shape):
+            assert f"`{path}` at most {most}" in text, (file, path)
