@@ -18,8 +18,8 @@ from tableapp.content.schemas import (
     NAME_LENGTH,
     TEXT_LENGTH,
     WORD_LENGTH,
-    rows,
     pack_json_schema,
+    rows,
     shape_problems,
     text_schemas,
 )
