@@ -202,3 +202,22 @@ def test_each_pack_readme_states_the_bounds(game_id):
     for file, shape in FORMATS[game_id].items():
         for path, most in _bounds(shape):
             assert f"`{path}` at most {most}" in text, (file, path)
+
+
+def test_a_server_pack_of_the_wrong_shape_stops_the_app_with_its_line(tmp_path):
+    # TABLEAPP_CONTENT_DIR's packs are checked the same way when the app starts: a line, not
+    # a TypeError from the game's rules.
+    import shutil
+
+    from tableapp.content import ContentError
+
+    folder = tmp_path / "student-bodies"
+    shutil.copytree(BUILTIN_DIR / "student-bodies", folder)
+    box = folder / "box.toml"
+    box.write_text(box.read_text(encoding="utf-8").replace("\nzombies = ", '\nzombies = "x" #', 1))
+    try:
+        with pytest.raises(ContentError, match="box.toml: zombies must be a whole number"):
+            catalog.load(str(tmp_path), force=True)
+    finally:
+        catalog.load(force=True)
+    assert catalog.content("student-bodies") == sb()
