@@ -542,6 +542,8 @@ def _lines(errors: Any, path: list, pack: Any, out: list) -> None:
         if isinstance(what, list) or (isinstance(what, dict) and "msg" not in what):
             _lines(what, path, pack, out)
             continue
+        if len(path) == 1 and what == M("pack.unknown_field"):
+            what = M("pack.unknown_file")
         line = M("pack.problem", where=_where(path) if path else "pack:", what=what)
         card = _card_name(pack, path)
         out.append(M("pack.named", problem=line, card=named(card)) if card else line)

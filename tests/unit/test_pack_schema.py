@@ -133,7 +133,7 @@ def test_unknown_fields_are_refused_so_nothing_undeclared_is_stored():
     pack["notes"] = {}
     assert lines("student-bodies", pack) == [
         "items.toml: items[1].blob is not a field of this format (card: Hockey Stick)",
-        "notes.toml: is not a field of this format",
+        "notes.toml: is not a file of this pack",
     ]
 
 
