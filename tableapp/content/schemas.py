@@ -415,7 +415,17 @@ class _Map(fields.Dict):
     def _deserialize(self, value, attr, data, **kwargs) -> dict:
         if isinstance(value, dict) and len(value) > LIST_LENGTH:
             raise ValidationError(_what(M("pack.too_many", max=LIST_LENGTH)))
-        return super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError as error:
+            if not isinstance(error.messages, dict):
+                raise
+            # marshmallow says {key: {"key": [...], "value": [...]}}: the pack's key is the field
+            flat = {
+                key: [m for part in parts.values() for m in part]
+                for key, parts in error.messages.items()
+            }
+            raise ValidationError(flat) from None
 
 
 class _Table(Schema):
@@ -494,10 +504,22 @@ def pack_schema(game_id: str) -> Schema:
 # --- problems ---------------------------------------------------------------------------------
 
 
+def _shown(step: Any) -> Any:
+    """A key as a line shows it: one with a hidden character escaped (shown, not hidden), a
+    long one cut."""
+    from ..api.names import refused
+
+    if not isinstance(step, str):
+        return step
+    if len(step) > WORD_LENGTH:
+        step = step[:WORD_LENGTH] + "…"
+    return ascii(step) if any(refused(c) for c in step) else step
+
+
 def _where(path: list) -> str:
     """``["main_deck", "cards", 3, "cost"]``: ``main_deck.toml: cards[3].cost``."""
-    file, rest = f"{path[0]}.toml:", ""
-    for step in path[1:]:
+    file, rest = f"{_shown(path[0])}.toml:", ""
+    for step in map(_shown, path[1:]):
         rest += f"[{step}]" if isinstance(step, int) else f".{step}"
     return f"{file} {rest.lstrip('.')}" if rest else file
 
@@ -531,9 +553,6 @@ def _lines(errors: Any, path: list, pack: Any, out: list) -> None:
     if isinstance(errors, dict) and "msg" not in errors:
         for key, value in errors.items():
             if key == "_schema":
-                _lines(value, path, pack, out)
-            elif key == "value" and path and isinstance(value, (list, dict)):
-                # Dict values' errors: {key: {"value": [...]}}
                 _lines(value, path, pack, out)
             else:
                 _lines(value, [*path, key], pack, out)

@@ -221,3 +221,13 @@ def test_a_server_pack_of_the_wrong_shape_stops_the_app_with_its_line(tmp_path):
     finally:
         catalog.load(force=True)
     assert catalog.content("student-bodies") == sb()
+
+
+def test_a_key_the_format_does_not_have_is_shown_safely():
+    pack = sb()
+    pack["box"]["k" * 100_000] = 1
+    pack["evil\u202e"] = {}
+    assert lines("student-bodies", pack) == [
+        f"box.toml: {'k' * 40}… is not a field of this format",
+        "'evil\\u202e'.toml: is not a file of this pack",
+    ]
