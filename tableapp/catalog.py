@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import inspect
 
-from .content import ContentError, load_pack
+from .content import ContentError, load_pack, pack_problems
 from .engine import Game, M, get_game, register
 from .engine.registry import all_games
 
@@ -39,7 +39,7 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
         module = importlib.import_module(f"tableapp.games.{module_name}")
         game: Game = module.GAME
         pack = load_pack(game.id, content_dir)
-        problems = game.validate_content(pack)
+        problems = pack_problems(game, pack)
         if problems:
             from .i18n import Renderer
 

@@ -487,7 +487,9 @@ def checked_pack(game, pack: dict | None) -> tuple[dict, str]:
     the card and the field."""
     if pack is None:
         return catalog.content(game.id), "builtin"
-    problems = game.validate_content(pack)
+    from .content import pack_problems
+
+    problems = pack_problems(game, pack)
     if problems:
         raise Problem(
             422,

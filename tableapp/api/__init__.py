@@ -96,7 +96,11 @@ def _option_schema(declaration: dict) -> dict:
 def _document_games(spec) -> None:
     """The create body, exactly: one alternative per game with its variants and options."""
     from .. import catalog
+    from ..content.schemas import pack_json_schema, text_schemas
     from .schemas import PACK_DOC, RETRY_SECRET_DOC
+
+    for name, text in text_schemas().items():
+        spec.components.schemas[name] = text
 
     alternatives = []
     for game in catalog.games():
@@ -126,7 +130,11 @@ def _document_games(spec) -> None:
                         "pattern": "^[A-Za-z0-9_-]{32,128}$",
                         "description": RETRY_SECRET_DOC,
                     },
-                    "pack": {"type": "object", "nullable": True, "description": PACK_DOC},
+                    "pack": {
+                        **pack_json_schema(game.id),
+                        "nullable": True,
+                        "description": PACK_DOC,
+                    },
                 },
             }
         )

@@ -40,19 +40,36 @@ def visible(character: str) -> bool:
     )
 
 
+def text_reason(text: str, length: int) -> tuple[str, dict] | None:
+    """Why ``text`` (already trimmed or never trimmed) breaks the rule above for at most
+    ``length`` characters: ``(reason, args)`` — ``hidden_character``, ``nothing_visible``,
+    ``first_visible`` or ``too_long`` — else ``None``. Player names and every text of a content
+    pack (:mod:`tableapp.content.schemas`) follow it, each with its own messages."""
+    for character in text:
+        if refused(character):
+            return "hidden_character", {"character": f"U+{ord(character):04X}"}
+    if not any(visible(c) for c in text):
+        return "nothing_visible", {}
+    if not visible(text[0]):
+        return "first_visible", {}
+    if len(text) > length:
+        return "too_long", {"max": length}
+    return None
+
+
 def check_name(raw: str) -> tuple[str | None, dict | None]:
     """``(name, None)`` for an acceptable name (trimmed), else ``(None, reason)``, the reason
     a message (rendered in the request's language)."""
     name = raw.strip()
-    for character in name:
-        if refused(character):
-            return None, M("api.name.hidden_character", character=f"U+{ord(character):04X}")
-    if not any(visible(c) for c in name):
+    reason, args = text_reason(name, NAME_LENGTH) or (None, {})
+    if reason == "hidden_character":
+        return None, M("api.name.hidden_character", character=args["character"])
+    if reason == "nothing_visible":
         return None, M("api.name.nothing_visible")
-    if not visible(name[0]):
+    if reason == "first_visible":
         return None, M("api.name.first_visible")
-    if len(name) > NAME_LENGTH:
-        return None, M("api.name.too_long", max=NAME_LENGTH)
+    if reason == "too_long":
+        return None, M("api.name.too_long", max=args["max"])
     return name, None
 
 
@@ -92,13 +109,27 @@ def _class(ranges: list[tuple[int, int]], *, negate: bool) -> str:
 
 
 @functools.cache
-def name_pattern() -> str:
-    """What :func:`check_name` accepts, as a regular expression (ECMA-262 and Python):
-    optional whitespace; a visible character; up to 39 more, none refused, the last no
-    whitespace; optional whitespace."""
+def _pattern_parts() -> tuple[str, str, str, str]:
     spaces = _class(_ranges(str.isspace, ((0, 0x10000),)), negate=False)
     bad = _ranges(refused)
     inner = _class(bad, negate=True)
     last = _class(sorted(bad + _ranges(str.isspace, ((0, 0x10000),))), negate=True)
     first = _class(_ranges(lambda c: not visible(c)), negate=True)
+    return spaces, first, inner, last
+
+
+@functools.cache
+def text_pattern(length: int) -> str:
+    """What :func:`text_reason` accepts (untrimmed: the text starts with a visible character),
+    as a regular expression."""
+    _spaces, first, inner, _last = _pattern_parts()
+    return f"^{first}{inner}{{0,{length - 1}}}$"
+
+
+@functools.cache
+def name_pattern() -> str:
+    """What :func:`check_name` accepts, as a regular expression (ECMA-262 and Python):
+    optional whitespace; a visible character; up to 39 more, none refused, the last no
+    whitespace; optional whitespace."""
+    spaces, first, inner, last = _pattern_parts()
     return f"^{spaces}*{first}(?:{inner}{{0,{NAME_LENGTH - 2}}}{last})?{spaces}*$"

@@ -130,7 +130,11 @@ class ProblemSchema(Schema):
 PACK_DOC = (
     "Optional: your own box's cards — a content pack in the format of "
     "`GET /api/games/{id}/pack` (an object of the pack's files), checked like the built-in "
-    "one; a 422 `bad_pack` lists each problem with the file, the card and the field."
+    "one; a 422 `bad_pack` lists each problem with the file, the card and the field. "
+    "The schema gives each file's fields and types, and the bounds of every text (names at "
+    "most 60 characters, rule texts 300, ids and choices 40; no control or invisible "
+    "formatting characters, the first visible) and of every list; the game's own rules "
+    "(ranges, totals, ids that must exist) are checked after it."
 )
 
 

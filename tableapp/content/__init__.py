@@ -41,6 +41,15 @@ def load_pack(game_id: str, content_dir: str | os.PathLike | None = None) -> dic
     return pack
 
 
+def pack_problems(game, pack) -> list:
+    """Every problem with ``pack`` for ``game``, one message each naming the file, the card and
+    the field: its shape first (:mod:`.schemas`: types, text and list bounds), then — for a
+    pack of the right shape only — the game's own rules for content."""
+    from .schemas import shape_problems
+
+    return shape_problems(game.id, pack) or game.validate_content(pack)
+
+
 def fingerprint(pack: dict) -> str:
     """A short hash naming exactly this pack's data (recorded with each table)."""
     return hashlib.sha256(json.dumps(pack, sort_keys=True).encode()).hexdigest()[:16]

@@ -366,7 +366,7 @@ def _check_box(data: dict, problems: _Problems) -> None:
         rows = _rows(data, table, "box", problems)
         problems += missing_names(rows, f"{where} {table}")
         seen = [r.get("kind") for r in rows]
-        if sorted(seen) != sorted(kinds):
+        if sorted(seen, key=repr) != sorted(kinds, key=repr):
             problems.append(problem(f"{where} {table}", "sb.pack.each_once", values=_values(kinds)))
         for index, row in enumerate(rows):
             problems.need_int(row, "count", f"{where} {table}[{index}]", 0, total)

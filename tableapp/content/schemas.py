@@ -1,0 +1,641 @@
+"""Each game's pack format, declared: the type of every field, the bounds of every text and of
+every list (marshmallow schemas), and the same as JSON Schema for the OpenAPI spec.
+
+A pack is checked here first — a wrong type anywhere is one ``bad_pack`` line naming the file,
+the card and the field, by construction — and only a pack of the right shape goes on to the
+game's own rules for content (``validate_content``: ranges, ids that must exist, totals).
+
+Texts follow the player-name rule (:func:`tableapp.api.names.text_reason`): no control or
+format character (NUL, newlines, bidi overrides such as U+202E, zero-width characters), the
+first character visible (or none at all: an empty text is the game's to refuse where it
+needs one), and a length a card can print — :data:`NAME_LENGTH` for a name,
+:data:`TEXT_LENGTH` for a rule text, :data:`WORD_LENGTH` for ids, kinds and choices (these may
+be empty: ``trigger = ""``, and hold any character but hidden ones). Each list of cards holds at
+most about twice what the box holds (the ``most`` of :func:`rows`), each list of words or
+numbers at most :data:`LIST_LENGTH`.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
+
+from ..engine.messages import M, Message, named
+
+NAME_LENGTH = 60
+TEXT_LENGTH = 300
+WORD_LENGTH = 40
+LIST_LENGTH = 12
+
+NAME, TEXT, WORD, INT, BOOL = "name", "text", "word", "int", "bool"
+
+
+class rows:  # noqa: N801 - reads as a declaration
+    """A list of tables of ``shape``, at most ``most`` of them."""
+
+    def __init__(self, shape: dict, most: int) -> None:
+        self.shape, self.most = shape, most
+
+
+class many:  # noqa: N801
+    """A list of ``kind`` (a word or a number), at most :data:`LIST_LENGTH`."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+
+class mapping:  # noqa: N801
+    """A table whose keys the pack chooses (words), each holding ``kind``."""
+
+    def __init__(self, kind: Any) -> None:
+        self.kind = kind
+
+
+#: In a table's shape, ``OTHERS`` declares what the keys the pack chooses hold (Zombicide's
+#: danger levels, named in its own box file).
+OTHERS = "*"
+
+_NAMED = {"name": NAME, "name_fr": NAME}
+_TEXTS = {"text": TEXT, "text_fr": TEXT}
+
+_ZL = {"cards": {"cards": rows({"value": INT, **_NAMED, "copies": INT}, most=60)}}
+
+_SB_EFFECT = {
+    **dict.fromkeys(("move", "rush", "stamina", "heal", "draw", "range"), INT),
+    **dict.fromkeys(("stand", "steal", "switch", "push_back"), BOOL),
+    "attack": WORD,
+}
+_SB_ABILITY = {
+    "trigger": WORD,
+    "effects": rows(_SB_EFFECT, most=LIST_LENGTH),
+    "defends": many(WORD),
+    "against": WORD,
+}
+_SB_LEVELS = {"1": INT, "2": INT, "3": INT}
+_SB_DIFFICULTY = {**_NAMED, **dict.fromkeys(("2", "3", "4", "5"), _SB_LEVELS)}
+_SB_KINDS = {"kind": WORD, "count": INT, **_NAMED}
+_SB_SETUP = {"key": WORD, **_NAMED, **dict.fromkeys(("zombies", "corpses", "obstacles"), INT)}
+_SB = {
+    "main_deck": {
+        "cards": rows(
+            {
+                "key": WORD,
+                **_NAMED,
+                **_TEXTS,
+                "copies": INT,
+                "type": WORD,
+                "cost": INT,
+                "icons": many(WORD),
+                **_SB_ABILITY,
+                "smart": {"cost": INT, "effects": rows(_SB_EFFECT, most=LIST_LENGTH), **_TEXTS},
+            },
+            most=82,
+        )
+    },
+    "items": {
+        "items": rows(
+            {
+                "key": WORD,
+                **_NAMED,
+                **_TEXTS,
+                "copies": INT,
+                "weapon": BOOL,
+                "hand_size": INT,
+                "abilities": rows(
+                    {"timing": WORD, "cost": INT, "spend": BOOL, "trash": BOOL, **_SB_ABILITY},
+                    most=LIST_LENGTH,
+                ),
+            },
+            most=23,
+        )
+    },
+    "zombie_deck": {
+        "cards": rows(
+            {"key": WORD, **_NAMED, "copies": INT, "level": WORD, "icons": many(WORD)}, most=40
+        )
+    },
+    "difficulty": {
+        "base": INT,
+        "level_cards": INT,
+        **dict.fromkeys(("easy", "intermediate", "hard"), _SB_DIFFICULTY),
+    },
+    "scenario": {
+        "hallway": rows({**_SB_SETUP, "spawn_points": INT, "lockers": INT}, most=14),
+        "lab": rows({**_SB_SETUP, "beaker_spaces": INT}, most=8),
+        "exit": rows({**_SB_SETUP, "exits": INT}, most=7),
+    },
+    "box": {
+        **dict.fromkeys(
+            (
+                "zombies",
+                "lab_reserve",
+                "exit_reserve",
+                "beakers",
+                "beakers_five",
+                "health",
+                "stamina",
+                "hand_size",
+                "smart_health",
+            ),
+            INT,
+        ),
+        "corpses": rows(_SB_KINDS, most=LIST_LENGTH),
+        "beakers_mix": rows(_SB_KINDS, most=LIST_LENGTH),
+        "die": rows({"face": WORD, **_NAMED}, most=LIST_LENGTH),
+    },
+}
+
+_EZA_EVENT = {"id": WORD, **_NAMED, "kind": WORD, "effect": WORD}
+_EZA_HUMAN_CARD = {"id": WORD, "human": WORD, "effects": many(WORD)}
+_EZA_ZOMBIE_CARD = {"id": WORD, **_NAMED, "main": many(WORD), "bonus": many(WORD)}
+_EZA = {
+    "box": {
+        **dict.fromkeys(
+            (
+                "bite_tokens",
+                "defense_cubes",
+                "tombstones",
+                "pawns_per_horde",
+                "zombie_cards_per_horde",
+                "mutations_kept",
+                "human_cards_drawn",
+                "track_size",
+                "occupants_per_cell",
+            ),
+            INT,
+        ),
+        "colours": many(WORD),
+        "start_zombies": mapping(INT),
+    },
+    "cemetery": {
+        "tombs": INT,
+        "columns": INT,
+        "rows": INT,
+        "starts": many(WORD),
+        "cars": many(WORD),
+        "cell": rows({"id": WORD, **_NAMED, "square": WORD, "next": many(WORD)}, most=40),
+    },
+    "events": {"house": rows(_EZA_EVENT, most=20), "cemetery": rows(_EZA_EVENT, most=20)},
+    "house": {
+        "room": rows({"id": WORD, **_NAMED, "cells": INT}, most=20),
+        "connection": rows({"room": WORD, "cell": INT, "to": WORD}, most=40),
+        "opening": rows(
+            {
+                "id": WORD,
+                **_NAMED,
+                "kind": WORD,
+                "rooms": many(WORD),
+                "cubes": INT,
+                "limit": INT,
+                "exit": BOOL,
+                "cells": many(WORD),
+            },
+            most=40,
+        ),
+        "eve": {
+            "escape": WORD,
+            "arrow": rows({"from": WORD, "black": WORD, "white": WORD}, most=40),
+        },
+    },
+    "human_cards": {
+        "house": rows(_EZA_HUMAN_CARD, most=50),
+        "cemetery": rows(_EZA_HUMAN_CARD, most=50),
+    },
+    "humans": {
+        "human": rows(
+            {
+                "id": WORD,
+                **_NAMED,
+                "vp": INT,
+                "tokens": many(INT),
+                "supply": INT,
+                "house_start": WORD,
+                "house_ability": WORD,
+                "house_ability_text": TEXT,
+                "house_ability_text_fr": TEXT,
+                "cemetery_ability": WORD,
+                "cemetery_ability_text": TEXT,
+                "cemetery_ability_text_fr": TEXT,
+            },
+            most=20,
+        )
+    },
+    "mutations": {
+        "mutation": rows(
+            {"id": WORD, **_NAMED, "kind": WORD, **_TEXTS, "effect": WORD, "amount": INT},
+            most=50,
+        )
+    },
+    "traits": {"trait": rows({"id": WORD, **_NAMED, "vp": INT, "effects": many(WORD)}, most=20)},
+    "zombie_cards": {
+        "basic": rows(_EZA_ZOMBIE_CARD, most=20),
+        "colour": rows({**_EZA_ZOMBIE_CARD, "colour": WORD}, most=50),
+    },
+}
+
+_ZC_WEAPON = {
+    "id": WORD,
+    **_NAMED,
+    "set": WORD,
+    "copies": INT,
+    "attack": WORD,
+    "dice": INT,
+    "accuracy": INT,
+    "damage": INT,
+    "range": many(INT),
+    "dual": BOOL,
+    "door": BOOL,
+    "noise": BOOL,
+    "reload": BOOL,
+    "ammo": WORD,
+    "reroll": WORD,
+    "search_draws": INT,
+    "first_player": BOOL,
+    **_TEXTS,
+}
+_ZC = {
+    "box": {
+        "team_size": INT,
+        "type": rows(
+            {
+                "id": WORD,
+                **_NAMED,
+                **dict.fromkeys(("damage", "adrenaline", "actions", "miniatures"), INT),
+            },
+            most=LIST_LENGTH,
+        ),
+        "level": rows({"id": WORD, **_NAMED, "threshold": INT}, most=LIST_LENGTH),
+        "abomination": rows({"id": WORD, **_NAMED, **_TEXTS}, most=LIST_LENGTH),
+        "set": rows({"id": WORD, **_NAMED, "core": BOOL}, most=LIST_LENGTH),
+    },
+    "crates": {"card": rows(_ZC_WEAPON, most=20)},
+    "equipment": {"starter": rows(_ZC_WEAPON, most=20), "card": rows(_ZC_WEAPON, most=50)},
+    "skills": {
+        "skill": rows(
+            {
+                "id": WORD,
+                **_NAMED,
+                **_TEXTS,
+                **dict.fromkeys(
+                    ("ranged_dice", "melee_dice", "melee_damage", "rerolls", "search_draws"), INT
+                ),
+                "free_targeting": BOOL,
+                "no_friendly_fire": BOOL,
+            },
+            most=40,
+        )
+    },
+    "spawn": {
+        "card": rows(
+            {
+                "id": WORD,
+                "set": WORD,
+                "rush": BOOL,
+                "extra_activation": WORD,
+                OTHERS: mapping(INT),
+            },
+            most=100,
+        )
+    },
+    "survivors": {
+        "survivor": rows(
+            {"id": WORD, **_NAMED, "kind": WORD, OTHERS: many(WORD)}, most=LIST_LENGTH * 2
+        )
+    },
+}
+
+#: Each game's pack: ``{file: shape}``.
+FORMATS: dict[str, dict] = {
+    "zombie-life": _ZL,
+    "student-bodies": _SB,
+    "eat-zem-all": _EZA,
+    "zombicide": _ZC,
+}
+
+# --- marshmallow ------------------------------------------------------------------------------
+
+
+def _what(message: Message) -> list[Message]:
+    """A field's error: what is wrong, as a list of one message (marshmallow lists them)."""
+    return [message]
+
+
+def _reason(reason: str, args: dict) -> Message:
+    """What :func:`tableapp.api.names.text_reason` found, said of a pack's text."""
+    if reason == "hidden_character":
+        return M("pack.hidden_character", character=args["character"])
+    if reason == "nothing_visible":
+        return M("pack.nothing_visible")
+    if reason == "first_visible":
+        return M("pack.first_visible")
+    return M("pack.too_long", max=args["max"])
+
+
+class _Text(fields.String):
+    """A text under the player-name rule, at most ``length`` characters (``word``: any
+    characters but hidden ones, possibly empty)."""
+
+    def __init__(self, length: int, *, word: bool = False, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.length, self.word = length, word
+        self.error_messages = {
+            "invalid": _what(M("pack.not_text")),
+            "null": _what(M("pack.not_text")),
+        }
+
+    def _deserialize(self, value, attr, data, **kwargs) -> str:
+        from ..api.names import refused, text_reason
+
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if self.word:
+            hidden = next((c for c in text if refused(c)), None)
+            if hidden is not None:
+                reason = ("hidden_character", {"character": f"U+{ord(hidden):04X}"})
+                raise ValidationError(_what(_reason(*reason)))
+            if len(text) > self.length:
+                raise ValidationError(_what(_reason("too_long", {"max": self.length})))
+            return text
+        # an empty one is the game's to refuse (a name it needs: "must be a non-empty text")
+        reason = text and text_reason(text, self.length)
+        if reason:
+            raise ValidationError(_what(_reason(*reason)))
+        return text
+
+
+class _Int(fields.Integer):
+    """A whole number, and not ``true`` (a bool is an int to Python)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(strict=True, **kwargs)
+        self.error_messages = {
+            key: _what(M("pack.not_whole")) for key in ("invalid", "null", "too_large")
+        }
+
+    def _deserialize(self, value, attr, data, **kwargs) -> int:
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class _Bool(fields.Boolean):
+    """``true`` or ``false`` only (marshmallow's also reads ``"yes"`` and ``1``)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.error_messages = {"invalid": _what(M("pack.bool")), "null": _what(M("pack.bool"))}
+
+    def _deserialize(self, value, attr, data, **kwargs) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class _List(fields.List):
+    def __init__(self, inner, most: int, **kwargs) -> None:
+        super().__init__(inner, **kwargs)
+        self.most = most
+        self.error_messages = {
+            "invalid": _what(M("pack.not_list")),
+            "null": _what(M("pack.not_list")),
+        }
+
+    def _deserialize(self, value, attr, data, **kwargs) -> list:
+        if isinstance(value, list) and len(value) > self.most:
+            raise ValidationError(_what(M("pack.too_many", max=self.most)))
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class _Map(fields.Dict):
+    def __init__(self, values, **kwargs) -> None:
+        super().__init__(keys=_Text(WORD_LENGTH, word=True), values=values, **kwargs)
+        self.error_messages = {"invalid": _what(M("pack.table")), "null": _what(M("pack.table"))}
+
+    def _deserialize(self, value, attr, data, **kwargs) -> dict:
+        if isinstance(value, dict) and len(value) > LIST_LENGTH:
+            raise ValidationError(_what(M("pack.too_many", max=LIST_LENGTH)))
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError as error:
+            if not isinstance(error.messages, dict):
+                raise
+            # marshmallow says {key: {"key": [...], "value": [...]}}: the pack's key is the field
+            flat = {
+                key: [m for part in parts.values() for m in part]
+                for key, parts in error.messages.items()
+            }
+            raise ValidationError(flat) from None
+
+
+class _Table(Schema):
+    """A TOML table: unknown fields are refused (nothing the format does not declare is
+    stored with a table), unless the shape says what the pack's own keys hold."""
+
+    others: fields.Field | None = None
+
+    class Meta:
+        unknown = RAISE
+
+    error_messages = {"unknown": _what(M("pack.unknown_field")), "type": _what(M("pack.table"))}
+
+    @validates_schema(pass_original=True)
+    def _check_others(self, data, original, **kwargs) -> None:
+        if self.others is None or not isinstance(original, dict):
+            return
+        errors = {}
+        for key, value in original.items():
+            if key in self.fields:
+                continue
+            try:
+                self.others.deserialize(value)
+            except ValidationError as error:
+                errors[key] = error.messages
+        if errors:
+            raise ValidationError(errors)
+
+
+def _field(kind: Any, *, required: bool = False) -> fields.Field:
+    if kind == NAME:
+        return _Text(NAME_LENGTH, required=required)
+    if kind == TEXT:
+        return _Text(TEXT_LENGTH, required=required)
+    if kind == WORD:
+        return _Text(WORD_LENGTH, word=True, required=required)
+    if kind == INT:
+        return _Int(required=required)
+    if kind == BOOL:
+        return _Bool(required=required)
+    if isinstance(kind, rows):
+        return _List(_nested(kind.shape), kind.most, required=required)
+    if isinstance(kind, many):
+        return _List(_field(kind.kind), LIST_LENGTH, required=required)
+    if isinstance(kind, mapping):
+        return _Map(_field(kind.kind), required=required)
+    return _nested(kind, required=required)
+
+
+def _nested(shape: dict, *, required: bool = False) -> fields.Nested:
+    nested = fields.Nested(_table(shape), required=required)
+    nested.error_messages = {
+        "type": _what(M("pack.table")),
+        "null": _what(M("pack.table")),
+        "required": _what(M("pack.missing_file")),
+    }
+    return nested
+
+
+def _table(shape: dict) -> type[Schema]:
+    schema = _Table.from_dict({k: _field(v) for k, v in shape.items() if k != OTHERS})
+    schema.others = _field(shape[OTHERS]) if OTHERS in shape else None
+    if schema.others is not None:
+        schema.opts.unknown = INCLUDE  # checked by _check_others
+    return schema
+
+
+@functools.cache
+def pack_schema(game_id: str) -> Schema:
+    """The pack of ``game_id`` as a marshmallow schema: every file required (each a table);
+    within a file, each field optional here (the game's rules say which it needs)."""
+    files = {name: _nested(shape, required=True) for name, shape in FORMATS[game_id].items()}
+    return _Table.from_dict(files)()
+
+
+# --- problems ---------------------------------------------------------------------------------
+
+
+def _shown(step: Any) -> Any:
+    """A key as a line shows it: one with a hidden character escaped (shown, not hidden), a
+    long one cut."""
+    from ..api.names import refused
+
+    if not isinstance(step, str):
+        return step
+    if len(step) > WORD_LENGTH:
+        step = step[:WORD_LENGTH] + "…"
+    return ascii(step) if any(refused(c) for c in step) else step
+
+
+def _where(path: list) -> str:
+    """``["main_deck", "cards", 3, "cost"]``: ``main_deck.toml: cards[3].cost``."""
+    file, rest = f"{_shown(path[0])}.toml:", ""
+    for step in map(_shown, path[1:]):
+        rest += f"[{step}]" if isinstance(step, int) else f".{step}"
+    return f"{file} {rest.lstrip('.')}" if rest else file
+
+
+def _card_name(pack: Any, path: list) -> dict | None:
+    """The names of the innermost card (a table with a name) on ``path``, if it has one (a
+    name that follows the rule: a wrong one is not repeated)."""
+    from ..api.names import text_reason
+
+    found, node = None, pack
+    for step in path:
+        if isinstance(node, dict) and isinstance(step, str):
+            node = node.get(step)
+        elif isinstance(node, list) and isinstance(step, int) and step < len(node):
+            node = node[step]
+        else:
+            break
+        if isinstance(node, dict):
+            names = {
+                lang: node[key]
+                for lang, key in (("en", "name"), ("fr", "name_fr"))
+                if isinstance(node.get(key), str) and not text_reason(node[key], NAME_LENGTH)
+            }
+            if names:
+                en = names.get("en", names.get("fr"))
+                found = {"en": en, "fr": names.get("fr", en)}
+    return found
+
+
+def _lines(errors: Any, path: list, pack: Any, out: list) -> None:
+    if isinstance(errors, dict) and "msg" not in errors:
+        for key, value in errors.items():
+            if key == "_schema":
+                _lines(value, path, pack, out)
+            else:
+                _lines(value, [*path, key], pack, out)
+        return
+    for what in errors if isinstance(errors, list) else [errors]:
+        if isinstance(what, list) or (isinstance(what, dict) and "msg" not in what):
+            _lines(what, path, pack, out)
+            continue
+        if len(path) == 1 and what == M("pack.unknown_field"):
+            what = M("pack.unknown_file")
+        line = M("pack.problem", where=_where(path) if path else "pack:", what=what)
+        card = _card_name(pack, path)
+        out.append(M("pack.named", problem=line, card=named(card)) if card else line)
+
+
+def shape_problems(game_id: str, pack: Any) -> list[Message]:
+    """Every field of ``pack`` of the wrong type or out of its bounds, one line each (naming
+    the file, the card and the field); ``[]`` when the pack has the format's shape."""
+    if game_id not in FORMATS:
+        return []
+    if not isinstance(pack, dict):
+        return [M("pack.problem", where="pack:", what=M("pack.table"))]
+    try:
+        pack_schema(game_id).load(pack)
+    except ValidationError as error:
+        out: list[Message] = []
+        _lines(error.messages, [], pack, out)
+        return out
+    return []
+
+
+# --- JSON Schema --------------------------------------------------------------------------------
+
+
+#: Where the texts' schemas are, once for every pack (their patterns are long).
+REFS = "#/components/schemas/"
+
+
+def text_schemas() -> dict[str, dict]:
+    """The JSON Schema of each kind of text, by the name :func:`pack_json_schema` refers to."""
+    from ..api.names import _class, _ranges, refused, text_pattern
+
+    inner = _class(_ranges(refused), negate=True)
+    return {
+        "PackName": {"type": "string", "pattern": _or_empty(text_pattern(NAME_LENGTH))},
+        "PackText": {"type": "string", "pattern": _or_empty(text_pattern(TEXT_LENGTH))},
+        "PackWord": {"type": "string", "pattern": f"^{inner}{{0,{WORD_LENGTH}}}$"},
+    }
+
+
+def _or_empty(pattern: str) -> str:
+    return f"^(?:{pattern[1:-1]})?$"
+
+
+def _json(field: Any) -> dict:
+    """A marshmallow field or schema of :func:`pack_schema` as JSON Schema (the same bounds)."""
+    if isinstance(field, _Text):
+        kind = "PackWord" if field.word else {NAME_LENGTH: "PackName"}.get(field.length, "PackText")
+        return {"$ref": f"{REFS}{kind}"}
+    if isinstance(field, _Int):
+        return {"type": "integer"}
+    if isinstance(field, _Bool):
+        return {"type": "boolean"}
+    if isinstance(field, _List):
+        return {"type": "array", "maxItems": field.most, "items": _json(field.inner)}
+    if isinstance(field, _Map):
+        return {
+            "type": "object",
+            "maxProperties": LIST_LENGTH,
+            "additionalProperties": _json(field.value_field),
+        }
+    schema = field.schema if isinstance(field, fields.Nested) else field
+    required = sorted(name for name, f in schema.fields.items() if f.required)
+    out = {
+        "type": "object",
+        "properties": {name: _json(f) for name, f in schema.fields.items()},
+        "additionalProperties": _json(schema.others) if schema.others is not None else False,
+    }
+    return {**out, "required": required} if required else out
+
+
+@functools.cache
+def pack_json_schema(game_id: str) -> dict:
+    """The JSON Schema of the pack of ``game_id``, generated from :func:`pack_schema` (what one
+    accepts, the other does); its texts refer to :func:`text_schemas` under :data:`REFS`."""
+    return _json(pack_schema(game_id))

@@ -1,0 +1,38 @@
+"""Every game's built-in pack, each path (every leaf and every container) replaced by each wrong
+type (null, {}, [], 1, "x", true), posted to open a table: the answer is a table (201) or a
+422 ``bad_pack`` — never a 500. A value of the wrong type is a line naming the file and the
+field; one of the right type may break a rule elsewhere (a box of 1 Bite token cannot supply
+the Humans), and the lines say where."""
+
+from __future__ import annotations
+
+import pytest
+
+from tableapp import catalog
+from tests.packsweep import mutations, value_at
+
+GAME_IDS = sorted(game.id for game in catalog.games())
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_wrong_type_anywhere_in_a_pack_is_a_bad_pack_line(client, game_id):
+    failures, posted = [], 0
+    builtin = catalog.content(game_id)
+    for path, wrong, pack in mutations(builtin):
+        posted += 1
+        response = client.post("/api/tables", json={"game": game_id, "pack": pack})
+        body = response.get_json(silent=True) or {}
+        if response.status_code == 201:
+            continue
+        lines = (body.get("errors") or {}).get("pack") or []
+        file = f"{path[0]}.toml"
+        field = path[-1] if isinstance(path[-1], str) else file
+        readable = [line for line in lines if ".toml" in line and "{" not in line]
+        if type(wrong) is type(value_at(builtin, path)):
+            named = readable
+        else:
+            named = [line for line in readable if file in line and field in line]
+        if response.status_code != 422 or body.get("code") != "bad_pack" or not named:
+            failures.append((".".join(map(str, path)), wrong, response.status_code, lines[:2]))
+    assert posted > 30
+    assert not failures, f"{len(failures)} of {posted}: {failures[:10]}"
