@@ -7,8 +7,19 @@ from pathlib import Path
 from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
-PWA_DIR = ROOT / "pwa"
-MIGRATIONS_DIR = ROOT / "migrations"
+
+
+def _shipped(name: str) -> Path:
+    """The copy an installed wheel carries inside the package (``tableapp/_pwa``,
+    ``tableapp/_migrations``), or else the checkout's top-level folder (``pwa``,
+    ``migrations``). The package's own copy comes first: another distribution may have put a
+    ``migrations`` folder beside it in site-packages."""
+    inside = Path(__file__).resolve().parent / f"_{name}"
+    return inside if inside.is_dir() else ROOT / name
+
+
+PWA_DIR = _shipped("pwa")
+MIGRATIONS_DIR = _shipped("migrations")
 
 
 def create_app(config: object | dict | None = None) -> Flask:
@@ -62,6 +73,11 @@ def create_app(config: object | dict | None = None) -> Flask:
     from . import catalog
 
     catalog.load(app.config.get("CONTENT_DIR"))
+
+    # Responses rendered in the request's language say so (Content-Language, Vary).
+    from . import i18n
+
+    i18n.init_app(app)
 
     # The API, its OpenAPI spec and docs, and the problem+json error shape.
     from .api import init_app as init_api

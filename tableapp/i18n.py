@@ -191,8 +191,23 @@ def render(message: Mapping[str, Any] | str, lang: str = DEFAULT, names=None) ->
 
 def request_language() -> str:
     """The language of the current request (``Accept-Language``), English outside one."""
-    from flask import has_request_context, request
+    from flask import g, has_request_context, request
 
     if not has_request_context():
         return DEFAULT
-    return best_language(request.accept_languages)
+    g.content_language = best_language(request.accept_languages)
+    return g.content_language
+
+
+def init_app(app) -> None:
+    """A response rendered in the request's language says which (``Content-Language``), and
+    that another ``Accept-Language`` may get another text (``Vary``), for caches and readers."""
+    from flask import g
+
+    @app.after_request
+    def _content_language(response):
+        lang = g.get("content_language")
+        if lang is not None:
+            response.headers["Content-Language"] = lang
+            response.vary.add("Accept-Language")
+        return response
