@@ -9,6 +9,8 @@ import qrcode.image.svg
 from flask import Response, current_app
 
 from .. import tables
+from ..engine.messages import M
+from ..problems import Problem
 from .common import (
     AUTH_DOC,
     AUTH_REQUIRED_DOC,
@@ -149,5 +151,7 @@ def export(code: str):
 def rematch(code: str):
     """Host only, once the game is over: a new table with the same game, options and pack;
     the finished table's view points to it (`rematch`) so each phone takes its seat again."""
+    if token() is None:  # who may not ask is told so before any limit counts them
+        raise Problem(401, "missing_token", M("table.refuse.missing_token"))
     limiter.check("table creation", current_app.config["CREATE_RATE_LIMIT"])
     return outcome_response(tables.rematch(code, token(), idempotency({"rematch": code})))

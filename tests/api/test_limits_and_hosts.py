@@ -325,3 +325,13 @@ def test_streams_beyond_the_per_address_cap_get_a_429_until_one_ends(app, client
         response.close()
     with app.app_context():
         assert stream_slots().held("127.0.0.1") == 0
+
+
+def test_a_rematch_without_a_token_is_401_even_when_the_limit_is_spent(app, client, tables):
+    """schemathesis ST203: an endpoint that needs a token says 401 to a request without one,
+    before any rate limit counts it (it was 429 once the creation budget was spent)."""
+    app.config["CREATE_RATE_LIMIT"] = (1, 60)
+    code = tables.create()["code"]
+    assert client.post("/api/tables", json={"game": "zombie-life"}).status_code == 429
+    refused = client.post(f"/api/tables/{code}/rematch")
+    problem(refused, 401, "missing_token")
