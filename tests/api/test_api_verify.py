@@ -378,3 +378,76 @@ def test_verify_cli_prints_the_commitment(tmp_path, client, tables):
     path.write_text("not json")
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 1 and "DIVERGES" in result.output
+
+
+def _heads_rewritten(export):
+    """The export with its chain recomputed over its log as it now is: a forger's best."""
+    from tableapp.engine.replay import chain
+    from tableapp.verify import _genesis
+
+    heads = chain(_genesis(export), export["actions"])
+    for entry, head in zip(export["actions"], heads, strict=True):
+        entry["head"] = head
+    export["log_head"] = heads[-1]
+    return export
+
+
+_SEEN: list[dict] = []
+
+
+@pytest.mark.parametrize(
+    "dropped", ["moved seat", "refused request", "code", "content origin", "commitment"]
+)
+def test_verify_refuses_a_log_with_entries_removed_and_the_rest_renumbered(
+    client, tables, dropped
+):
+    if not _SEEN:  # one game for every case: (its final view, its export)
+        _SEEN.extend(finished_export(client, tables)[:2])
+    export = copy.deepcopy(_SEEN[1])
+    seen = _SEEN[0]["log_head"]  # what every screen showed at the end
+    assert export["log_head"] == seen and verify_export(export) is None
+    if dropped == "moved seat":
+        _renumbered(export, {_first(export, "reissue")["number"]})
+    elif dropped == "refused request":
+        refuse = _first(export, "refuse_undo")
+        _renumbered(export, {refuse["payload"]["request"], refuse["number"]})
+    elif dropped == "code":
+        export["code"] = "ZZZZZZ"
+    elif dropped == "content origin":
+        export["content_origin"] = "custom"
+    else:
+        export["seed_commitment"] = "00" * 32
+    problem = verify_export(export)
+    assert problem is not None
+    if dropped in ("moved seat", "refused request", "code", "content origin"):
+        assert "hash chain" in problem
+        # the chain rewritten over what is left links, but ends on another head
+        from tableapp.verify import log_head
+
+        assert verify_export(_heads_rewritten(export)) is None
+        assert log_head(export) != seen
+
+
+def test_every_view_and_log_entry_carries_the_log_head(client, tables, tmp_path):
+    from click.testing import CliRunner
+
+    from tableapp.cli import main
+
+    created, tokens = seated(client, tables, [None, None])
+    code = created["code"]
+    table_screen = tables.view(code)
+    head = table_screen["log_head"]
+    assert len(head) == 64 and int(head, 16) >= 0
+    for token in [created["host_token"], *tokens]:
+        assert tables.view(code, token)["log_head"] == head  # the same for every viewer
+        entries = client.get(f"/api/tables/{code}/log", headers=bearer(token)).get_json()
+        assert entries["entries"][-1]["log_head"] == head
+        assert all(len(e["log_head"]) == 64 for e in entries["entries"])
+    final = play_to_the_end(tables, code, tokens)
+    export = client.get(f"/api/tables/{code}/export").get_json()
+    assert final["log_head"] == export["log_head"] == export["actions"][-1]["head"]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"log head: {final['log_head']}" in result.output
