@@ -207,9 +207,7 @@ def summary(export: dict) -> list[str]:
     except Exception:  # a log the chain cannot encode (verify said why)
         head = None
     if head:
-        lines.append(
-            f"log head: {head} (compare it with the one every screen showed at the end)"
-        )
+        lines.append(f"log head: {head} (compare it with the one every screen showed at the end)")
     given = [c for c in export.get("contributions") or [] if c.get("contribution")]
     seats = len(export.get("contributions") or [])
     lines.append(f"contributions: {len(given)} of {seats} seats mixed their own randomness in")

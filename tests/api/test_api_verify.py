@@ -398,9 +398,7 @@ _SEEN: list[dict] = []
 @pytest.mark.parametrize(
     "dropped", ["moved seat", "refused request", "code", "content origin", "commitment"]
 )
-def test_verify_refuses_a_log_with_entries_removed_and_the_rest_renumbered(
-    client, tables, dropped
-):
+def test_verify_refuses_a_log_with_entries_removed_and_the_rest_renumbered(client, tables, dropped):
     if not _SEEN:  # one game for every case: (its final view, its export)
         _SEEN.extend(finished_export(client, tables)[:2])
     export = copy.deepcopy(_SEEN[1])
