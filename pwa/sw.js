@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-12a43c452d5c";
+const VERSION = "tableapp-ec0b991976d4";
 const SHELL = [
   "/",
   "/app.js",
