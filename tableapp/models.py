@@ -55,6 +55,9 @@ class Table(db.Model):
     content_origin: Mapped[str] = mapped_column(
         String(12), default="builtin", server_default="builtin"
     )
+    # The head of the log's hash chain (engine/replay.py): its genesis until the first entry,
+    # then the head of the last entry. What every view and every phone shows.
+    log_head: Mapped[str | None] = mapped_column(String(64))
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.number", cascade="all, delete-orphan"
@@ -98,6 +101,12 @@ class Action(db.Model):
     # The action showed its actor an outcome (it drew from the table's random stream, or its
     # events carry a private part for the actor): undoing it needs another player's OK.
     reveals: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    # The log's hash chain up to this entry: SHA-256 of the head before it and of its
+    # canonical encoding (engine/replay.py, ``link``).
+    head: Mapped[str | None] = mapped_column(String(64))
+    # A game action: the game state just before it, so its undo restores it without
+    # replaying the log (NULL for other entries and for actions logged before it existed).
+    before: Mapped[dict | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 

@@ -30,7 +30,7 @@ SEATS = Seat.__table__
 ACTIONS = Action.__table__
 ANSWERS = IdempotentResponse.__table__
 HITS = RateLimitHit.__table__
-_TRACKED = ("status", "seq", "state", "finished_at", "play_seed", "undo_request")
+_TRACKED = ("status", "seq", "state", "finished_at", "play_seed", "undo_request", "log_head")
 
 
 @dataclass(eq=False)
@@ -72,6 +72,7 @@ class TableRow:
     play_seed: str | None = None  # the effective seed (hex) once started
     undo_request: dict | None = None  # the undo waiting for another player's answer
     content_origin: str = "builtin"  # or "custom": a pack the host loaded for this table
+    log_head: str | None = None  # the head of the log's hash chain (engine/replay.py)
     seats: list[SeatRow] = field(default_factory=list)
     new_actions: list[dict] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
@@ -130,6 +131,7 @@ _TABLE_VALUES = {
     "updated_at": bindparam("p_updated_at"),
     "play_seed": bindparam("p_play_seed"),
     "undo_request": bindparam("p_undo_request", type_=TABLES.c.undo_request.type),
+    "log_head": bindparam("p_log_head"),
 }
 _UPDATE_TABLE = update(TABLES).where(TABLES.c.id == bindparam("p_id")).values(**_TABLE_VALUES)
 _UPDATE_TABLE_STATE = (
@@ -137,8 +139,9 @@ _UPDATE_TABLE_STATE = (
     .where(TABLES.c.id == bindparam("p_id"))
     .values(**_TABLE_VALUES, state=bindparam("p_state"))
 )
+# Reading the log: every column but the state an action kept for its undo.
 _ACTIONS_AFTER = (
-    select(ACTIONS)
+    select(*[c for c in ACTIONS.c if c.name != "before"])
     .where(ACTIONS.c.table_id == bindparam("p_table"), ACTIONS.c.number > bindparam("p_after"))
     .order_by(ACTIONS.c.number)
 )
@@ -200,6 +203,7 @@ def insert_table(table: TableRow, content: dict) -> None:
             state=table.state,
             seq=table.seq,
             content_origin=table.content_origin,
+            log_head=table.log_head,
             created_at=now,
             updated_at=now,
         )
@@ -259,6 +263,7 @@ def save(table: TableRow) -> None:
             "p_updated_at": table.updated_at,
             "p_play_seed": table.play_seed,
             "p_undo_request": table.undo_request,
+            "p_log_head": table.log_head,
         }
         if table.state is not table._saved[2]:
             conn.execute(_UPDATE_TABLE_STATE, {**values, "p_state": table.state})

@@ -27,7 +27,7 @@ from .auth import hash_token, new_token, token_from_nonce
 from .engine import HOST, M, Rng, RuleError, seat_ref, validate_params
 from .engine.game import action as action_spec
 from .engine.game import validate_options
-from .engine.replay import NON_GAME, replay
+from .engine.replay import NON_GAME, genesis, link, replay
 from .engine.rng import commitment, effective_seed
 from .extensions import db
 from .i18n import Renderer, request_language
@@ -45,6 +45,8 @@ UNDO_ANSWERS = ("approve_undo", "refuse_undo", "cancel_undo")
 #: An action refreshes its seat's ``last_seen`` only when older than this (presence is
 #: counted in tens of seconds; a write per action would cost more than it tells).
 TOUCH_SECONDS = 10
+#: The export's format, bound into every log's genesis.
+EXPORT_FORMAT = "tableapp-export/1"
 
 
 def new_seed() -> bytes:
@@ -207,6 +209,7 @@ def render_view(
         "seq": table.seq,
         "join_url": join_url(table.code),
         "seed_commitment": table.seed_commitment,
+        "log_head": table.log_head,
         "seed": table.seed if table.status == "finished" else None,
         "seats": [seat_dict(s, presence_seconds) for s in players],
         "me": me,
@@ -289,6 +292,7 @@ def entry_for(action, viewer: int | None, renderer: Renderer) -> dict:
         "events": renderer.events(action.public),
         "undone": action.undone,
         "at": action.created_at.isoformat() + "Z",
+        "log_head": action.head,
     }
     if action.type in ("undo", "undo_request", *UNDO_ANSWERS):
         entry["target"] = action.payload.get("target")
@@ -436,11 +440,14 @@ def _append(
     idempotency_key: str | None,
     *,
     used_rng: bool = False,
+    before: dict | None = None,
 ) -> SimpleNamespace:
-    """Append one entry to the log with the next gap-free number (written by ``save``).
+    """Append one entry to the log with the next gap-free number (written by ``save``), linked
+    to the chain: its ``head`` becomes the table's ``log_head``.
 
     A game action ``reveals`` when it showed its actor an outcome: it used the table's random
-    stream (``used_rng``) or its events carry a private part for the actor."""
+    stream (``used_rng``) or its events carry a private part for the actor. It keeps the state
+    ``before`` it, which its undo restores."""
     public, private = split_events(produced)
     reveals = kind not in NON_GAME and (used_rng or bool(private.get(str(actor))))
     table.seq += 1
@@ -455,7 +462,9 @@ def _append(
         "undone": False,
         "reveals": reveals,
         "created_at": utcnow(),
+        "before": before,
     }
+    values["head"] = table.log_head = link(table.log_head, values)
     table.new_actions.append(values)
     return SimpleNamespace(**values)
 
@@ -524,9 +533,24 @@ def _new_table(game, variant, options, content: dict, origin: str) -> tuple[Tabl
         finished_at=None,
         content_origin=origin,
     )
+    table.log_head = log_genesis(table, content)
     table.seats.append(SeatRow(None, HOST, "host", "Host", None, hash_token(token), last_seen=None))
     store.insert_table(table, content)
     return table, token, nonce
+
+
+def log_genesis(table, content: dict) -> str:
+    """The head of the table's empty log: what it was opened with (engine/replay.py)."""
+    return genesis(
+        format=EXPORT_FORMAT,
+        code=table.code,
+        game=table.game,
+        variant=table.variant,
+        options=table.options,
+        content=content,
+        content_origin=table.content_origin,
+        seed_commitment=table.seed_commitment,
+    )
 
 
 def _created(table: TableRow, token: str) -> dict:
@@ -719,7 +743,7 @@ def act(
         kind, params = body["type"], body.get("params") or {}
         game = _game_for(table)
         key = idempotency[0] if idempotency else None
-        used_rng = False
+        used_rng, before = False, None
         if kind in UNDO_ANSWERS:
             answer = _answer_undo(table, actor, kind, params, key)
             touch(table, actor)
@@ -744,13 +768,15 @@ def act(
             new_state, produced = game.apply(
                 state, actor.number, {"type": kind, "params": params}, rng
             )
-            used_rng = rng.used
+            used_rng, before = rng.used, state
             table.state = new_state
             if game.result(new_state) is not None:
                 table.status = "finished"
                 table.finished_at = utcnow()
             payload = params
-        action = _append(table, actor.number, kind, payload, produced, key, used_rng=used_rng)
+        action = _append(
+            table, actor.number, kind, payload, produced, key, used_rng=used_rng, before=before
+        )
         touch(table, actor)
         return _logged(table, actor, action, presence_seconds)
 
@@ -844,6 +870,7 @@ def log_entries(table) -> list[dict]:
             "reveals": a.reveals,
             "public": a.public,
             "private": a.private,
+            "head": a.head,
         }
         for a in rows
     ]
@@ -856,7 +883,8 @@ def undo(
     idempotency: tuple[str, str] | None,
     presence_seconds: float = 40,
 ) -> Outcome:
-    """Revert the last game action in effect by replaying the log without it.
+    """Revert the last game action in effect: back to the state it kept from before it (what
+    replaying the log without it gives).
 
     An action that showed its actor something (``reveals``) is not taken back on the actor's
     word alone: the seat's undo becomes a request (202) that another seat or the host approves
@@ -983,29 +1011,36 @@ def _answer_undo(
     return entry
 
 
-def _undo_now(table: TableRow, undoer: int, target, key: str | None, extra: dict):
-    """Take ``target`` back by replaying the log without it; log the undo with what the
-    target had shown when it revealed something."""
-    game = _game_for(table)
+def state_before(table: TableRow, target) -> dict:
+    """The state just before ``target``, the last game action in effect: the one it kept,
+    else (logged before actions kept it) the log replayed without it."""
+    if getattr(target, "before", None) is not None:
+        return target.before
     entries = log_entries(table) + [
         {
             "number": table.seq + 1,
-            "seat": undoer,
+            "seat": target.seat,
             "type": "undo",
             "payload": {"target": target.number},
         }
     ]
-    replayed = replay(
-        game,
+    return replay(
+        _game_for(table),
         content=table.content,
         variant=table.variant,
         options=table.options,
         seed=bytes.fromhex(table.seed),
         entries=entries,
-    )
+    ).state
+
+
+def _undo_now(table: TableRow, undoer: int, target, key: str | None, extra: dict):
+    """Take ``target`` back to the state before it (what replaying the log without it gives);
+    log the undo with what the target had shown when it revealed something."""
+    game = _game_for(table)
     table.undone.append(target.number)
-    table.state = replayed.state
-    table.status = "playing" if game.result(replayed.state) is None else "finished"
+    table.state = state_before(table, target)
+    table.status = "playing" if game.result(table.state) is None else "finished"
     table.finished_at = None if table.status == "playing" else table.finished_at
     return _append(
         table,
@@ -1108,7 +1143,7 @@ def export(table) -> dict:
         raise Problem(409, "not_finished", M("table.refuse.not_finished"))
     game = _game_for(table)
     return {
-        "format": "tableapp-export/1",
+        "format": EXPORT_FORMAT,
         "code": table.code,
         "game": table.game,
         "variant": table.variant,
@@ -1119,6 +1154,7 @@ def export(table) -> dict:
         "contributions": contributions(table),
         "effective_seed": table.play_seed,
         "content_origin": table.content_origin,
+        "log_head": table.log_head,
         "seats": [
             seat_dict(s, 0) | {"colour": s.colour} for s in table.seats if s.role == "player"
         ],

@@ -7,19 +7,26 @@ the whole log replayed from that seed (every event, every private part, the undo
 each undo revealed); the shell's own entries (the start and the setup's events, the joins, undo
 requests and their answers, undos, moved seats, the rematch) recomputed, each one an entry the
 table could have written where it stands; the final state and the result (winners, scores)
-against the replay.
+against the replay; the log's hash chain (engine/replay.py) linked from a genesis that binds the
+code, the format, the game and its options, the content pack and where it came from and the
+seed commitment (the effective seed is recomputed). ``verify`` prints the chain's last head:
+everyone saw it on their screens, and a log with an entry removed ends on another.
+
+A file of any shape gets one line: never a traceback (:func:`verify_file`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from types import SimpleNamespace
 
 from . import catalog
 from .engine import HOST, RuleError
-from .engine.replay import NON_GAME, play_seed, replay
+from .engine.replay import NON_GAME, chain, genesis, play_seed, replay
 from .engine.rng import commitment
 from .tables import (
+    EXPORT_FORMAT,
     action_named,
     answer_event,
     join_event,
@@ -31,27 +38,176 @@ from .tables import (
     undo_event,
 )
 
-FORMAT = "tableapp-export/1"
+FORMAT = EXPORT_FORMAT
+#: The longest a problem line gets (a hostile file's values are cut to fit).
+LINE = 300
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 def _canon(value) -> str:
     return json.dumps(value, sort_keys=True)
 
 
+def verify_file(data: bytes) -> tuple[str | None, list[str]]:
+    """``tableapp verify`` on a file's bytes: (None, or the one line saying what is wrong;
+    the summary to compare by eye, empty when the file is not an export's shape)."""
+    try:
+        export = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "the file is not UTF-8 text", []
+    except RecursionError:
+        return "the file is not an export (its JSON nests too deep)", []
+    except ValueError as error:
+        return _line(f"the file is not JSON ({error})"), []
+    problem = _shape(export)
+    if problem:
+        return _line(f"the file is not an export ({problem})"), []
+    problem = verify_export(export)
+    return (None if problem is None else _line(problem)), summary(export)
+
+
+def _line(text: str) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= LINE else text[: LINE - 1] + "…"
+
+
 def verify_export(export: dict) -> str | None:
     """None when the export is sound, else a sentence naming the first divergence."""
+    problem = _shape(export)
+    if problem:
+        return f"the export is malformed ({problem})"
     try:
         return _verify(export)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        return f"the export is malformed ({type(error).__name__}: {error})"
+    except Exception as error:  # a hostile log can break a game's rules in any way
+        return _line(f"the export is malformed ({type(error).__name__}: {error})")
+
+
+def log_head(export: dict) -> str:
+    """The head of the export's log as the chain gives it (not as the export claims it)."""
+    heads = chain(_genesis(export), export["actions"])
+    return heads[-1] if heads else _genesis(export)
+
+
+def _genesis(export: dict) -> str:
+    return genesis(
+        format=export.get("format", FORMAT),
+        code=export["code"],
+        game=export["game"],
+        variant=export["variant"],
+        options=export["options"],
+        content=export["content"],
+        content_origin=export.get("content_origin", "builtin"),
+        seed_commitment=export["seed_commitment"],
+    )
+
+
+def _check_chain(export: dict) -> str | None:
+    """Every entry links to the one before (from the genesis), and the last head is the one
+    the export names."""
+    heads = chain(_genesis(export), export["actions"])
+    for entry, head in zip(export["actions"], heads, strict=True):
+        if "head" in entry and entry["head"] != head:
+            return (
+                f"action {entry['number']} ({entry['type']}) does not link to the entry before "
+                "it (the log's hash chain breaks there: an entry was changed, removed or added)"
+            )
+    last = heads[-1] if heads else _genesis(export)
+    if export.get("log_head") is not None and export["log_head"] != last:
+        return "the log head the export names is not the one its log's hash chain ends on"
+    return None
+
+
+#: Each field of an export: (its types, whether it may be missing).
+_STR, _OPT_STR = (str,), (str, type(None))
+_FIELDS = {
+    "format": (_STR, True),
+    "code": (_STR, False),
+    "game": (_STR, False),
+    "variant": (_OPT_STR, True),
+    "options": ((dict,), False),
+    "content": ((dict,), False),
+    "seed": (_STR, False),
+    "seed_commitment": (_STR, False),
+    "contributions": ((list, type(None)), True),
+    "effective_seed": (_OPT_STR, True),
+    "content_origin": (_STR, True),
+    "log_head": (_OPT_STR, True),
+    "seats": ((list,), False),
+    "actions": ((list,), False),
+    "final_state": ((dict, type(None)), True),
+    "result": ((dict, type(None)), True),
+}
+_ENTRY_FIELDS = {
+    "number": ((int,), False),
+    "seat": ((int, type(None)), False),
+    "type": (_STR, False),
+    "payload": ((dict, type(None)), True),
+    "public": ((list,), False),
+    "private": ((dict,), False),
+    "undone": ((bool,), True),
+    "reveals": ((bool,), True),
+    "head": (_STR, True),
+}
+
+
+def _wrong(value: dict, fields: dict, where: str) -> str | None:
+    for name, (types, optional) in fields.items():
+        if name not in value:
+            if not optional:
+                return f"{where} has no {name!r}"
+            continue
+        item = value[name]
+        if not isinstance(item, types) or (isinstance(item, bool) and bool not in types):
+            return f"{where}'s {name!r} is not of the right type"
+    return None
+
+
+def _shape(export) -> str | None:
+    """What makes ``export`` no export's shape (None when it has it): its fields' types, each
+    entry's and seat's and contribution's, a game this build knows."""
+    if not isinstance(export, dict):
+        return "not a JSON object"
+    problem = _wrong(export, _FIELDS, "the export")
+    if problem:
+        return problem
+    if export["game"] not in {g.id for g in catalog.games()}:
+        return f"unknown game {export['game'][:40]!r}"
+    if export.get("log_head") is not None and not _HEX64.fullmatch(export["log_head"]):
+        return "its log head is not 64 hexadecimal digits"
+    for i, entry in enumerate(export["actions"], start=1):
+        if not isinstance(entry, dict):
+            return f"entry {i} of the log is not an object"
+        problem = _wrong(entry, _ENTRY_FIELDS, f"entry {i} of the log")
+        if problem:
+            return problem
+        if not all(isinstance(part, list) for part in entry["private"].values()):
+            return f"entry {i} of the log has a private part that is not a list"
+    for i, seat in enumerate(export["seats"], start=1):
+        if not isinstance(seat, dict):
+            return f"seat {i} is not an object"
+    for i, item in enumerate(export.get("contributions") or [], start=1):
+        if not isinstance(item, dict) or not isinstance(item.get("seat"), int):
+            return f"contribution {i} is not a seat's contribution"
+        if not isinstance(item.get("contribution"), (str, type(None))):
+            return f"contribution {i} is not a seat's contribution"
+    return None
 
 
 def summary(export: dict) -> list[str]:
-    """What a user compares by eye: the commitment, the contributions, the effective seed."""
+    """What a user compares by eye: the commitment, the log head, the contributions, the
+    effective seed (nothing for a file that is not an export's shape)."""
+    if _shape(export):
+        return []
     lines = [
         f"seed commitment: {export.get('seed_commitment')} (compare it with the one the table "
         "screen showed when the table opened)"
     ]
+    try:
+        head = log_head(export)
+    except Exception:  # a log the chain cannot encode (verify said why)
+        head = None
+    if head:
+        lines.append(f"log head: {head} (compare it with the one every screen showed at the end)")
     given = [c for c in export.get("contributions") or [] if c.get("contribution")]
     seats = len(export.get("contributions") or [])
     lines.append(f"contributions: {len(given)} of {seats} seats mixed their own randomness in")
@@ -65,6 +221,9 @@ def summary(export: dict) -> list[str]:
 def _verify(export: dict) -> str | None:
     if export.get("format", FORMAT) != FORMAT:
         return f"unknown export format {export.get('format')!r}"
+    problem = _check_chain(export)
+    if problem:
+        return problem
     try:
         seed = bytes.fromhex(export["seed"])
     except (KeyError, TypeError, ValueError):

@@ -29,12 +29,24 @@ export function lastRuling(entries) {
 }
 
 /** The log as a list; ``limit`` keeps long games light on phones. */
+/** The first digits of a log head (64 hex digits): enough to compare by eye. */
+export function shortHead(head) {
+  return head ? `${head.slice(0, 16)}…` : "";
+}
+
+/** The log's hash chain, as a screen shows it: its first digits, the whole in the title. */
+export function logHead(head, label) {
+  if (!head) return null;
+  return h("p", { class: "log-head" }, `${label} `,
+    h("span", { class: "hash", title: head, data: { head } }, shortHead(head)));
+}
+
 export function renderLog(entries, view, { limit = 80 } = {}) {
   const shown = entries.slice(-limit).reverse();
   if (!shown.length) return h("p", { class: "muted" }, t("log.empty"));
   return h("ol", { class: "log", reversed: true },
     shown.map((entry) => h("li", { class: ["entry", entry.undone && "undone"], data: { seq: entry.seq } },
-      h("span", { class: "seq" }, `#${entry.seq}`),
+      h("span", { class: "seq", title: entry.log_head ? t("log.head", { head: shortHead(entry.log_head) }) : null }, `#${entry.seq}`),
       entry.undone ? h("span", { class: "tag" }, t("log.undone")) : null,
       h("ul", { class: "events" },
         (entry.events || []).map((event) => eventLine(event, view, false)),

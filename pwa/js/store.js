@@ -61,6 +61,8 @@ export function forgetHost(code) {
 export function rememberGame(code, summary) {
   update(code, (entry) => {
     if (!entry.past) entry.past = { ...summary, at: Date.now() };
+    // the log head moves on after the end (a rematch opened, a seat moved): keep the last
+    else if (summary.logHead) entry.past.logHead = summary.logHead;
   });
 }
 

@@ -206,6 +206,12 @@ class ViewSchema(Schema):
     seq = fields.Integer()
     join_url = fields.String(metadata={"description": "The address the table's QR code encodes"})
     seed_commitment = fields.String()
+    log_head = fields.String(
+        metadata={
+            "description": "The head of the log's hash chain (64 hex digits, the same for "
+            "every viewer): what `tableapp verify` prints for the export"
+        }
+    )
     seed = fields.String(allow_none=True)
     seats = fields.List(fields.Nested(SeatSchema))
     me = fields.Dict(allow_none=True)
@@ -252,6 +258,9 @@ class LogEntrySchema(Schema):
         metadata={"description": "It showed its actor something: undoing it needs an OK"}
     )
     at = fields.String()
+    log_head = fields.String(
+        metadata={"description": "The log's hash chain once this entry was appended"}
+    )
 
 
 class ActionResultSchema(Schema):

@@ -11,10 +11,17 @@ So an undo followed by the same action draws the same card.
 The start's ``contributions`` (one per seat, from the phones) turn the committed server seed
 into the game's effective seed (:func:`~tableapp.engine.rng.effective_seed`); a log from before
 contributions existed has none and plays with the server seed itself.
+
+The log is a hash chain: its genesis binds what a reader of the export trusts besides the log
+(:func:`genesis`), and each entry's ``head`` is SHA-256 of the head before it and of the
+entry's canonical encoding (:func:`link`). Every view shows the last head, so a server that
+drops an entry and renumbers the rest ends on another head than the one everyone saw.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 
 from .definition import Game
@@ -26,6 +33,63 @@ from .rng import Rng, effective_seed
 SHELL = ("undo_request", "approve_undo", "refuse_undo", "cancel_undo", "reissue", "rematch")
 #: Every entry type that is not a game action.
 NON_GAME = ("join", "start", "undo", *SHELL)
+
+
+#: The chain's version, hashed into its genesis.
+CHAIN = b"tableapp-log/1\n"
+#: What an entry's head covers: all of it but its ``undone`` mark (set later by the undo,
+#: whose own entry is chained) and its ``head``.
+CHAINED = ("number", "seat", "type", "payload", "public", "private", "reveals")
+
+
+def canonical(value) -> bytes:
+    """The chain's encoding: JSON as stored (keys as strings), keys sorted, no spaces, UTF-8."""
+    stored = json.loads(json.dumps(value))  # as the database gives it back (int keys → str)
+    return json.dumps(
+        stored, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode("utf-8")
+
+
+def genesis(
+    *,
+    format: str,
+    code: str,
+    game: str,
+    variant: str | None,
+    options: dict,
+    content: dict,
+    content_origin: str,
+    seed_commitment: str,
+) -> str:
+    """The head of an empty log: SHA-256 over the chain's version and what the table was
+    opened with (its content pack by its SHA-256)."""
+    bound = {
+        "format": format,
+        "code": code,
+        "game": game,
+        "variant": variant,
+        "options": options,
+        "content_sha256": hashlib.sha256(canonical(content)).hexdigest(),
+        "content_origin": content_origin,
+        "seed_commitment": seed_commitment,
+    }
+    return hashlib.sha256(CHAIN + canonical(bound)).hexdigest()
+
+
+def link(head: str, entry: dict) -> str:
+    """The head after ``entry``: SHA-256(previous head's 32 bytes ‖ the entry's encoding)."""
+    chained = {name: entry.get(name) for name in CHAINED}
+    chained["reveals"] = bool(chained["reveals"])
+    return hashlib.sha256(bytes.fromhex(head) + canonical(chained)).hexdigest()
+
+
+def chain(head: str, entries: list[dict]) -> list[str]:
+    """Each entry's head, from the genesis ``head``."""
+    heads = []
+    for entry in entries:
+        head = link(head, entry)
+        heads.append(head)
+    return heads
 
 
 @dataclass

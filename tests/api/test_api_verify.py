@@ -178,6 +178,16 @@ def _tamper(export, how):
     return out
 
 
+def unchained(export):
+    """The export without its hash chain (each entry's head, the log head): what a forger who
+    cannot make the chain link sends, so that the checks behind the chain's are the ones tried.
+    """
+    export.pop("log_head", None)
+    for entry in export["actions"]:
+        entry.pop("head", None)
+    return export
+
+
 def _first(export, kind):
     return next(a for a in export["actions"] if a["type"] == kind)
 
@@ -302,6 +312,8 @@ def test_verify_fails_on_any_tampering(client, tables, how):
     export = _FINISHED[0]
     assert verify_export(export) is None
     problem = verify_export(_tamper(export, how))
+    assert problem is not None, how  # as the server would send it
+    problem = verify_export(unchained(_tamper(export, how)))
     assert problem is not None, how
 
 
@@ -319,7 +331,7 @@ def test_verify_refuses_a_start_without_the_contributions_the_phones_sent(
     del _first(export, "start")["payload"]["contributions"]
     export.pop("contributions")
     export.pop("effective_seed")
-    problem = verify_export(export)
+    problem = verify_export(unchained(export))
     assert problem is not None and "contributions" in problem
     # A log whose phones sent none plays with the committed seed itself: still sound.
     monkeypatch.setattr(table_path, "effective_seed", lambda seed, mixed: seed)
@@ -328,7 +340,7 @@ def test_verify_refuses_a_start_without_the_contributions_the_phones_sent(
     legacy = client.get(f"/api/tables/{created['code']}/export").get_json()
     del _first(legacy, "start")["payload"]["contributions"]
     legacy["contributions"], legacy["effective_seed"] = [], legacy["seed"]
-    assert verify_export(legacy) is None
+    assert verify_export(unchained(legacy)) is None
 
 
 def test_verify_checks_the_rematch_entry(client, tables):
@@ -339,10 +351,10 @@ def test_verify_checks_the_rematch_entry(client, tables):
     assert rematch.status_code == 201
     export = client.get(f"/api/tables/{code}/export").get_json()
     assert verify_export(export) is None
-    elsewhere = copy.deepcopy(export)
+    elsewhere = unchained(copy.deepcopy(export))
     _first(elsewhere, "rematch")["payload"]["code"] = "ZZZZZZ"
     assert "rematch" in verify_export(elsewhere)
-    twice = copy.deepcopy(export)
+    twice = unchained(copy.deepcopy(export))
     twice["actions"].append({**_first(twice, "rematch"), "number": len(twice["actions"]) + 1})
     assert "rematch" in verify_export(twice)
 
@@ -360,9 +372,80 @@ def test_verify_cli_prints_the_commitment(tmp_path, client, tables):
     assert result.output.startswith("OK")
     assert f"seed commitment: {export['seed_commitment']}" in result.output
     assert sent[0]["contribution"] in result.output
-    path.write_text(json.dumps(_tamper(export, "score")))
+    path.write_text(json.dumps(unchained(_tamper(export, "score"))))
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 1 and "result" in result.output
     path.write_text("not json")
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 1 and "DIVERGES" in result.output
+
+
+def _heads_rewritten(export):
+    """The export with its chain recomputed over its log as it now is: a forger's best."""
+    from tableapp.engine.replay import chain
+    from tableapp.verify import _genesis
+
+    heads = chain(_genesis(export), export["actions"])
+    for entry, head in zip(export["actions"], heads, strict=True):
+        entry["head"] = head
+    export["log_head"] = heads[-1]
+    return export
+
+
+_SEEN: list[dict] = []
+
+
+@pytest.mark.parametrize(
+    "dropped", ["moved seat", "refused request", "code", "content origin", "commitment"]
+)
+def test_verify_refuses_a_log_with_entries_removed_and_the_rest_renumbered(client, tables, dropped):
+    if not _SEEN:  # one game for every case: (its final view, its export)
+        _SEEN.extend(finished_export(client, tables)[:2])
+    export = copy.deepcopy(_SEEN[1])
+    seen = _SEEN[0]["log_head"]  # what every screen showed at the end
+    assert export["log_head"] == seen and verify_export(export) is None
+    if dropped == "moved seat":
+        _renumbered(export, {_first(export, "reissue")["number"]})
+    elif dropped == "refused request":
+        refuse = _first(export, "refuse_undo")
+        _renumbered(export, {refuse["payload"]["request"], refuse["number"]})
+    elif dropped == "code":
+        export["code"] = "ZZZZZZ"
+    elif dropped == "content origin":
+        export["content_origin"] = "custom"
+    else:
+        export["seed_commitment"] = "00" * 32
+    problem = verify_export(export)
+    assert problem is not None
+    if dropped in ("moved seat", "refused request", "code", "content origin"):
+        assert "hash chain" in problem
+        # the chain rewritten over what is left links, but ends on another head
+        from tableapp.verify import log_head
+
+        assert verify_export(_heads_rewritten(export)) is None
+        assert log_head(export) != seen
+
+
+def test_every_view_and_log_entry_carries_the_log_head(client, tables, tmp_path):
+    from click.testing import CliRunner
+
+    from tableapp.cli import main
+
+    created, tokens = seated(client, tables, [None, None])
+    code = created["code"]
+    table_screen = tables.view(code)
+    head = table_screen["log_head"]
+    assert len(head) == 64 and int(head, 16) >= 0
+    for token in [created["host_token"], *tokens]:
+        assert tables.view(code, token)["log_head"] == head  # the same for every viewer
+        entries = client.get(f"/api/tables/{code}/log", headers=bearer(token)).get_json()
+        assert entries["entries"][-1]["log_head"] == head
+        assert all(len(e["log_head"]) == 64 for e in entries["entries"])
+    final = play_to_the_end(tables, code, tokens)
+    export = client.get(f"/api/tables/{code}/export").get_json()
+    assert final["log_head"] == export["log_head"] == export["actions"][-1]["head"]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"log head: {final['log_head']}" in result.output

@@ -160,6 +160,11 @@ def test_three_phones_play_zombie_life_to_the_end(devices, watch, shots, axe, li
             "contributions"
         ]
         assert phone.locator(".contribution-check[data-contribution='in']").count() == 1
+        # the end screen shows the log head's first digits; the device's history keeps it all
+        assert phone.get_attribute(".end .log-head .hash", "data-head") == export["log_head"]
+        assert export["log_head"][:16] in phone.locator(".end .log-head").text_content()
+        assert mine["past"]["logHead"] == export["log_head"]
+    assert laptop.get_attribute("#commitment ~ .log-head .hash", "data-head") == export["log_head"]
     shots(phones[0], "phone-end", full_page=False)
     shots(laptop, "table-end", full_page=False)
     # Every seat colour comes with its shape; phones buzzed on their turns; screens may sleep.

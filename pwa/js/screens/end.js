@@ -9,6 +9,7 @@ import { nameOf, seatById, seatLabel } from "../seats.js";
 import { saveHost, saveSeat, tokensFor } from "../store.js";
 import { reportError } from "../ui.js";
 import { icon } from "../icons.js";
+import { logHead } from "../log.js";
 
 /** Whether this phone's own random contribution is among those the seed was made from. */
 function contributionCheck(view, mine) {
@@ -68,6 +69,7 @@ export function summaryOf(view) {
     gameName: view.game_name,
     players: view.seats.map((seat) => seat.name),
     winners: view.seats.filter((seat) => winners.has(seat.id)).map((seat) => seat.name),
+    logHead: view.log_head, // the final head: what `tableapp verify` prints for its export
   };
 }
 
@@ -88,6 +90,7 @@ export function renderEnd(view, renderer, mine = null) {
   return h("section", { class: "panel end", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, t("end.title")),
     contributionCheck(view, mine),
+    logHead(view.log_head, t("end.log_head")),
     h("ol", { class: "standings" }, standings.map((row) =>
       h("li", { class: ["standing", winners.has(row.seat) && "winner"], data: { seat: row.seat, score: row.score } },
         h("div", { class: "standing-head" },

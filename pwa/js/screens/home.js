@@ -3,6 +3,7 @@
 
 import { api, Offline, Problem } from "../api.js";
 import { h, replace } from "../dom.js";
+import { logHead } from "../log.js";
 import { lang, t } from "../i18n.js";
 import { knownTables, saveHost } from "../store.js";
 import { panel, reportError, showOffline } from "../ui.js";
@@ -118,6 +119,7 @@ function pastGame(entry) {
     h("p", {}, h("strong", {}, p.gameName || entry.game || ""), ` · ${date}`),
     h("p", { class: "muted" }, (p.players || []).join(", ")),
     h("p", {}, icon("star", t("end.winner")), " ", winners),
+    logHead(p.logHead, t("end.log_head")),
     h("a", { class: "button secondary", href: api.exportUrl(entry.code), download: `tableapp-${entry.code}.json` },
       t("table.export")));
 }

@@ -11,7 +11,7 @@ import { h, replace } from "../dom.js";
 import { keepAwake } from "../device.js";
 import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
-import { lastRuling, NOT_GAME, renderLog } from "../log.js";
+import { lastRuling, logHead, NOT_GAME, renderLog } from "../log.js";
 import { announce, boardSteps } from "../moments.js";
 import { TableSession } from "../session.js";
 import { nameOf, presenceMark, seatLabel } from "../seats.js";
@@ -60,6 +60,8 @@ function seedPanel(view) {
   return panel(t("table.commitment"),
     h("p", { class: "hash", id: "commitment" }, view.seed_commitment),
     h("p", { class: "hint" }, t("table.commitment.help")),
+    logHead(view.log_head, t("table.log_head")),
+    h("p", { class: "hint" }, t("table.log_head.help")),
     view.seed ? [
       h("h3", {}, t("table.seed")), h("p", { class: "hash", id: "seed" }, view.seed),
       h("p", {}, h("a", { class: "button secondary", href: api.exportUrl(view.code), download: `tableapp-${view.code}.json` }, t("table.export"))),
