@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, func, insert, select, update
+from sqlalchemy import bindparam, case, delete, func, insert, null, select, update
 from sqlalchemy.engine import Connection
 
 from .engine.replay import SHELL
@@ -231,6 +231,29 @@ def _insert_seat(conn: Connection, table_id: int, seat: SeatRow) -> None:
     seat._saved = (seat.token_hash, seat.last_seen)
 
 
+#: How many of the newest entries keep the state before them for their undo. An undo takes
+#: back the last game action in effect, so only the newest states are ever restored. Undos
+#: are entries too, so a run of more than about half this many undos in a row reaches past
+#: the window; such an undo replays the log (as verify does) and gives the same state.
+#: A finished game keeps none (it cannot be undone): its stored size is its log alone.
+KEPT_STATES = 32
+
+
+def _forget_states(conn: Connection, table: TableRow, first_new: int) -> None:
+    """Drop the kept states that this change's new entries pushed out of the window (one row
+    per new entry: each number leaves the window once), or every one once the game is over."""
+    if table.status == "finished":
+        low, high = 1, table.seq
+    else:
+        low, high = first_new - KEPT_STATES, table.seq - KEPT_STATES
+    if high >= max(low, 1):
+        conn.execute(
+            update(ACTIONS)
+            .where(ACTIONS.c.table_id == table.id, ACTIONS.c.number.between(low, high))
+            .values(before=null())
+        )
+
+
 def save(table: TableRow) -> None:
     """Write what a change did to ``table``: seats, undo marks, new log entries, the row."""
     conn = connection()
@@ -252,6 +275,7 @@ def save(table: TableRow) -> None:
         table.undone = []
     if table.new_actions:
         conn.execute(_INSERT_ACTIONS, [dict(a, table_id=table.id) for a in table.new_actions])
+        _forget_states(conn, table, table.new_actions[0]["number"])
         table.new_actions = []
     if table.changed():
         table.updated_at = utcnow()

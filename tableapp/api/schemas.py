@@ -305,6 +305,16 @@ class ExportSchema(Schema):
             "description": "HMAC-SHA256(seed, the contributions' encoding): the game's streams"
         },
     )
+    content_origin = fields.String(
+        metadata={"description": "`builtin` (the game's own pack) or `custom` (the host's)"}
+    )
+    log_head = fields.String(
+        metadata={
+            "description": "The head of the log's hash chain (64 hex digits): the one every "
+            "screen showed; `tableapp verify` recomputes it from the entries, each of which "
+            "carries its own `head`"
+        }
+    )
     seats = fields.List(fields.Dict())
     actions = fields.List(fields.Dict())
     final_state = fields.Dict()

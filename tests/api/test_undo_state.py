@@ -105,3 +105,42 @@ def test_an_action_logged_before_states_were_kept_is_undone_by_replay(app, clien
     assert tables.view(code)["game_view"] == before
     stored, replayed = _replayed_state(app, code)
     assert stored == replayed
+
+
+def _kept(app, code) -> list[int]:
+    with app.app_context():
+        from tableapp.extensions import db
+        from tableapp.models import Action, Table
+
+        return sorted(
+            number
+            for (number,) in db.session.query(Action.number)
+            .join(Table)
+            .filter(Table.code == code, Action.before.is_not(None))
+        )
+
+
+def test_only_the_newest_entries_keep_a_state_and_a_finished_game_none(app, client, tables):
+    """The kept states are bounded (store.KEPT_STATES): a long game stores its log, not a
+    state per action, and a finished game (no undo) keeps none. An undo reaching past the
+    window replays the log and still gives the state a full replay gives."""
+    created, tokens = tables.started(3)
+    code, host = created["code"], created["host_token"]
+    rng = Rng(b"k" * 32, 0)
+    for _ in range(store.KEPT_STATES + 12):
+        token, view = _turn(tables, code, tokens)
+        assert view["status"] != "finished"
+        spec = rng.choice(view["actions"])
+        assert tables.act(code, token, spec["type"], random_params(spec, rng)).status_code == 201
+    seq = tables.view(code)["seq"]
+    kept = _kept(app, code)
+    assert kept and min(kept) > seq - store.KEPT_STATES and max(kept) == seq
+    for undos in range(store.KEPT_STATES + 6):  # past the window: the log is replayed
+        _host_undo(client, code, host)
+        stored, replayed = _replayed_state(app, code)
+        assert stored == replayed, f"after undo {undos + 1}"
+    final = play_to_the_end(tables, code, tokens)
+    assert final["status"] == "finished"
+    assert _kept(app, code) == []
+    export = client.get(f"/api/tables/{code}/export").get_json()
+    assert verify_export(export) is None
