@@ -38,6 +38,10 @@ wsgi_app = "tableapp:create_app()"
 bind = [os.environ.get("TABLEAPP_BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"]
 workers = _int("WEB_CONCURRENCY", multiprocessing.cpu_count())
 worker_class = os.environ.get("TABLEAPP_WORKER_CLASS", "gevent")
+# gevent: the app's own worker, which also answers gunicorn's refusals (a request line or
+# headers too large) as problem+json (tableapp/worker.py; imported by the worker, not here).
+if worker_class == "gevent":
+    worker_class = "tableapp.worker.ProblemGeventWorker"
 worker_connections = _int("TABLEAPP_WORKER_CONNECTIONS", 1000)
 threads = _int("TABLEAPP_THREADS", 64) if worker_class == "gthread" else 1
 # One worker on SQLite is the only process writing to its database: its in-process bus hears

@@ -94,7 +94,7 @@ def serve(host: str, port: int, connections: int, use_https: bool) -> None:
     options = {
         "bind": f"{host}:{port}",
         "workers": 1,  # one process: the in-process event fan-out reaches every phone
-        "worker_class": "gevent",
+        "worker_class": "tableapp.worker.ProblemGeventWorker",
         "worker_connections": connections,
         "keepalive": 5,  # also the time a connection has to send its request headers
         "timeout": 120,

@@ -1,0 +1,58 @@
+"""gunicorn's gevent worker, answering gunicorn's own refusals as problem+json.
+
+gunicorn refuses a request it cannot parse (a request line over ``limit_request_line``, too
+many or too large headers, a bad method or version) before the app sees it, with a small HTML
+page. This worker sends the API's one error shape instead (``application/problem+json``, a
+stable ``code``), and a request line too long gets 414 rather than 400.
+"""
+
+from __future__ import annotations
+
+from gunicorn import util
+from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
+from gunicorn.workers.ggevent import GeventWorker
+
+#: gunicorn's status → (status sent, stable code, reason phrase)
+_REFUSALS = {
+    400: (400, "bad_request", "Bad Request"),
+    403: (403, "forbidden", "Forbidden"),
+    431: (431, "headers_too_large", "Request Header Fields Too Large"),
+    500: (500, "internal_error", "Internal Server Error"),
+    501: (501, "not_implemented", "Not Implemented"),
+}
+
+
+def problem_bytes(status: int, code: str, reason: str) -> bytes:
+    """A complete HTTP/1.1 problem+json answer that closes the connection."""
+    from . import codec
+    from .engine.messages import M
+    from .i18n import Renderer
+    from .problems import Problem
+
+    detail = M("api.http.bad_request") if status == 400 else M("api.http.error", status=status)
+    body = codec.dumps(Problem(status, code, detail).body(Renderer()))
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
+        "Content-Type: application/problem+json\r\nContent-Language: en\r\n"
+        f"Cache-Control: no-store\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
+
+
+class ProblemGeventWorker(GeventWorker):
+    def handle_error(self, req, client, addr, exc):
+        original = util.write_error
+
+        def write_problem(sock, status_int, reason, mesg):
+            status, code, reason = _REFUSALS.get(status_int, (status_int, "http_error", reason))
+            if isinstance(exc, LimitRequestLine):
+                status, code, reason = 414, "request_line_too_long", "URI Too Long"
+            elif isinstance(exc, LimitRequestHeaders):
+                status, code, reason = 431, "headers_too_large", "Request Header Fields Too Large"
+            util.write_nonblock(sock, problem_bytes(status, code, reason))
+
+        util.write_error = write_problem
+        try:
+            super().handle_error(req, client, addr, exc)
+        finally:
+            util.write_error = original
