@@ -8,6 +8,8 @@ stable ``code``), and a request line too long gets 414 rather than 400.
 
 from __future__ import annotations
 
+import contextvars
+
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
 from gunicorn.workers.ggevent import GeventWorker
@@ -39,20 +41,34 @@ def problem_bytes(status: int, code: str, reason: str) -> bytes:
     return head.encode("latin-1") + body
 
 
+#: The refusal being answered, per greenlet (gevent gives each its own context).
+_REFUSING: contextvars.ContextVar[BaseException | None] = contextvars.ContextVar(
+    "refusing", default=None
+)
+
+
+def _write_problem(sock, status_int, reason, mesg):
+    """gunicorn's ``util.write_error`` (called only from ``Worker.handle_error``), as a
+    problem: the status and code from the refusal this greenlet is answering."""
+    status, code, reason = _REFUSALS.get(status_int, (status_int, "http_error", reason))
+    exc = _REFUSING.get()
+    if isinstance(exc, LimitRequestLine):
+        status, code, reason = 414, "request_line_too_long", "URI Too Long"
+    elif isinstance(exc, LimitRequestHeaders):
+        status, code, reason = 431, "headers_too_large", "Request Header Fields Too Large"
+    util.write_nonblock(sock, problem_bytes(status, code, reason))
+
+
 class ProblemGeventWorker(GeventWorker):
+    def init_process(self):
+        # Installed once for the worker process: swapping it in and out around each refusal
+        # would let two greenlets refusing at once restore each other's copy.
+        util.write_error = _write_problem
+        super().init_process()
+
     def handle_error(self, req, client, addr, exc):
-        original = util.write_error
-
-        def write_problem(sock, status_int, reason, mesg):
-            status, code, reason = _REFUSALS.get(status_int, (status_int, "http_error", reason))
-            if isinstance(exc, LimitRequestLine):
-                status, code, reason = 414, "request_line_too_long", "URI Too Long"
-            elif isinstance(exc, LimitRequestHeaders):
-                status, code, reason = 431, "headers_too_large", "Request Header Fields Too Large"
-            util.write_nonblock(sock, problem_bytes(status, code, reason))
-
-        util.write_error = write_problem
+        token = _REFUSING.set(exc)
         try:
             super().handle_error(req, client, addr, exc)
         finally:
-            util.write_error = original
+            _REFUSING.reset(token)
