@@ -26,6 +26,7 @@ from babel.lists import format_list
 from babel.messages.pofile import read_po
 
 from .engine.messages import LANGUAGES, is_message
+from .labels import action_name
 
 DEFAULT = "en"
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
@@ -82,14 +83,21 @@ def best_language(accept: Any) -> str:
 
 
 class Renderer:
-    """Renders messages in one language; seats are named from ``names`` (``{seat: name}``)."""
+    """Renders messages in one language; seats are named from ``names`` (``{seat: name}``),
+    action types by their names in ``game`` (a game id: the table's)."""
 
     def __init__(
-        self, lang: str = DEFAULT, names: Mapping[int, str] | None = None, *, strict: bool = False
+        self,
+        lang: str = DEFAULT,
+        names: Mapping[int, str] | None = None,
+        *,
+        strict: bool = False,
+        game: str | None = None,
     ) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT
         self.names = dict(names or {})
         self.strict = strict
+        self.game = game
 
     # --- one message ---------------------------------------------------------------------------
 
@@ -139,6 +147,8 @@ class Renderer:
                 return self.pick(value["i18n"])
             if set(value) == {"seat"}:
                 return self.seat(value["seat"])
+            if set(value) == {"action"} and isinstance(value["action"], str):
+                return self.action(value["action"])
         if self.strict:
             raise MissingMessage(f"cannot render argument {value!r}")
         return str(value)
@@ -153,6 +163,12 @@ class Renderer:
         if name is None:
             return self.text({"msg": "seat.number", "args": {"n": seat}})
         return name
+
+    def action(self, kind: str) -> str:
+        """An action type by its name in the game (a type the game does not have is shown as
+        it was asked: it is the asker's word, not one of the game's ids)."""
+        name = action_name(self.game, kind)
+        return kind if name is None else self.text(name)
 
     # --- whole values --------------------------------------------------------------------------
 

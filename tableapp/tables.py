@@ -22,7 +22,7 @@ from flask import current_app, has_request_context, request
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
-from . import catalog, codec, events, store
+from . import catalog, codec, events, labels, store
 from .auth import hash_token, new_token, token_from_nonce
 from .engine import HOST, M, Rng, RuleError, seat_ref, validate_params
 from .engine.game import action as action_spec
@@ -149,7 +149,7 @@ def texts(table: TableRow, lang: str | None = None) -> Renderer:
     """Renders this table's messages in ``lang`` (default: the request's language), naming
     each seat's player."""
     names = {s.number: s.name for s in table.seats if s.role == "player"}
-    return Renderer(lang or request_language(), names)
+    return Renderer(lang or request_language(), names, game=table.game)
 
 
 def render_view(
@@ -587,7 +587,7 @@ def create_table(
                 422,
                 "unknown_variant",
                 M("table.refuse.variant", game=game.name, variant=str(variant)),
-                errors={"variant": [_one_of(v for v in game.variants if v is not None)]},
+                errors={"variant": [labels.one_of(labels.variant_names(game))]},
             )
         options = validate_options(game.options, options)
     except RuleError as error:
@@ -654,7 +654,7 @@ def join(
                 422,
                 "colour_not_offered",
                 M("table.refuse.colour_not_offered", colour=chosen, game=game.name),
-                errors={"colour": [_one_of(offered)]},
+                errors={"colour": [labels.one_of(labels.colour_names(game.id, offered))]},
             )
         if chosen in taken:
             raise Problem(
@@ -682,11 +682,6 @@ def join(
         )
 
     return _locked_change(code, None, idempotency, change, token_required=False)
-
-
-def _one_of(values) -> dict:
-    """A field's error listing the values it may take."""
-    return M("api.field.one_of", choices=", ".join(str(v) for v in values))
 
 
 def _check_expected(table: TableRow, actor: Actor, expected: int | None, presence: float) -> None:

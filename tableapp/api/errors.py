@@ -8,6 +8,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 
 from .. import codec
 from ..engine.messages import M
+from ..labels import field_names
 from ..problems import Problem
 from .schemas import ProblemSchema
 
@@ -76,8 +77,9 @@ def from_http(error: HTTPException) -> Problem:
     if status == 422 and messages:
         # webargs nests messages by location: {"json": {"name": [...]}}
         fields = messages.get("json", messages) if isinstance(messages, dict) else messages
-        names = sorted(fields) if isinstance(fields, dict) else []
-        return Problem(422, "invalid_input", M("api.invalid_input", fields=names), errors=fields)
+        names = sorted(_field_names(fields)) if isinstance(fields, dict) else []
+        detail = M("api.invalid_input", fields=field_names(names))  # as the forms name them
+        return Problem(422, "invalid_input", detail, errors=fields)
     if status == 413:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         return Problem(413, "body_too_large", M("api.body_too_large", limit=limit))
@@ -87,6 +89,22 @@ def from_http(error: HTTPException) -> Problem:
         if name.lower() not in ("content-type", "content-length"):
             problem.headers[name] = value  # e.g. Allow on a 405, Retry-After on a 429
     return problem
+
+
+def _field_names(fields: dict) -> set[str]:
+    """The fields named in webargs' messages, under their location (``{"query": {"after":
+    …}}``) or not (``{"name": […]}``)."""
+    names = set()
+    for key, value in fields.items():
+        if key in LOCATIONS and isinstance(value, dict):
+            names.update(value)
+        else:
+            names.add(key)
+    return names
+
+
+#: Where webargs reads a request's arguments (it nests their messages under these).
+LOCATIONS = ("json", "query", "form", "headers", "cookies", "files", "view_args", "path")
 
 
 class ProblemApi(Api):

@@ -7,6 +7,7 @@ from marshmallow import ValidationError, fields
 from marshmallow import validate as _validate
 
 from ..engine.messages import M
+from ..labels import colour_names, one_of
 from ..tables import COLOURS
 from .names import check_name
 from .parsing import MAX_SEQ, action_number
@@ -57,8 +58,10 @@ class Range(_validate.Range):
 
 
 class OneOf(_validate.OneOf):
+    """One of ``choices``, refused naming them by their ``labels`` (messages) when given."""
+
     def _format_error(self, value) -> list:
-        return [M("api.field.one_of", choices=self.choices_text)]
+        return [one_of(list(self.labels or self.choices))]
 
 
 class Regexp(_validate.Regexp):
@@ -156,7 +159,11 @@ class JoinSchema(Schema):
             "control or format characters (NUL, bidi overrides, zero-width characters)"
         },
     )
-    colour = fields.String(load_default=None, allow_none=True, validate=OneOf(COLOURS))
+    colour = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=OneOf(COLOURS, labels=colour_names(None, COLOURS)),
+    )
     contribution = fields.String(
         load_default=None,
         validate=Regexp(r"^[0-9a-fA-F]{64}\Z", error=M("api.field.contribution")),

@@ -28,7 +28,7 @@ from typing import Any
 from .errors import RuleError
 from .flow import Ctx, Flow
 from .game import HOST, Options, action, choice, counts, validate_options, validate_params
-from .messages import M, Message, seat_ref
+from .messages import M, Message, action_ref, seat_ref
 from .privacy import Path, redact, secret_atoms
 from .rng import Rng
 from .state import clone
@@ -263,7 +263,9 @@ class Game:
             flow.answer(new, seat, act, ctx)  # refuses an action it does not wait for
         else:
             raise RuleError(
-                "action_not_available", None, M("engine.action_not_available", type=kind)
+                "action_not_available",
+                None,
+                M("engine.action_not_available", type=kind, action=action_ref(kind)),
             )
         if self.flow is not None:
             self.flow.run(new, ctx)

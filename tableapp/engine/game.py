@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import RuleError
-from .messages import M
+from .messages import M, action_ref
 
 #: The actor id of the host (table screen) when it takes a game action, e.g. a tie-break.
 HOST = 0
@@ -139,7 +139,9 @@ def validate_params(specs: list[dict], action_type: str, params: Any) -> dict:
     matching = [s for s in specs if s["type"] == action_type]
     if not matching:
         raise RuleError(
-            "action_not_available", None, M("engine.action_not_available", type=action_type)
+            "action_not_available",
+            None,
+            M("engine.action_not_available", type=action_type, action=action_ref(action_type)),
         )
     if params is None:
         params = {}
@@ -194,7 +196,8 @@ def validate_options(declared: dict[str, dict], options: Any) -> dict:
             or (kind == "choice" and _listed(value, decl["choices"]))
         )
         if not ok:
-            raise RuleError("illegal_options", None, M("engine.options.illegal", option=name))
+            label = decl.get("label", name)  # as the form shows it
+            raise RuleError("illegal_options", None, M("engine.options.illegal", option=label))
         out[name] = value
     check = getattr(declared, "check", None)
     refusal = check(out) if check is not None else None

@@ -12,6 +12,8 @@ Argument values are one of:
   numbers);
 - ``seat_ref(n)``: the player of seat ``n`` (``0`` is the host), shown as their name;
 - ``named({"en": ..., "fr": ...})``: a content name (cards, tiles) in both languages, from the pack;
+- ``action_ref(type)``: an action type, shown by its name in the table's game ("Take a Zombie
+  card from the track", never ``take_card``; see :mod:`tableapp.labels`);
 - another message (``M(...)``), rendered first;
 - a list of any of these, joined the language's way ("Ana, Ben and Chloé" / "Ana, Ben et Chloé").
 
@@ -41,6 +43,11 @@ def M(msg: str, /, **args: Any) -> Message:  # noqa: N802 (reads as a constructo
 def seat_ref(seat: int) -> dict:
     """An argument naming the player of ``seat`` (0: the host)."""
     return {"seat": seat}
+
+
+def action_ref(action_type: str) -> dict:
+    """An argument naming an action type (shown by its name in the table's game)."""
+    return {"action": action_type}
 
 
 def named(names: dict[str, str]) -> dict:

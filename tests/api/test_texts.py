@@ -150,7 +150,9 @@ def test_field_errors_titles_and_http_errors_speak_french(client, tables):
     variant = client.post("/api/tables", json={"game": "zombie-life", "variant": "x"}, headers=FR)
     body = variant.get_json()
     assert body["code"] == "unknown_variant" and body["title"] == "Contenu impossible à traiter"
-    assert body["errors"]["variant"][0].startswith("Une de ces valeurs : ")
+    assert body["errors"]["variant"] == ["Il n'y a rien à choisir ici."]  # no variants
+    variant = client.post("/api/tables", json={"game": "eat-zem-all", "variant": "x"}, headers=FR)
+    assert variant.get_json()["errors"]["variant"] == ["Au choix\u00a0: La Maison et Le Cimetière."]
     code = tables.create()["code"]
     seats = f"/api/tables/{code}/seats"
     assert client.post(seats, json={"name": "Ana", "colour": "sky"}).status_code == 201
@@ -163,7 +165,7 @@ def test_field_errors_titles_and_http_errors_speak_french(client, tables):
         ({"name": "a" * 41}, "name", "Un nom a au plus 40 caractères"),
         ({}, "name", "Ce champ est obligatoire."),
         ({"name": 7}, "name", "Ce n'est pas un texte."),
-        ({"name": "Ben", "colour": "pink"}, "colour", "Une de ces valeurs : orange, sky"),
+        ({"name": "Ben", "colour": "pink"}, "colour", "Au choix\u00a0: orange, bleu ciel, vert"),
         ({"name": "Ben", "contribution": "ab"}, "contribution", "32 octets aléatoires"),
         ({"name": "Ben", "retry_secret": "short"}, "retry_secret", "De 32 à 128 lettres"),
         ({"name": "Ben", "hat": 1}, "hat", "Champ inconnu."),
