@@ -225,7 +225,9 @@ def _tamper_shell(out, how):
         dealt["args"]["card"]["args"]["value"] = other
         dealt["card"]["value"] = other
     elif how == "who starts":
-        first = next(e for e in start["public"] if e["msg"] == "zl.lowest_starts")
+        first = next(e for e in start["public"] if e["msg"] in ("zl.lowest_starts", "zl.tie"))
+        if first["msg"] == "zl.tie":  # the deal tied (ZL-1): the log says one seat started
+            first["msg"], first["args"], first["seat"] = "zl.lowest_starts", {"seat": {}}, 1
         first["seat"] = first["args"]["seat"]["seat"] = first["seat"] % 3 + 1
     elif how == "start text":
         start["public"][0]["args"]["contributions"] = 3
