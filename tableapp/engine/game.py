@@ -95,39 +95,47 @@ def _listed(value: Any, choices: list) -> bool:
     return any(_same(value, c) for c in choices)
 
 
-def _check_param(name: str, spec: dict, value: Any) -> None:
+def _check_param(name: str, spec: dict, value: Any, label: Any) -> None:
+    """One param against its spec. The refusal names the action as its button does (``label``;
+    a count by its own label), never the param's id, which stays in ``args`` for clients."""
+
     def bad(message: dict) -> RuleError:
         return RuleError("illegal_params", None, message)
 
     if "counts" in spec:
         if not isinstance(value, dict) or set(value) != set(spec["counts"]):
-            raise bad(M("engine.param.keys", param=name, keys=sorted(spec["counts"])))
+            keys = sorted(spec["counts"])
+            raise bad(M("engine.param.keys", action=label, param=name, keys=keys))
         for key, bounds in spec["counts"].items():
             v = value[key]
             if not _is_int(v) or not bounds["min"] <= v <= bounds["max"]:
                 raise bad(
                     M(
                         "engine.param.count",
+                        action=label,
                         param=name,
                         key=key,
+                        what=bounds.get("label", label),
                         min=bounds["min"],
                         max=bounds["max"],
                     )
                 )
     elif spec.get("multiple"):
         if not isinstance(value, list):
-            raise bad(M("engine.param.list", param=name))
+            raise bad(M("engine.param.list", action=label, param=name))
         distinct = all(not _same(a, b) for i, a in enumerate(value) for b in value[i + 1 :])
         if not all(_listed(v, spec["choices"]) for v in value) or not distinct:
-            raise bad(M("engine.param.distinct", param=name))
+            raise bad(M("engine.param.distinct", action=label, param=name))
         if not spec["min"] <= len(value) <= spec["max"]:
-            raise bad(M("engine.param.size", param=name, min=spec["min"], max=spec["max"]))
+            low, high = spec["min"], spec["max"]
+            raise bad(M("engine.param.size", action=label, param=name, min=low, max=high))
     elif "choices" in spec:
         if not _listed(value, spec["choices"]):
-            raise bad(M("engine.param.not_listed", param=name))
+            raise bad(M("engine.param.not_listed", action=label, param=name))
     else:
         if not _is_int(value) or not spec["min"] <= value <= spec["max"]:
-            raise bad(M("engine.param.integer", param=name, min=spec["min"], max=spec["max"]))
+            low, high = spec["min"], spec["max"]
+            raise bad(M("engine.param.integer", action=label, param=name, min=low, max=high))
 
 
 def validate_params(specs: list[dict], action_type: str, params: Any) -> dict:
@@ -151,14 +159,21 @@ def validate_params(specs: list[dict], action_type: str, params: Any) -> dict:
     for spec in matching:
         try:
             unknown = set(params) - set(spec["params"])
+            label = spec.get("label")
             if unknown:
                 raise RuleError(
-                    "illegal_params", None, M("engine.param.unknown", names=sorted(unknown))
+                    "illegal_params",
+                    None,
+                    M("engine.param.unknown", action=label, names=sorted(unknown)),
                 )
             for name, param in spec["params"].items():
                 if name not in params:
-                    raise RuleError("illegal_params", None, M("engine.param.required", param=name))
-                _check_param(name, param, params[name])
+                    raise RuleError(
+                        "illegal_params",
+                        None,
+                        M("engine.param.required", action=label, param=name),
+                    )
+                _check_param(name, param, params[name], label)
             return params
         except RuleError as error:
             last_error = error

@@ -249,3 +249,71 @@ def test_create_and_join_field_errors_name_fields_and_choices_never_by_their_ids
     assert pink[0].startswith("Au choix\u00a0: orange, bleu ciel, vert")
     offered = [p for lang, _, p in refused if lang == "fr" and p["code"] == "colour_not_offered"]
     assert offered[0]["errors"]["colour"] == ["Au choix\u00a0: Jaune, Verte, Rouge et Bleue."]
+
+
+def _wrong_params(spec: dict, chooser) -> list[tuple[str, dict]]:
+    """Each way a phone's params can be wrong for ``spec``: a param left out, a value of the
+    wrong type, a value not offered, a field the action does not have."""
+    good = random_params(spec, chooser)
+    cases = [("unknown field", good | {"zz_not_a_param": 1})]
+    for name, param in spec["params"].items():
+        cases.append((f"{name} missing", {k: v for k, v in good.items() if k != name}))
+        cases.append((f"{name} wrong type", good | {name: {"x": [True]}}))
+        if "counts" in param:
+            key = next(iter(param["counts"]))
+            over = param["counts"][key]["max"] + 1
+            cases.append((f"{name} count", good | {name: good[name] | {key: over}}))
+        elif "choices" in param:
+            value = ["zz_not_offered"] if param.get("multiple") else "zz_not_offered"
+            cases.append((f"{name} not offered", good | {name: value}))
+        else:
+            cases.append((f"{name} out of range", good | {name: param["max"] + 1}))
+    return cases
+
+
+def _param_ids(spec: dict) -> set[str]:
+    ids = set(spec["params"]) | {"zz_not_a_param", "zz_not_offered", "params"}
+    for param in spec["params"].values():
+        ids.update(param.get("counts", {}))
+        ids.update(c for c in param.get("choices", []) if isinstance(c, str))
+    return ids
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_wrong_params_are_refused_naming_the_action_never_a_param_id(client, tables, game):
+    """Every action offered in a short play, posted with each kind of wrong params, in English
+    and in French: the refusal names the action as its button does and shows no param id, no
+    count key and no choice id (``engine.param.*``)."""
+    created = tables.create(game.id)
+    code, host = created["code"], created["host_token"]
+    tokens = [tables.join(code, name)["token"] for name in PLAYERS[: game.players[0]]]
+    assert tables.act(code, host, "start").status_code == 201
+    chooser = RandomChooser(random.Random(f"params/{game.id}"))
+    checked: set[str] = set()
+    for _ in range(25):
+        views = [(t, tables.view(code, t)) for t in tokens]
+        if views[0][1]["status"] == "finished":
+            break
+        offered = [(t, s) for t, v in views for s in v["actions"] if s["params"]]
+        for token, spec in offered:
+            if spec["type"] in checked:
+                continue
+            checked.add(spec["type"])
+            forbidden = _param_ids(spec)
+            for what, params in _wrong_params(spec, chooser):
+                for lang in LANGS:
+                    response = _post(client, code, token, spec["type"], lang, params)
+                    body = response.get_json()
+                    assert response.status_code in (403, 409, 422), (spec["type"], what, body)
+                    if body["code"] != "illegal_params":
+                        continue  # the game's own rule spoke first (it names its rule)
+                    assert_no_ids(body, lang, forbidden, (game.id, spec["type"], what))
+        movable = [(t, s) for t, v in views for s in v["actions"] if s["type"] != "correct"]
+        if not movable:
+            break
+        token, spec = chooser.choice(movable)
+        assert (
+            _post(client, code, token, spec["type"], "en", random_params(spec, chooser)).status_code
+            == 201
+        )
+    assert checked, game.id

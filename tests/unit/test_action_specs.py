@@ -35,6 +35,15 @@ def refused(specs, action_type, params, code="illegal_params") -> RuleError:
     return caught.value
 
 
+def _names_the_action_not_the_param(error: RuleError, param: str) -> None:
+    """A refused param: the text names the action as its button does (issue 20, item 11);
+    the param's id is in ``args`` for clients, never in the text a person reads."""
+    assert error.message["args"]["param"] == param
+    text = english(error.message)
+    assert text.startswith(english(error.message["args"]["action"]) + ":"), text
+    assert f"'{param}'" not in text and "{" not in text
+
+
 def options_refused(declared, options) -> RuleError:
     with pytest.raises(RuleError) as caught:
         validate_options(declared, options)
@@ -96,14 +105,17 @@ def test_valid_params_are_returned():
 
 def test_unknown_params_are_refused():
     error = refused([PLAY], "play", {"card": "c1", "extra": 1})
-    assert "extra" in english(error.message)
+    # the client's field is in the args; the text names the action as its button does
+    assert error.message["args"]["names"] == ["extra"]
+    assert english(error.message) == "Play a card: this action has no such choice."
     refused([PASS], "pass", {"anything": None})
 
 
 def test_missing_params_are_refused():
     spec = action("both", "Both", a=integer(0, 1), b=integer(0, 1))
     error = refused([spec], "both", {"a": 0})
-    assert "'b'" in english(error.message)
+    assert error.message["args"]["param"] == "b"  # for clients; people read the action
+    assert english(error.message) == "Both: a choice is missing."
     refused([spec], "both", {})
     assert validate_params([spec], "both", {"a": 0, "b": 1}) == {"a": 0, "b": 1}
 
@@ -130,7 +142,7 @@ def test_choice_accepts_listed_values(value):
 @pytest.mark.parametrize("value", ["c4", "C1", "", None, ["c1"], {"c1": 1}, 1])
 def test_choice_refuses_anything_else(value):
     error = refused([PLAY], "play", {"card": value})
-    assert "'card'" in english(error.message)
+    _names_the_action_not_the_param(error, "card")
 
 
 def test_choice_keeps_bools_and_ints_apart():
@@ -189,7 +201,7 @@ def test_subset_accepts_distinct_listed_values_within_bounds(value):
 )
 def test_subset_refuses(value):
     error = refused([TARGETS], "aim", {"at": value})
-    assert "'at'" in english(error.message)
+    _names_the_action_not_the_param(error, "at")
 
 
 def test_subset_with_zero_minimum_accepts_the_empty_list():
@@ -229,7 +241,7 @@ def test_integer_accepts_values_in_bounds(value):
 @pytest.mark.parametrize("value", [-3, 6, 10**20, 2.0, 2.5, "2", None, [2], True, False])
 def test_integer_refuses(value):
     error = refused([BID], "bid", {"amount": value})
-    assert "'amount'" in english(error.message)
+    _names_the_action_not_the_param(error, "amount")
 
 
 # --- counts --------------------------------------------------------------------------------
@@ -263,7 +275,7 @@ def test_counts_accept_in_bounds(value):
 )
 def test_counts_refuse(value):
     error = refused([SPLIT], "split", {"dice": value})
-    assert "'dice'" in english(error.message)
+    _names_the_action_not_the_param(error, "dice")
 
 
 # --- options -------------------------------------------------------------------------------
