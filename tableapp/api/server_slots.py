@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import errno
 import functools
+import socket
 import threading
 
-from flask import current_app
+from flask import after_this_request, current_app, request
 
 from ..engine import M
 from ..problems import Problem
@@ -41,7 +42,11 @@ def one_server_slot(view):
     @functools.wraps(view)
     def wrapper(*args, **kwargs):
         slots = current_app.extensions.setdefault("tableapp.server_slots", ServerSlots())
-        slots.take(current_app.config.get("STREAMS_MAX") or 0)
+        try:
+            slots.take(current_app.config.get("STREAMS_MAX") or 0)
+        except Problem:
+            _close_after_answer(request.environ.get("gunicorn.socket"))
+            raise
         try:
             response = view(*args, **kwargs)
         except BaseException:
@@ -51,6 +56,24 @@ def one_server_slot(view):
         return response
 
     return wrapper
+
+
+def _close_after_answer(sock) -> None:
+    """The refused stream's connection is closed once answered, not kept alive: phones that
+    retry would otherwise hold the connections kept for other requests."""
+    if sock is None:
+        return
+
+    def shut() -> None:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)  # gunicorn then reads no next request and closes
+        except OSError:
+            pass
+
+    @after_this_request
+    def closing(response):
+        response.call_on_close(shut)
+        return response
 
 
 class ClientGone(ConnectionResetError):

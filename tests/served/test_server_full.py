@@ -42,6 +42,9 @@ def test_streams_that_fill_the_cap_leave_room_and_one_more_gets_a_503(tmp_path):
     with _serve(tmp_path) as serve:
         code = _table(serve.url)
         _fill(serve, code)
+        # Refused streams do not keep their connections: phones retrying leave the rest free.
+        refused = [_open_stream(serve.port, code, "127.0.0.4") for _ in range(CONNECTIONS)]
+        assert [status for _, status in refused] == [503] * CONNECTIONS
         health = requests.get(f"{serve.url}/healthz", timeout=PROMPT)
         join = requests.post(
             f"{serve.url}/api/tables/{code}/seats", json={"name": "Ana"}, timeout=PROMPT
