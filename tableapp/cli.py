@@ -57,6 +57,7 @@ def terminal_qr(url: str) -> str:
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option(
     "--connections",
+    envvar="TABLEAPP_WORKER_CONNECTIONS",
     default=1000,
     show_default=True,
     type=click.IntRange(min=10),
@@ -74,13 +75,16 @@ def serve(host: str, port: int, connections: int, use_https: bool) -> None:
 
     One gunicorn process with a gevent worker: hundreds of idle event streams and slow
     phones do not starve other requests. One client address holds at most
-    TABLEAPP_STREAMS_PER_ADDRESS open streams (100; 429 beyond), a request body must arrive
+    TABLEAPP_STREAMS_PER_ADDRESS open streams (100; 429 beyond), all addresses together at most
+    the connections less a tenth (503 beyond, so that other requests always find a
+    connection; a stream whose phone hangs up frees its slot at once), a request body must arrive
     within TABLEAPP_BODY_TIMEOUT seconds (10; 408 after), and request headers within 5 s.
     """
     from flask import Flask
     from gunicorn.app.base import BaseApplication
 
     from .config import Config
+    from .worker import stream_cap
 
     address = lan_address() if host in ("0.0.0.0", "::") else host
     scheme = "https" if use_https else "http"
@@ -117,7 +121,9 @@ def serve(host: str, port: int, connections: int, use_https: bool) -> None:
             from . import create_app
 
             # The only process writing here: the in-process bus hears every commit.
-            return create_app({"PUBLIC_URL": public, "SOLE_PROCESS": True})
+            return create_app(
+                {"PUBLIC_URL": public, "SOLE_PROCESS": True, "STREAMS_MAX": stream_cap(connections)}
+            )
 
     click.echo(f"\ntableapp is running. Phones on this network open:\n\n    {public}\n")
     click.echo(terminal_qr(public))

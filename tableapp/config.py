@@ -54,6 +54,10 @@ class Config:
     # eight phones and its screen; 100 leaves room for ten full tables behind one address
     # (a club, a café) and for phones whose dropped streams have not timed out yet.
     STREAMS_PER_ADDRESS = int(os.environ.get("TABLEAPP_STREAMS_PER_ADDRESS", "100"))
+    # Event streams the whole process holds open (503 beyond), below its connections so that
+    # /healthz, joins and actions always find one; set by the gevent worker from
+    # ``worker_connections`` (tableapp/worker.py). 0: no cap.
+    STREAMS_MAX = int(os.environ.get("TABLEAPP_STREAMS_MAX", "0"))
     IDEMPOTENCY_TTL_HOURS = 48
 
     # Live events

@@ -9,6 +9,7 @@ stable ``code``), and a request line too long gets 414 rather than 400.
 from __future__ import annotations
 
 import contextvars
+import os
 
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -59,8 +60,16 @@ def _write_problem(sock, status_int, reason, mesg):
     util.write_nonblock(sock, problem_bytes(status, code, reason))
 
 
+def stream_cap(connections: int) -> int:
+    """The event streams a worker of ``connections`` holds at once: a tenth of them (at least
+    five) stays for the requests that are not streams."""
+    return connections - max(5, connections // 10)
+
+
 class ProblemGeventWorker(GeventWorker):
     def init_process(self):
+        # Read by the app's config, built after this (tableapp serve sets it itself).
+        os.environ.setdefault("TABLEAPP_STREAMS_MAX", str(stream_cap(self.worker_connections)))
         # Installed once for the worker process: swapping it in and out around each refusal
         # would let two greenlets refusing at once restore each other's copy.
         util.write_error = _write_problem

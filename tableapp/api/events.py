@@ -16,6 +16,7 @@ from ..models import utcnow
 from .common import AUTH_DOC, last_event_id, one_stream_slot, token
 from .errors import PROBLEM
 from .schemas import EventsQuerySchema, ProblemSchema
+from .server_slots import ClientGone, one_server_slot, watch_hangup
 
 bp = Blueprint("events", __name__, url_prefix="/api/tables", description="Live events")
 
@@ -104,7 +105,14 @@ def _moved(seat: int, renderer) -> dict:
     content_type=PROBLEM,
     description="This address holds too many open streams",
 )
+@bp.alt_response(
+    503,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="The server holds all the streams it can; retry after `Retry-After` seconds",
+)
 @bp.doc(**AUTH_DOC)
+@one_server_slot  # process-wide cap, below the worker's connections
 @one_stream_slot  # per-address cap, held until the response ends (api/common.py)
 def stream(query: dict, code: str):
     """The table's events from ``Last-Event-ID`` (or ``?after=``, or now) on."""
@@ -156,8 +164,11 @@ def stream(query: dict, code: str):
         with app.app_context():
             return store.seat_token_hash(table_id, viewer) == token_hash
 
+    environ = request.environ
+
     def generate():
         presence.opened(app, seat_id)
+        watcher = watch_hangup(environ)
         try:
             yield from events.stream(
                 read_after,
@@ -169,7 +180,11 @@ def stream(query: dict, code: str):
                 on_beat=lambda: presence.beat(app),
                 max_seconds=config.get("SSE_MAX_SECONDS"),
             )
+        except ClientGone:
+            return  # nobody reads any more: end here, which gives the slots back
         finally:
+            if watcher is not None:
+                watcher.kill(block=False)
             presence.closed(app, seat_id)
 
     response = Response(generate(), mimetype="text/event-stream")
