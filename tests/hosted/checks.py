@@ -36,7 +36,7 @@ class Database:
                 connection.execute(
                     text(
                         "SELECT number, seat, type, payload, undone, reveals, public, private, "
-                        "idempotency_key FROM actions WHERE table_id = :t ORDER BY number"
+                        "head, idempotency_key FROM actions WHERE table_id = :t ORDER BY number"
                     ),
                     {"t": row["id"]},
                 )
@@ -87,6 +87,9 @@ class Database:
         start = next((a for a in actions if a["type"] == "start"), None)
         export = {
             "format": "tableapp-export/1",
+            "code": row["code"],
+            "content_origin": row["content_origin"],
+            "log_head": row["log_head"],
             "seed": row["seed"],
             "seed_commitment": row["seed_commitment"],
             "game": row["game"],
@@ -111,6 +114,7 @@ class Database:
                         "reveals",
                         "public",
                         "private",
+                        "head",
                     )
                 }
                 for a in actions

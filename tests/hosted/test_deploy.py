@@ -98,7 +98,8 @@ def test_gunicorn_conf_reads_the_environment():
     )
     assert settings["bind"] == ["127.0.0.1:9999"]
     assert settings["workers"] == 3
-    assert settings["worker_class"] == "gevent"
+    # gevent's worker, answering gunicorn's own refusals as problem+json (tableapp/worker.py)
+    assert settings["worker_class"] == "tableapp.worker.ProblemGeventWorker"
     assert settings["worker_connections"] == 2500
     assert settings["wsgi_app"] == "tableapp:create_app()"
     assert settings["preload_app"] is False  # workers import the app after gevent patches
