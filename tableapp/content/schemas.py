@@ -23,6 +23,7 @@ from typing import Any
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 
 from ..engine.messages import M, Message, named
+from ..games.eat_zem_all.content import BOX_COUNTS as EZA_BOX_COUNTS
 
 NAME_LENGTH = 60
 TEXT_LENGTH = 300
@@ -152,20 +153,7 @@ _EZA_HUMAN_CARD = {"id": WORD, "human": WORD, "effects": many(WORD)}
 _EZA_ZOMBIE_CARD = {"id": WORD, **_NAMED, "main": many(WORD), "bonus": many(WORD)}
 _EZA = {
     "box": {
-        **dict.fromkeys(
-            (
-                "bite_tokens",
-                "defense_cubes",
-                "tombstones",
-                "pawns_per_horde",
-                "zombie_cards_per_horde",
-                "mutations_kept",
-                "human_cards_drawn",
-                "track_size",
-                "occupants_per_cell",
-            ),
-            INT,
-        ),
+        **dict.fromkeys(EZA_BOX_COUNTS, INT),
         "colours": many(WORD),
         "start_zombies": mapping(INT),
     },

@@ -190,7 +190,8 @@ def _unique(rows: list[dict], file: str, key: str, problems: Problems) -> None:
             problems.append(problem(f"{file}.toml: {key}.id {card_id}", "pack.twice"))
 
 
-_BOX_COUNTS = (
+#: The box's counts (whole numbers); the pack schema (tableapp/content/schemas.py) reads them.
+BOX_COUNTS = (
     "bite_tokens",
     "defense_cubes",
     "tombstones",
@@ -204,7 +205,7 @@ _BOX_COUNTS = (
 
 
 def _check_box(box: dict, problems: Problems) -> None:
-    for key in _BOX_COUNTS:
+    for key in BOX_COUNTS:
         if not _int(box.get(key)) or box[key] < 1:
             problems.append(problem(f"box.toml: {key}", "eza.pack.at_least", low=1))
     colours = box.get("colours")
