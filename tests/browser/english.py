@@ -82,11 +82,15 @@ def english_only() -> frozenset[str]:
 
 
 URL = re.compile(r"https?://\S+")
+#: A run of letters and digits (a seed commitment, a log head, a join code) is not a word: the
+#: hex "123adbec…41fed0f…" holds "fed" but says nothing in English.
+CODE = re.compile(r"\b\w*\d\w*\b")
 
 
 def english_in(text: str, allowed: set[str] = frozenset()) -> list[str]:
     """The English words (and raw keys) in ``text``, ``allowed`` aside (players' names);
-    addresses (the join URL) are not words."""
+    addresses (the join URL) and codes (hashes, digits among letters) are not words."""
     text = URL.sub(" ", text)
-    found = [w for w in WORD.findall(text) if w.lower() in english_only() and w not in allowed]
+    words_ = WORD.findall(CODE.sub(" ", text))
+    found = [w for w in words_ if w.lower() in english_only() and w not in allowed]
     return found + RAW.findall(text)

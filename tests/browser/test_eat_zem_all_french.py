@@ -77,6 +77,8 @@ def test_the_english_detector_catches_an_untranslated_prompt():
     assert english_in("Garder cette Mutation · Keep this Mutation (face up)")
     assert "take_card" in english_in("Anaïs : take_card")
     assert english_in("Shamble : 1 Zombie") == ["Shamble"]  # an untranslated card name
+    # A seed commitment's hex holds "fed" and "bad", not English.
+    assert english_in("Engagement 123adbec6b3441fed0f5508a0e9bad77") == []
 
 
 def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, live_server):
