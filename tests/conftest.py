@@ -1,6 +1,9 @@
 """Shared fixtures: an app on a throwaway database, its client, and table helpers.
 
-``TABLEAPP_TEST_DATABASE_URL`` runs the same tests on PostgreSQL (CI does both).
+``TABLEAPP_TEST_DATABASE_URL`` runs the same tests on PostgreSQL (CI does both). The tests run
+in parallel (pytest-xdist, ``-n auto`` in pyproject): each worker on PostgreSQL gets its own
+database beside the one named (``tableapp_test_gw0``…), created on first use, since every test
+drops and recreates the schema it works in.
 """
 
 from __future__ import annotations
@@ -9,11 +12,36 @@ import os
 import uuid
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
-from tableapp import create_app, storage
-from tableapp.config import TestConfig
-from tableapp.extensions import db
+
+def _worker_database(url: str, worker: str) -> str:
+    """The URL of ``worker``'s own database on the server of ``url``, created if missing."""
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(
+                text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
+            ).first()
+            if not found:
+                conn.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+if os.environ.get("TABLEAPP_TEST_DATABASE_URL") and os.environ.get("PYTEST_XDIST_WORKER"):
+    # Before tableapp.config is imported: TestConfig and the served tests' subprocesses read it.
+    os.environ["TABLEAPP_TEST_DATABASE_URL"] = _worker_database(
+        os.environ["TABLEAPP_TEST_DATABASE_URL"], os.environ["PYTEST_XDIST_WORKER"]
+    )
+
+from tableapp import create_app, storage  # noqa: E402
+from tableapp.config import TestConfig  # noqa: E402
+from tableapp.extensions import db  # noqa: E402
 
 PG_URL = os.environ.get("TABLEAPP_TEST_DATABASE_URL")
 
