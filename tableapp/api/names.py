@@ -31,6 +31,15 @@ def refused(character: str) -> bool:
     return unicodedata.category(character) in REFUSED_CATEGORIES
 
 
+def first_refused(text: str) -> str | None:
+    """The first refused character of ``text``, else ``None``. A printable text
+    (``str.isprintable``: no character of the Other or Separator categories but the space)
+    holds none, which spares a pack's thousands of texts a look at each character."""
+    if text.isprintable():
+        return None
+    return next((c for c in text if refused(c)), None)
+
+
 def visible(character: str) -> bool:
     category = unicodedata.category(character)
     return (
@@ -45,9 +54,9 @@ def text_reason(text: str, length: int) -> tuple[str, dict] | None:
     ``length`` characters: ``(reason, args)`` — ``hidden_character``, ``nothing_visible``,
     ``first_visible`` or ``too_long`` — else ``None``. Player names and every text of a content
     pack (:mod:`tableapp.content.schemas`) follow it, each with its own messages."""
-    for character in text:
-        if refused(character):
-            return "hidden_character", {"character": f"U+{ord(character):04X}"}
+    hidden = first_refused(text)
+    if hidden is not None:
+        return "hidden_character", {"character": f"U+{ord(hidden):04X}"}
     if not any(visible(c) for c in text):
         return "nothing_visible", {}
     if not visible(text[0]):

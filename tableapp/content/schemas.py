@@ -334,11 +334,11 @@ class _Text(fields.String):
         }
 
     def _deserialize(self, value, attr, data, **kwargs) -> str:
-        from ..api.names import refused, text_reason
+        from ..api.names import first_refused, text_reason
 
         text = super()._deserialize(value, attr, data, **kwargs)
         if self.word:
-            hidden = next((c for c in text if refused(c)), None)
+            hidden = first_refused(text)
             if hidden is not None:
                 reason = ("hidden_character", {"character": f"U+{ord(hidden):04X}"})
                 raise ValidationError(_what(_reason(*reason)))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tableapp.api.names import check_name, name_pattern
+from tableapp.api.names import check_name, first_refused, name_pattern, refused
 from tests.texts import english
 
 PATTERN = re.compile(name_pattern())
@@ -70,3 +70,13 @@ def test_the_spec_pattern_accepts_exactly_what_the_join_check_accepts(raw):
 def test_refusals_say_why(raw, reason):
     name, why = check_name(raw)
     assert name is None and reason in english(why)
+
+
+def test_a_printable_text_holds_no_refused_character():
+    """``first_refused`` skips the look at each character of a printable text: no character
+    Python calls printable is one the rule refuses (every code point checked)."""
+    both = [p for p in range(0x110000) if chr(p).isprintable() and refused(chr(p))]
+    assert both == []
+    assert first_refused("Zombie\u202eA") == "\u202e"
+    assert first_refused("Zombie\u2028") == "\u2028"
+    assert first_refused("Zombie à l'école") is None
