@@ -8,9 +8,10 @@
 
 import { buzz } from "./device.js";
 import { $, h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { nameOf } from "./seats.js";
 import { icon } from "./icons.js";
+import { getPref, setPref } from "./store.js";
 
 const BUZZ = { elimination: [200, 80, 200], death: [300, 100, 300], level_up: [60, 40, 60, 40, 60] };
 
@@ -92,4 +93,49 @@ export function boardSteps(view, { table = false } = {}) {
   return h("section", { class: "panel board-steps", "aria-live": "polite" },
     h("h2", {}, t("moment.board")),
     h("ul", { class: "checklist" }, steps.map((s) => h("li", { data: { step: s.id } }, icon("box"), " ", s.text))));
+}
+
+/** Where the game is: its round, its turn and whose turn it is, as one comparable key. A
+ * ruling belongs to the moment it was given in; the table says the turn aloud when it moves. */
+export function momentOf(view) {
+  const g = view?.game_view || {};
+  const turn = g.turn && typeof g.turn === "object" ? g.turn.seat ?? null : g.turn ?? null;
+  return JSON.stringify([view?.status ?? null, g.round ?? null, g.turn_no ?? null, turn, g.active ?? null]);
+}
+
+// The table speaks (the browser's speech synthesis), when this device was told to.
+const SPEECH = "speech";
+
+export const canSpeak = () => typeof window.speechSynthesis !== "undefined" && typeof window.SpeechSynthesisUtterance !== "undefined";
+
+export function speechOn() {
+  return canSpeak() && getPref(SPEECH, "off") === "on";
+}
+
+export function setSpeech(on) {
+  setPref(SPEECH, on ? "on" : "off");
+  if (!on && canSpeak()) window.speechSynthesis.cancel();
+}
+
+/** Say ``text`` aloud in the screen's language (the one its texts came in). */
+export function say(text) {
+  if (!text || !speechOn()) return;
+  const utterance = new window.SpeechSynthesisUtterance(text);
+  utterance.lang = lang() === "fr" ? "fr-FR" : "en-GB";
+  window.speechSynthesis.speak(utterance);
+}
+
+/** The kinds of moment the table says aloud. */
+export const SPOKEN = new Set(["death", "elimination", "feast", "level_up", "round_end", "game_end"]);
+
+/** Say the moments of a live log entry; true when one was the game's end. */
+export function sayMoments(entry) {
+  if (entry.undone || entry.type === "undo") return false;
+  let end = false;
+  for (const event of entry.events || []) {
+    if (!event.moment || !SPOKEN.has(event.moment.kind)) continue;
+    say(event.text);
+    end ||= event.moment.kind === "game_end";
+  }
+  return end;
 }
