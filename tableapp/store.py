@@ -408,7 +408,9 @@ def mark_seen(seat_ids: list[int], when: datetime | None, *, write: bool = False
     if write:
         db.session.rollback()
     if seat_ids:
-        connection(immediate=write).execute(update(SEATS).where(SEATS.c.id.in_(seat_ids)).values(last_seen=when))
+        connection(immediate=write).execute(
+            update(SEATS).where(SEATS.c.id.in_(seat_ids)).values(last_seen=when)
+        )
 
 
 def count_hit(bucket: str, address: str, limit: int, window: float) -> float | None:

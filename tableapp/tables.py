@@ -127,9 +127,7 @@ def presence(code: str, token: str | None, window: float, *, ping: bool = False)
         mine = next((r for r in rows if r.token_hash == digest), None)
         if mine is None:
             raise Problem(401, "bad_token", M("table.refuse.bad_token"))
-        fresh = mine.last_seen is not None and now - mine.last_seen < timedelta(
-            seconds=window / 4
-        )
+        fresh = mine.last_seen is not None and now - mine.last_seen < timedelta(seconds=window / 4)
         if ping and mine.role == "player" and not fresh:
             store.mark_seen([mine.id], now, write=True)
             db.session.commit()

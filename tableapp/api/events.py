@@ -70,7 +70,6 @@ class Presence:
             self._write(app, [seat_id], None)
 
 
-
 presence = Presence()
 
 

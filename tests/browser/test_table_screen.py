@@ -65,7 +65,8 @@ def one_move(url: str, code: str, tokens: list[str], chooser: Rng) -> bool:
         if not specs:
             continue
         spec = chooser.choice(specs)
-        body = {"type": spec["type"], "params": random_params(spec, chooser), "expected": view["seq"]}
+        params = random_params(spec, chooser)
+        body = {"type": spec["type"], "params": params, "expected": view["seq"]}
         answer = requests.post(
             f"{url}/api/tables/{code}/actions",
             json=body,
@@ -83,9 +84,7 @@ def moment_key(view: dict) -> str:
     turn = g.get("turn")
     if isinstance(turn, dict):
         turn = turn.get("seat")
-    return json.dumps(
-        [view["status"], g.get("round"), g.get("turn_no"), turn, g.get("active")]
-    )
+    return json.dumps([view["status"], g.get("round"), g.get("turn_no"), turn, g.get("active")])
 
 
 def last_ruling_seq(entries: list[dict]) -> int | None:
@@ -109,7 +108,8 @@ def font_sizes(page, selector: str) -> list[tuple[float, str]]:
             for (const el of [root, ...root.querySelectorAll("*")]) {
               const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
               if (!own || el.closest("svg") || !el.getClientRects().length) continue;
-              out.push([parseFloat(getComputedStyle(el).fontSize), el.textContent.trim().slice(0, 30)]);
+              const size = parseFloat(getComputedStyle(el).fontSize);
+              out.push([size, el.textContent.trim().slice(0, 30)]);
             }
           }
           return out;
@@ -182,7 +182,8 @@ def legend_overlaps(page) -> list[str]:
                            chart: g.ownerSVGElement.getBoundingClientRect() }));
           const out = [];
           items.forEach((a, i) => {
-            if (a.box.right > a.chart.right + 1 || a.box.left < a.chart.left - 1) out.push(`${a.text} leaves the chart`);
+            const outside = a.box.right > a.chart.right + 1 || a.box.left < a.chart.left - 1;
+            if (outside) out.push(`${a.text} leaves the chart`);
             items.slice(i + 1).forEach((b) => {
               const apart = a.box.right <= b.box.left || b.box.right <= a.box.left
                 || a.box.bottom <= b.box.top || b.box.bottom <= a.box.top;
@@ -199,8 +200,9 @@ def part_colours(page) -> dict[str, str]:
     return page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll(".end svg.chart .legend-item")]
           .map((g) => {
-            const [r, gr, b] = getComputedStyle(g.querySelector("rect")).fill.match(/\\d+/g).map(Number);
-            return [g.dataset.part, "#" + [r, gr, b].map((c) => c.toString(16).padStart(2, "0")).join("")];
+            const fill = getComputedStyle(g.querySelector("rect")).fill;
+            const hex = fill.match(/\\d+/g).map((c) => Number(c).toString(16).padStart(2, "0"));
+            return [g.dataset.part, "#" + hex.join("")];
           }))"""
     )
 
@@ -264,7 +266,9 @@ def test_d_zombicide_ends_with_one_team_result_and_no_ranking(devices, live_serv
     outcome = end.locator(".end-outcome").text_content()
     assert ("L'équipe gagne" if result["won"] else "L'équipe perd") in outcome
     assert end.locator("ol").count() == 0 and end.locator(".tag.win").count() == 0
-    seats = end.locator(".standings.team li").evaluate_all("ls => ls.map((l) => Number(l.dataset.seat))")
+    seats = end.locator(".standings.team li").evaluate_all(
+        "ls => ls.map((l) => Number(l.dataset.seat))"
+    )
     assert seats == [1, 2, 3], "players in seat order, not ranked"
     assert_room_size(laptop, ".end .breakdown")
     assert_room_size(laptop, ".end .end-reason")
