@@ -64,9 +64,8 @@ def test_the_table_speaks_turns_and_moments_in_its_language(
     laptop = host_screen(devices, created, f"speech-{game}", locale=lang)
     laptop.add_init_script(CAPTURE)
     laptop.reload()
-    laptop.wait_for_selector("main#app[data-screen=table]")
     toggle = laptop.locator("button.speech-toggle")
-    assert toggle.is_visible()
+    toggle.wait_for()  # one visible toggle on the table screen
     assert toggle.get_attribute("aria-pressed") == "false"
     assert spoken(laptop) == [], "silent until asked"
     toggle.click()

@@ -39,7 +39,9 @@ def host_screen(devices, created: dict, label: str = "table", **extra):
         [created["code"], created["host_token"]],
     )
     laptop.goto(f"/table/{created['code']}")
-    laptop.wait_for_selector("main#app:is([data-screen=table], [data-screen=table-end])")
+    laptop.wait_for_selector(
+        "main#app[data-ready='1']:is([data-screen=table], [data-screen=table-end])"
+    )
     return laptop
 
 
@@ -159,7 +161,7 @@ def test_c_the_last_ruling_goes_when_its_turn_is_over(devices, live_server, watc
             if stale == 1:
                 shots(laptop, "table-ruling-gone", full_page=False)
                 laptop.reload()
-                laptop.wait_for_selector("main#app[data-screen=table]")
+                laptop.wait_for_selector("main#app[data-ready='1'][data-screen=table]")
                 wait_all([laptop], view["seq"], within=10)
                 assert laptop.locator(".ruling-now").count() == 0, "a reload brought it back"
             if shown >= 2 and stale >= 2:

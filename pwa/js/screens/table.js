@@ -11,10 +11,10 @@ import { h, replace } from "../dom.js";
 import { keepAwake } from "../device.js";
 import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
-import { lastRuling, logHead, NOT_GAME, renderLog } from "../log.js";
-import { announce, boardSteps, canSpeak, momentOf, say, sayMoments, setSpeech, speechOn } from "../moments.js";
+import { logHead, NOT_GAME, renderLog } from "../log.js";
+import { announce, boardSteps, rulingOfTheMoment, tableVoice } from "../moments.js";
 import { TableSession } from "../session.js";
-import { nameOf, names, presenceMark, seatLabel } from "../seats.js";
+import { nameOf, presenceMark, seatLabel } from "../seats.js";
 import { forgetHost, rememberGame, tokensFor } from "../store.js";
 import { confirmDialog, panel, reportError, showConnection, toast } from "../ui.js";
 import { endSpeech, playAgain, renderEnd, summaryOf } from "./end.js";
@@ -94,50 +94,9 @@ export async function mount(root, { code }) {
   const joinUrl = () => session.view.join_url || stored.joinUrl || `${location.origin}/join/${code}`;
   const logBox = h("div", { class: "log-box", tabindex: 0, role: "region", "aria-label": t("table.log") });
 
-  // The last ruling belongs to the moment (round, turn) its action led to: it stays while the
-  // table is still there and goes once that turn or round is over, so a round-1 elimination
-  // is not what round 4 reads. A ruling already in the log when the screen opens counts only
-  // if it came with the last action (what the table is looking at now).
-  const rulingAt = new Map(); // ruling's action number -> momentOf(view after it)
-  const lastGameSeq = () => session.log().filter((e) => !e.undone && !NOT_GAME.has(e.type)).pop()?.seq ?? 0;
-  const opened = lastRuling(session.log());
-  if (opened && opened.seq !== lastGameSeq()) rulingAt.set(opened.seq, null);
-  const currentRuling = () => {
-    const ruling = lastRuling(session.log());
-    if (!ruling) return null;
-    const view = session.view;
-    if (!rulingAt.has(ruling.seq)) {
-      if (view.seq < ruling.seq) return null; // the view it led to is on its way
-      rulingAt.set(ruling.seq, momentOf(view));
-    }
-    return rulingAt.get(ruling.seq) === momentOf(view) ? ruling : null;
-  };
-
-  // The table speaks: whose turn it is when the turn moves, each moment, the end.
-  let spokenMoment = momentOf(session.view);
-  let spokenStatus = session.view.status;
-  let endSaid = false;
-  const sayTurn = (view) => {
-    const who = (view.prompt?.waiting_for || []).filter((id) => id !== 0);
-    if (view.status === "playing" && who.length) say(t("speech.turn", { names: names(view, who) }));
-  };
-  const speakView = (view) => {
-    const moment = momentOf(view);
-    if (view.status === "finished" && spokenStatus !== "finished" && !endSaid) say(endSpeech(view));
-    else if (moment !== spokenMoment) sayTurn(view);
-    spokenMoment = moment;
-    spokenStatus = view.status;
-  };
-  const speechToggle = () => {
-    if (!canSpeak()) return null;
-    const on = speechOn();
-    return h("button", { type: "button", class: "secondary speech-toggle", "aria-pressed": String(on),
-      onClick: () => {
-        setSpeech(!on);
-        draw();
-        if (!on) sayTurn(session.view); // say where the game is now, as it starts speaking
-      } }, icon(on ? "check" : "cross"), " ", t("speech.toggle"));
-  };
+  const currentRuling = rulingOfTheMoment(session);
+  const voice = tableVoice(session, endSpeech);
+  const speechToggle = () => voice.toggle(draw);
   const claimBox = h("div", { class: "claim-box" });
   let claim = null; // {name, url} of a re-issued seat on show
 
@@ -228,12 +187,12 @@ export async function mount(root, { code }) {
 
   session.on((kind, detail) => {
     if (kind === "view") {
-      speakView(session.view);
+      voice.view(session.view);
       draw();
     } else if (kind === "entry") {
       replace(logBox, renderLog(session.log(), session.view, { limit: 200 }));
       announce(detail, session.view, { table: true });
-      endSaid ||= sayMoments(detail);
+      voice.entry(detail);
       const ruling = root.querySelector(".ruling-now");
       const fresh = rulingPanel(currentRuling());
       if (ruling && fresh) ruling.replaceWith(fresh); // a stale one goes with the next view
