@@ -15,6 +15,8 @@ from ..models import utcnow
 from .common import (
     AUTH_DOC,
     AUTH_REQUIRED_DOC,
+    IDEMPOTENCY_DOC,
+    idempotency,
     json_response,
     last_event_id,
     one_stream_slot,
@@ -95,9 +97,12 @@ def presence_now(code: str):
 @bp.response(200, PresenceSchema, description=PRESENCE_DOC)
 @bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="Not this table's")
 @bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
-@bp.doc(**AUTH_REQUIRED_DOC)
+@bp.alt_response(400, schema=ProblemSchema, content_type=PROBLEM, description="Bad Idempotency-Key")
+@bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def ping(code: str):
-    """The bearer's phone is here: its seat stays connected for the window."""
+    """The bearer's phone is here: its seat stays connected for the window. A repeat does
+    the same again (an Idempotency-Key is checked like every POST's, nothing is kept)."""
+    idempotency(None)
     return json_response(tables.presence(code, token(), presence_seconds(), ping=True))
 
 

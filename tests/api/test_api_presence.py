@@ -61,3 +61,14 @@ def test_g_presence_refuses_strangers_and_unknown_tables(client, tables):
     assert _presence(client, "ZZZZZZ").status_code == 404
     # The host's ping is accepted and marks no seat.
     assert _presence(client, code, created["host_token"], "post").status_code == 200
+
+
+def test_g_a_ping_checks_its_idempotency_key_like_every_post(client, tables):
+    created, tokens = tables.started(2)
+    headers = {"Authorization": f"Bearer {tokens[0]}", "Idempotency-Key": " "}
+    answer = client.post(f"/api/tables/{created['code']}/presence", headers=headers)
+    assert answer.status_code == 400 and answer.get_json()["code"] == "bad_idempotency_key"
+    headers["Idempotency-Key"] = "ping-1"
+    for _ in range(2):  # a repeat is the same ping again
+        answer = client.post(f"/api/tables/{created['code']}/presence", headers=headers)
+        assert answer.status_code == 200
