@@ -73,6 +73,7 @@ const STRINGS = {
     // the table screen says turns, moments and the end aloud.
     "end.team.won": "The team wins", "end.team.lost": "The team loses", "end.team": "The team",
     "end.won": "Winners", "end.lost": "Everyone else loses", "end.nobody": "Nobody wins: everyone loses",
+    "end.part": "{part}: {n}",
     "speech.toggle": "Say it aloud", "speech.turn": "Over to {names}.",
     "speech.end.winner": "Game over. {names} wins.", "speech.end.winners": "Game over. {names} win.",
     "speech.end.nobody": "Game over. Nobody wins.",
@@ -150,6 +151,7 @@ const STRINGS = {
     "end.chart": "Points par joueur, par partie du jeu", "end.home": "Accueil",
     "end.team.won": "L'équipe gagne", "end.team.lost": "L'équipe perd", "end.team": "L'équipe",
     "end.won": "Victoire", "end.lost": "Tous les autres perdent", "end.nobody": "Personne ne gagne : tout le monde perd",
+    "end.part": "{part} : {n}",
     "speech.toggle": "Annoncer à voix haute", "speech.turn": "À {names} de jouer.",
     "speech.end.winner": "Partie terminée. {names} gagne.", "speech.end.winners": "Partie terminée. {names} gagnent.",
     "speech.end.nobody": "Partie terminée. Personne ne gagne.",

@@ -274,6 +274,7 @@ def test_d_zombicide_ends_with_one_team_result_and_no_ranking(devices, live_serv
     assert seats == [1, 2, 3], "players in seat order, not ranked"
     assert_room_size(laptop, ".end .breakdown")
     assert_room_size(laptop, ".end .end-reason")
+    assert "\u00a0: " in end.locator(".breakdown").first.text_content()  # French typography
     shots(laptop, "end-zombicide-table-fr", full_page=False)
     assert not watch.errors, watch.errors
 

@@ -109,7 +109,7 @@ export function renderEnd(view, renderer, mine = null) {
       tag && winners.has(row.seat) ? h("span", { class: "tag win" }, icon("star"), " ", t("end.winner")) : null,
       h("span", { class: "score" }, score(row))),
     h("p", { class: "breakdown" }, Object.entries(row.breakdown || {})
-      .map(([key, points]) => `${partLabel(key)}: ${points}`).join(" · ")));
+      .map(([key, points]) => t("end.part", { part: partLabel(key), n: points })).join(" · ")));
   // A reason the server gives for the end (a co-operative mission, an escape) is said too.
   const reason = typeof result.reason === "string" && result.reason ? h("p", { class: "end-reason" }, result.reason) : null;
   let body;
