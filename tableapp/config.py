@@ -70,8 +70,9 @@ class Config:
     # worker on SQLite, set by deploy/gunicorn.conf.py): the in-process bus then hears every
     # commit and idle streams need not poll.
     SOLE_PROCESS = os.environ.get("TABLEAPP_SOLE_PROCESS", "") == "1"
-    # A seat counts as connected while seen within this many seconds.
-    PRESENCE_SECONDS = 40
+    # A seat counts as connected while its phone was heard from within this many seconds
+    # (it pings every third of it): a phone gone quiet reads "not connected" within 20 s.
+    PRESENCE_SECONDS = 15
 
     # OpenAPI (flask-smorest)
     API_TITLE = "tableapp"

@@ -389,10 +389,28 @@ def store_answer(**values: Any) -> None:
     connection().execute(_INSERT_ANSWER, {"created_at": utcnow(), **values})
 
 
-def mark_seen(seat_ids: list[int], when: datetime | None) -> None:
-    """Presence for several seats in one statement."""
+def presence_rows(code: str) -> list:
+    """Every seat of the table ``code`` as (id, number, role, token_hash, last_seen), in seat
+    order; empty when there is no such table (a table always has its host's seat)."""
+    return list(
+        connection().execute(
+            select(SEATS.c.id, SEATS.c.number, SEATS.c.role, SEATS.c.token_hash, SEATS.c.last_seen)
+            .join(TABLES, TABLES.c.id == SEATS.c.table_id)
+            .where(TABLES.c.code == code.upper())
+            .order_by(SEATS.c.number)
+        )
+    )
+
+
+def mark_seen(seat_ids: list[int], when: datetime | None, *, write: bool = False) -> None:
+    """Presence for several seats in one statement; ``write``: in a transaction of its own
+    that takes the write lock first (after the request's reads)."""
+    if write:
+        db.session.rollback()
     if seat_ids:
-        connection().execute(update(SEATS).where(SEATS.c.id.in_(seat_ids)).values(last_seen=when))
+        connection(immediate=write).execute(
+            update(SEATS).where(SEATS.c.id.in_(seat_ids)).values(last_seen=when)
+        )
 
 
 def count_hit(bucket: str, address: str, limit: int, window: float) -> float | None:

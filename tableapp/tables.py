@@ -43,8 +43,8 @@ TOKEN_MARK = "\u2063tableapp:token\u2063"  # where a stored answer gets its toke
 #: The shell's answers to a pending undo request, posted to /actions like any action.
 UNDO_ANSWERS = ("approve_undo", "refuse_undo", "cancel_undo")
 #: An action refreshes its seat's ``last_seen`` only when older than this (presence is
-#: counted in tens of seconds; a write per action would cost more than it tells).
-TOUCH_SECONDS = 10
+#: counted in seconds; a write per action would cost more than it tells).
+TOUCH_SECONDS = 5
 #: The export's format, bound into every log's genesis.
 EXPORT_FORMAT = "tableapp-export/1"
 
@@ -109,6 +109,45 @@ def touch(table: TableRow, actor: Actor | None) -> None:
             seat.last_seen = now
 
 
+def presence(code: str, token: str | None, window: float, *, ping: bool = False) -> dict:
+    """Who is connected at table ``code``: a seat is while its phone said so (a ping, an
+    action, its stream opening) within ``window`` seconds. ``ping``: the bearer's phone says
+    it is there (a player's seat only; 401 for a token that is not one of the table's). The
+    answer also tells a phone how often to ping (a third of the window), so that a phone gone
+    silent reads "not connected" within the window and one ping interval."""
+    rows = store.presence_rows(code)
+    if not rows:
+        raise Problem(404, "unknown_table", M("table.refuse.unknown", code=code))
+    now = utcnow()
+    seen_now: set[int] = set()
+    if ping or token is not None:
+        if token is None:
+            raise Problem(401, "missing_token", M("table.refuse.missing_token"))
+        digest = hash_token(token)
+        mine = next((r for r in rows if r.token_hash == digest), None)
+        if mine is None:
+            raise Problem(401, "bad_token", M("table.refuse.bad_token"))
+        fresh = mine.last_seen is not None and now - mine.last_seen < timedelta(seconds=window / 4)
+        if ping and mine.role == "player" and not fresh:
+            store.mark_seen([mine.id], now, write=True)
+            db.session.commit()
+            seen_now.add(mine.id)
+    limit = timedelta(seconds=window)
+    return {
+        "seconds": window,
+        "ping_seconds": window / 3,
+        "seats": [
+            {
+                "id": r.number,
+                "connected": r.id in seen_now
+                or (r.last_seen is not None and now - r.last_seen <= limit),
+            }
+            for r in rows
+            if r.role == "player"
+        ],
+    }
+
+
 def seat_dict(seat: SeatRow, presence_seconds: float) -> dict:
     connected = seat.last_seen is not None and (utcnow() - seat.last_seen) <= timedelta(
         seconds=presence_seconds
@@ -155,7 +194,7 @@ def texts(table: TableRow, lang: str | None = None) -> Renderer:
 def render_view(
     table: TableRow,
     actor: Actor | None,
-    presence_seconds: float = 40,
+    presence_seconds: float = 15,
     renderer: Renderer | None = None,
 ) -> dict:
     """The view for one bearer (None: the table screen), per DESIGN's shape, in the bearer's
@@ -728,7 +767,7 @@ def act(
     token: str | None,
     body: dict,
     idempotency: tuple[str, str] | None,
-    presence_seconds: float = 40,
+    presence_seconds: float = 15,
 ) -> Outcome:
     """Apply one action ``{"type", "params", "expected"}`` for the bearer."""
 
@@ -876,7 +915,7 @@ def undo(
     token: str | None,
     body: dict,
     idempotency: tuple[str, str] | None,
-    presence_seconds: float = 40,
+    presence_seconds: float = 15,
 ) -> Outcome:
     """Revert the last game action in effect: back to the state it kept from before it (what
     replaying the log without it gives).

@@ -75,6 +75,8 @@ export const api = {
     request("POST", `/api/tables/${enc(code)}/actions`, { token, body: { type, params, expected } }),
   undo: (code, token, expected) => request("POST", `/api/tables/${enc(code)}/undo`, { token, body: { expected } }),
   reissue: (code, token, seat) => request("POST", `/api/tables/${enc(code)}/seats/${seat}/token`, { token }),
+  presence: (code, token) => request("GET", `/api/tables/${enc(code)}/presence`, { token }),
+  ping: (code, token) => request("POST", `/api/tables/${enc(code)}/presence`, { token }),
   qrUrl: (code) => `/api/tables/${enc(code)}/qr.svg`,
   exportUrl: (code) => `/api/tables/${enc(code)}/export`,
 };

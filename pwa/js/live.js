@@ -99,15 +99,20 @@ export function follow(code, token, after, { onEntry, onState, onResume }) {
     timer = setTimeout(run, wait);
   }
 
+  /** Revoked or gone: stop for good (no retry, no reaction to the network coming back). */
   function finish(final, reason = null) {
     stopped = true;
     revokedBy = reason;
+    clearTimeout(timer);
     controller?.abort();
+    removeEventListener("offline", offline);
+    removeEventListener("online", online);
     setState(final);
   }
 
   // The browser knows first when the Wi-Fi drops or comes back.
   const offline = () => {
+    if (stopped) return;
     setState("reconnecting");
     controller?.abort();
   };

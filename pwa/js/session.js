@@ -41,8 +41,44 @@ export class TableSession {
   }
 
   close() {
+    this.closed = true;
+    clearTimeout(this.presenceTimer);
     this.stream?.close();
     this.listeners.clear();
+  }
+
+  /** Presence, every ``ping_seconds`` the server gives while the stream is live: a seat's
+   * phone (``ping``) says it is here, for without that its seat reads "not connected" once
+   * the server's window has passed; the table screen looks at who is and redraws the seats
+   * when that changed. */
+  watchPresence({ ping = false } = {}) {
+    let wait = 5000;
+    const tick = async () => {
+      if (this.closed) return;
+      if (this.connection === "live") {
+        try {
+          const answer = await (ping ? api.ping : api.presence)(this.code, this.token);
+          wait = Math.max(500, answer.ping_seconds * 1000);
+          if (!ping && !this.closed) this.setPresence(answer.seats);
+        } catch {
+          /* offline or revoked: the stream's state says so */
+        }
+      }
+      if (!this.closed) this.presenceTimer = setTimeout(tick, wait);
+    };
+    tick();
+  }
+
+  setPresence(seats) {
+    const now = new Map(seats.map((seat) => [seat.id, seat.connected]));
+    let changed = false;
+    for (const seat of this.view?.seats || []) {
+      if (now.has(seat.id) && now.get(seat.id) !== seat.connected) {
+        seat.connected = now.get(seat.id);
+        changed = true;
+      }
+    }
+    if (changed) this.emit("view");
   }
 
   on(listener) {

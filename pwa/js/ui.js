@@ -8,8 +8,10 @@ import { icon } from "./icons.js";
 
 let connection = null;
 
-/** Show the stream's state: a quiet dot when live, a banner while reconnecting. */
+/** Show the stream's state: a quiet dot when live, a banner while reconnecting. A stream that
+ * ended for good (the seat moved, the table gone) tries no more: its screen says why. */
 export function showConnection(state) {
+  if (state === "revoked" || state === "gone") state = null;
   connection = state;
   const conn = $("conn");
   const banner = $("banner");

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections import Counter
 
 from flask import Response, current_app, request
@@ -13,27 +12,37 @@ from .. import events, store, tables
 from ..engine import M
 from ..extensions import db
 from ..models import utcnow
-from .common import AUTH_DOC, last_event_id, one_stream_slot, token
+from .common import (
+    AUTH_DOC,
+    AUTH_REQUIRED_DOC,
+    IDEMPOTENCY_DOC,
+    idempotency,
+    json_response,
+    last_event_id,
+    one_stream_slot,
+    presence_seconds,
+    token,
+)
 from .errors import PROBLEM
-from .schemas import EventsQuerySchema, ProblemSchema
+from .schemas import EventsQuerySchema, PresenceSchema, ProblemSchema
 from .server_slots import ClientGone, one_server_slot, watch_hangup
 
 bp = Blueprint("events", __name__, url_prefix="/api/tables", description="Live events")
 
 
 class Presence:
-    """Which seats hold an open stream in this process, and when that was last written.
+    """Which seats hold an open stream in this process.
 
     A stream marks its seat seen when it opens and unseen when the last stream of that seat
-    closes. While open, heartbeats refresh ``last_seen`` for every open seat of the process
-    in one statement at most every ``interval`` seconds (a quarter of the presence window),
-    instead of one write per stream per heartbeat.
+    closes (a phone that hangs up reads "not connected" at once). An open stream alone does
+    not keep a seat connected: a phone gone off the Wi-Fi leaves its stream open on the server
+    for minutes (nothing tells the server, and heartbeats still fit in the socket's buffer).
+    The phone itself says it is there (``POST /presence`` every third of the window).
     """
 
     def __init__(self) -> None:
         self._open: Counter[int] = Counter()
         self._lock = threading.Lock()
-        self._written = 0.0
         self.writes = 0
 
     def _write(self, app, seat_ids: list[int], when) -> None:
@@ -62,18 +71,39 @@ class Presence:
         if last:
             self._write(app, [seat_id], None)
 
-    def beat(self, app) -> None:
-        interval = app.config["PRESENCE_SECONDS"] / 4
-        with self._lock:
-            now = time.monotonic()
-            if now - self._written < interval:
-                return
-            self._written = now
-            seat_ids = sorted(self._open)
-        self._write(app, seat_ids, utcnow())
-
 
 presence = Presence()
+
+
+PRESENCE_DOC = (
+    "Who is connected: `seats` [{id, connected}], the window in `seconds` and how often a "
+    "phone says it is there (`ping_seconds`, a third of it). A seat is connected while its "
+    "phone pinged, acted or opened its stream within the window, and at once not connected "
+    "when its last stream closes."
+)
+
+
+@bp.route("/<code>/presence")
+@bp.response(200, PresenceSchema, description=PRESENCE_DOC)
+@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="Not this table's")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.doc(**AUTH_DOC)
+def presence_now(code: str):
+    """Who is connected now (the table screen looks every few seconds)."""
+    return json_response(tables.presence(code, token(), presence_seconds()))
+
+
+@bp.route("/<code>/presence", methods=["POST"])
+@bp.response(200, PresenceSchema, description=PRESENCE_DOC)
+@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="Not this table's")
+@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.alt_response(400, schema=ProblemSchema, content_type=PROBLEM, description="Bad Idempotency-Key")
+@bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
+def ping(code: str):
+    """The bearer's phone is here: its seat stays connected for the window. A repeat does
+    the same again (an Idempotency-Key is checked like every POST's, nothing is kept)."""
+    idempotency(None)
+    return json_response(tables.presence(code, token(), presence_seconds(), ping=True))
 
 
 def _moved(seat: int, renderer) -> dict:
@@ -177,7 +207,6 @@ def stream(query: dict, code: str):
                 heartbeat=config["SSE_HEARTBEAT_SECONDS"],
                 poll=config["SSE_POLL_SECONDS"],
                 retry_ms=config["SSE_RETRY_MS"],
-                on_beat=lambda: presence.beat(app),
                 max_seconds=config.get("SSE_MAX_SECONDS"),
             )
         except ClientGone:

@@ -197,6 +197,17 @@ class SeatSchema(Schema):
     connected = fields.Boolean()
 
 
+class PresenceSeatSchema(Schema):
+    id = fields.Integer()
+    connected = fields.Boolean()
+
+
+class PresenceSchema(Schema):
+    seconds = fields.Float()
+    ping_seconds = fields.Float()
+    seats = fields.List(fields.Nested(PresenceSeatSchema))
+
+
 class ViewSchema(Schema):
     code = fields.String()
     game = fields.String()

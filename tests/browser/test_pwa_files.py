@@ -5,6 +5,7 @@ its version and licence, and icons of the sizes the manifest declares."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
 import struct
@@ -150,8 +151,11 @@ def test_chart_colours_are_not_seat_colours():
         re.findall(r"--(orange|sky|green|yellow|blue|vermilion|purple|grey):\s*(#[0-9a-f]{6})", css)
     )
     assert len(seats) == 8, seats
-    segments = set(re.findall(r"\.seg-\d rect[^{]*\{\s*fill:\s*(#[0-9a-f]{6})", css))
-    assert len(segments) >= 2, segments
+    segments = re.findall(r"\.seg-\d+ rect[^{]*\{\s*fill:\s*(#[0-9a-f]{6})", css)
+    # Defect e (issue 17): each part its own colour, told apart from the others too.
+    assert len(set(segments)) == len(segments) >= 16, segments
+    for a, b in itertools.combinations(segments, 2):
+        assert colour_distance(a, b) >= 30, f"chart {a} and {b} look alike"
     assert colour_distance("#8c98a5", seats["grey"]) < 10  # the old slate: a grey seat's twin
     for segment in segments:
         for name, seat in seats.items():

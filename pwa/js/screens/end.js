@@ -5,7 +5,7 @@ import { api, randomHex } from "../api.js";
 import { breakdownChart } from "../chart.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { nameOf, seatById, seatLabel } from "../seats.js";
+import { nameOf, names, seatById, seatLabel } from "../seats.js";
 import { saveHost, saveSeat, tokensFor } from "../store.js";
 import { reportError } from "../ui.js";
 import { icon } from "../icons.js";
@@ -73,33 +73,83 @@ export function summaryOf(view) {
   };
 }
 
+/** How a game ends: ``team`` (co-operative: the team wins or loses together, no ranking),
+ * ``winners`` (some win, everyone else loses: no 2nd or 3rd place) or ``ranked`` (the most
+ * points wins, then the rest in order). The server may say so (``result.outcome``). */
+const OUTCOMES = { zombicide: "team", "student-bodies": "winners" };
+export function outcomeOf(view) {
+  return view.result?.outcome || OUTCOMES[view.game] || "ranked";
+}
+
+/** The end in a sentence to say aloud (message ids, in the screen's language). */
+export function endSpeech(view) {
+  const result = view.result || {};
+  if (outcomeOf(view) === "team") return t(result.won ? "speech.end.team.won" : "speech.end.team.lost");
+  const winners = result.winners || [];
+  if (!winners.length) return t("speech.end.nobody");
+  return t(winners.length === 1 ? "speech.end.winner" : "speech.end.winners", { names: names(view, winners) });
+}
+
 /** Standings and chart for a finished view; ``renderer.partLabel`` names the score's parts.
  * ``mine`` ({seat, contribution}) is this phone's seat and the contribution it sent. */
 export function renderEnd(view, renderer, mine = null) {
   const result = view.result || { winners: [], standings: [] };
+  const outcome = outcomeOf(view);
   const winners = new Set(result.winners || []);
   const standings = result.standings || [];
   // The server names the parts of a score in the phone's language; a game module may too.
   const partLabel = (key) => result.parts?.[key] ?? renderer.partLabel(key);
-  const rows = standings.map((row) => ({
+  const score = (row) => (result.unit
+    ? `${row.score} ${result.unit}` : t(row.score === 1 ? "end.point" : "end.points", { n: row.score }));
+  const line = (row, { tag = true } = {}) =>
+    h("li", { class: ["standing", winners.has(row.seat) && "winner"],
+      data: { seat: row.seat, score: row.score, result: winners.has(row.seat) ? "win" : "lose" } },
+    h("div", { class: "standing-head" },
+      seatLabel(view, row.seat),
+      tag && winners.has(row.seat) ? h("span", { class: "tag win" }, icon("star"), " ", t("end.winner")) : null,
+      h("span", { class: "score" }, score(row))),
+    h("p", { class: "breakdown" }, Object.entries(row.breakdown || {})
+      .map(([key, points]) => t("end.part", { part: partLabel(key), n: points })).join(" · ")));
+  // A reason the server gives for the end (a co-operative mission, an escape) is said too.
+  const reason = typeof result.reason === "string" && result.reason ? h("p", { class: "end-reason" }, result.reason) : null;
+  let body;
+  if (outcome === "team") {
+    // One result for everyone, and each player's part in seat order: nobody is ranked.
+    const bySeat = [...standings].sort((a, b) => a.seat - b.seat);
+    body = [
+      h("p", { class: ["end-outcome", result.won ? "won" : "lost"] },
+        icon(result.won ? "star" : "cross"), " ", t(result.won ? "end.team.won" : "end.team.lost")),
+      reason,
+      h("h3", {}, t("end.team")),
+      h("ul", { class: "standings team" }, bySeat.map((row) => line(row, { tag: false }))),
+    ];
+  } else if (outcome === "winners") {
+    // The winners, then everyone else together: losing has no places.
+    const won = standings.filter((row) => winners.has(row.seat));
+    const lost = standings.filter((row) => !winners.has(row.seat)).sort((a, b) => a.seat - b.seat);
+    body = [
+      won.length ? [h("h3", { class: "end-outcome won" }, icon("star"), " ", t("end.won")),
+        h("ul", { class: "standings winners" }, won.map((row) => line(row, { tag: false })))]
+        : h("p", { class: "end-outcome lost" }, t("end.nobody")),
+      reason,
+      won.length && lost.length ? [h("h3", { class: "end-outcome lost" }, t("end.lost")),
+        h("ul", { class: "standings losers" }, lost.map((row) => line(row)))] : null,
+      !won.length ? h("ul", { class: "standings losers" }, lost.map((row) => line(row))) : null,
+    ];
+  } else {
+    body = h("ol", { class: "standings" }, standings.map((row) => line(row)));
+  }
+  const rows = (outcome === "ranked" ? standings : [...standings].sort((a, b) => a.seat - b.seat)).map((row) => ({
     name: nameOf(view, row.seat),
     colour: seatById(view, row.seat)?.colour,
     total: row.score,
     parts: row.breakdown || {},
   }));
-  return h("section", { class: "panel end", "aria-labelledby": "end-title" },
+  return h("section", { class: "panel end", "aria-labelledby": "end-title", data: { outcome } },
     h("h2", { id: "end-title" }, t("end.title")),
     contributionCheck(view, mine),
     logHead(view.log_head, t("end.log_head")),
-    h("ol", { class: "standings" }, standings.map((row) =>
-      h("li", { class: ["standing", winners.has(row.seat) && "winner"], data: { seat: row.seat, score: row.score } },
-        h("div", { class: "standing-head" },
-          seatLabel(view, row.seat),
-          winners.has(row.seat) ? h("span", { class: "tag win" }, icon("star"), " ", t("end.winner")) : null,
-          h("span", { class: "score" }, result.unit
-            ? `${row.score} ${result.unit}` : t(row.score === 1 ? "end.point" : "end.points", { n: row.score }))),
-        h("p", { class: "breakdown" }, Object.entries(row.breakdown || {})
-          .map(([key, points]) => `${partLabel(key)}: ${points}`).join(" · "))))),
+    body,
     h("figure", { class: "chart-box" },
       breakdownChart(rows, partLabel, t("end.chart")),
       h("figcaption", {}, t("end.chart"))));

@@ -128,6 +128,7 @@ export async function mount(root, { code }) {
     const lostSeat = seat ?? tokensFor(code).seatId ?? null;
     forgetSeat(code);
     current?.unmount();
+    showConnection(null); // nothing is being retried: the words below say why
     current = { relabel: () => {}, unmount: () => {} };
     let moved = reason?.code === "seat_moved";
     if (!moved && lostSeat !== null) {

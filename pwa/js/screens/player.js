@@ -82,6 +82,17 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
   const watch = turnWatcher();
   let renderer = null;
   const buzzed = new Set();
+  // This phone's seat is no longer its own: stop following the table at once (no retry, no
+  // "reconnecting"), then let the join screen say why.
+  let ended = false;
+  const revoked = (reason = null) => {
+    if (ended) return;
+    ended = true;
+    const seat = session.view?.me?.seat;
+    session.close();
+    showConnection(null);
+    onRevoked(seat, reason);
+  };
   const logBox = h("div", { class: "log-box", tabindex: 0, role: "region", "aria-label": t("table.log") });
   const drawLog = () => session.view && replace(logBox, renderLog(session.log(), session.view, { limit: 60 }));
   const draw = () => {
@@ -112,10 +123,10 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
     }
     else if (kind === "connection") {
       showConnection(detail);
-      if (detail === "revoked") onRevoked(session.view?.me?.seat, session.stream?.revokedBy);
+      if (detail === "revoked") revoked(session.stream?.revokedBy);
     } else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
     else if (kind === "error") {
-      if (detail instanceof Problem && detail.status === 401) onRevoked(session.view?.me?.seat); // the seat moved
+      if (detail instanceof Problem && detail.status === 401) revoked(); // the seat moved
       else reportError(detail);
     }
     if (kind === "entry" && !buzzed.has(detail.seq) && (detail.private || []).some((p) => p.card)) {
@@ -124,6 +135,7 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
     }
   });
   await session.open();
+  session.watchPresence({ ping: true }); // this phone is here: its seat reads "connected"
   renderer = await rendererFor(session.view.game);
   draw();
   return {

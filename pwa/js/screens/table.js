@@ -11,16 +11,14 @@ import { h, replace } from "../dom.js";
 import { keepAwake } from "../device.js";
 import { rendererFor } from "../games/index.js";
 import { t } from "../i18n.js";
-import { lastRuling, logHead, NOT_GAME, renderLog } from "../log.js";
-import { announce, boardSteps } from "../moments.js";
+import { logHead, NOT_GAME, renderLog } from "../log.js";
+import { announce, boardSteps, rulingOfTheMoment, tableVoice } from "../moments.js";
 import { TableSession } from "../session.js";
 import { nameOf, presenceMark, seatLabel } from "../seats.js";
 import { forgetHost, rememberGame, tokensFor } from "../store.js";
 import { confirmDialog, panel, reportError, showConnection, toast } from "../ui.js";
-import { playAgain, renderEnd, summaryOf } from "./end.js";
+import { endSpeech, playAgain, renderEnd, summaryOf } from "./end.js";
 import { icon } from "../icons.js";
-
-const PRESENCE_REFRESH_MS = 15000;
 
 function joinPanel(view, joinUrl) {
   return h("section", { class: ["panel", "join-qr", view.status === "lobby" && "big"] },
@@ -47,8 +45,7 @@ function heroLine(view) {
 }
 
 /** The latest ruling, its rule id and its reason, large: the one the table argues about. */
-function rulingPanel(entries) {
-  const ruling = lastRuling(entries);
+function rulingPanel(ruling) {
   if (!ruling) return null;
   return h("section", { class: "panel ruling-now", "aria-live": "polite", data: { seq: ruling.seq } },
     h("h2", {}, t("table.ruling")),
@@ -96,6 +93,10 @@ export async function mount(root, { code }) {
   const renderer = await rendererFor(session.view.game);
   const joinUrl = () => session.view.join_url || stored.joinUrl || `${location.origin}/join/${code}`;
   const logBox = h("div", { class: "log-box", tabindex: 0, role: "region", "aria-label": t("table.log") });
+
+  const currentRuling = rulingOfTheMoment(session);
+  const voice = tableVoice(session, endSpeech);
+  const speechToggle = () => voice.toggle(draw);
   const claimBox = h("div", { class: "claim-box" });
   let claim = null; // {name, url} of a re-issued seat on show
 
@@ -161,8 +162,9 @@ export async function mount(root, { code }) {
     replace(root,
       h("div", { class: "title-row" }, h("h1", {}, view.game_name ? `${view.game_name} · ` : "", t("table.title", { code }),
         view.pack === "custom" ? h("span", { class: "tag custom-pack" }, t("table.pack.custom")) : null),
-        mySeat || view.status === "lobby" ? h("a", { class: "button secondary", href: `/join/${code}` },
-          t(mySeat ? "table.myseat" : "table.takeseat")) : null),
+        h("div", { class: "row" }, speechToggle(),
+          mySeat || view.status === "lobby" ? h("a", { class: "button secondary", href: `/join/${code}` },
+            t(mySeat ? "table.myseat" : "table.takeseat")) : null)),
       host ? null : h("p", { class: "hint" }, t("table.spectator")),
       claimBox,
       // In the lobby the QR code is the point of the screen, Start beside it; later the game
@@ -178,33 +180,33 @@ export async function mount(root, { code }) {
             view.status === "finished" ? [playAgain(view, { host: stored.host }), renderEnd(view, renderer)] : null,
             controls(view), boardSteps(view, { table: true }),
             panel(null, renderer.publicState(view))),
-          h("div", { class: "col side" }, rulingPanel(session.log()), cornerCode(view, joinUrl()), hostPanel(view),
+          h("div", { class: "col side" }, rulingPanel(currentRuling()), cornerCode(view, joinUrl()), hostPanel(view),
             seatsPanel(view), panel(t("table.log"), logBox), seedPanel(view))));
     replace(logBox, renderLog(session.log(), view, { limit: 200 }));
   };
 
   session.on((kind, detail) => {
-    if (kind === "view") draw();
-    else if (kind === "entry") {
+    if (kind === "view") {
+      voice.view(session.view);
+      draw();
+    } else if (kind === "entry") {
       replace(logBox, renderLog(session.log(), session.view, { limit: 200 }));
       announce(detail, session.view, { table: true });
+      voice.entry(detail);
       const ruling = root.querySelector(".ruling-now");
-      const fresh = rulingPanel(session.log());
-      if (ruling && fresh) ruling.replaceWith(fresh);
+      const fresh = rulingPanel(currentRuling());
+      if (ruling && fresh) ruling.replaceWith(fresh); // a stale one goes with the next view
     }
     else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
     else if (kind === "error") reportError(detail);
   });
-  // Presence (who is connected) changes without an action: look again now and then.
-  const timer = setInterval(() => {
-    if (document.visibilityState === "visible" && session.connection === "live") session.refresh();
-  }, PRESENCE_REFRESH_MS);
+  // Presence (who is connected) changes without an action: look every few seconds.
+  session.watchPresence();
   draw();
   return {
     relabel: () => { draw(); drawClaim(); },
     unmount() {
       root.classList.remove("room");
-      clearInterval(timer);
       keepAwake(false);
       session.close();
     },
