@@ -16,6 +16,7 @@ carries a message among other keys (an event, a prompt) keeps ``msg`` and ``args
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -82,6 +83,38 @@ def best_language(accept: Any) -> str:
     return accept.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
 
 
+# A placeholder right before a closing quotation mark: the quoted text ends the quotation, so
+# its own full stop goes ("Ben undid “Ana drew a card”."), as does French « … ».
+_QUOTED = re.compile(r"\{(\w+)\}[\u00a0\u202f]?[”»]")
+# French elision before a vowel: "de {seat}" with Owen is "d'Owen", "que {seat}" "qu'Owen".
+_ELIDED = re.compile(r"\b([Dd]|[Qq]u)e \{(\w+)\}")
+_VOWELS = frozenset("aeiouàâäéèêëîïôöûüùœæ")
+
+
+def _starts_with_vowel(text: str | None) -> bool:
+    return bool(text) and text[0].lower() in _VOWELS
+
+
+def fitted(template: str, values: dict[str, str], lang: str) -> str:
+    """``template`` fitted to the words that fill it (``values`` may lose a final full stop):
+    a quoted message does not end on its own full stop, and in French "de"/"que" elide before
+    a name that starts with a vowel. The words themselves are never read for meaning."""
+    for name in _QUOTED.findall(template):
+        value = values.get(name)
+        if value and value.endswith(".") and not value.endswith(".."):
+            values[name] = value[:-1]
+    if lang == "fr":
+        template = _ELIDED.sub(
+            lambda m: (
+                f"{m.group(1)}'{{{m.group(2)}}}"
+                if _starts_with_vowel(values.get(m.group(2)))
+                else m.group(0)
+            ),
+            template,
+        )
+    return template
+
+
 class Renderer:
     """Renders messages in one language; seats are named from ``names`` (``{seat: name}``),
     action types by their names in ``game`` (a game id: the table's)."""
@@ -122,6 +155,7 @@ class Renderer:
         args = message.get("args") or {}
         template = self._template(message["msg"], args)
         values = {name: self.arg(value) for name, value in args.items()}
+        template = fitted(template, values, self.lang)
         try:
             text = template.format_map(values)
         except (KeyError, IndexError, ValueError) as error:
