@@ -115,9 +115,19 @@ def fitted(template: str, values: dict[str, str], lang: str) -> str:
     return template
 
 
+#: The suffix of a message's second-person form: ``undo.done.to_you`` ("You undid …") is what
+#: the phone of the seat that ``undo.done``'s ``seat`` names reads; everyone else (and the
+#: table screen) reads ``undo.done`` ("Ana undid …"). A message without one reads the same
+#: everywhere.
+TO_YOU = ".to_you"
+
+
 class Renderer:
     """Renders messages in one language; seats are named from ``names`` (``{seat: name}``),
-    action types by their names in ``game`` (a game id: the table's)."""
+    action types by their names in ``game`` (a game id: the table's). ``you``: the seat whose
+    phone reads the texts (None: the table screen, an export): a message whose subject
+    (its ``seat``) is that seat speaks to it in the second person when it has such a form
+    (:data:`TO_YOU`)."""
 
     def __init__(
         self,
@@ -126,11 +136,20 @@ class Renderer:
         *,
         strict: bool = False,
         game: str | None = None,
+        you: int | None = None,
     ) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT
         self.names = dict(names or {})
         self.strict = strict
         self.game = game
+        self.you = you
+
+    def _addressed(self, msg: str, args: Mapping[str, Any]) -> str:
+        """``msg``'s form for this reader: its second-person one when its subject is ``you``."""
+        if self.you is None or args.get("seat") != {"seat": self.you}:
+            return msg
+        second = msg + TO_YOU
+        return second if second in catalogue(self.lang).texts else msg
 
     # --- one message ---------------------------------------------------------------------------
 
@@ -153,7 +172,7 @@ class Renderer:
         """``{"msg", "args"}`` as text; a ``sentence`` starts with a capital letter (so "the
         host" opens one as "The host")."""
         args = message.get("args") or {}
-        template = self._template(message["msg"], args)
+        template = self._template(self._addressed(message["msg"], args), args)
         values = {name: self.arg(value) for name, value in args.items()}
         template = fitted(template, values, self.lang)
         try:

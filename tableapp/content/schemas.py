@@ -610,7 +610,11 @@ def _json_where(where: str, pack: dict, card: dict | None) -> Message | None:
         last_entry = len(words)
         if names:
             named_at = (len(words), names)
-        words.append(step)
+            words.append(step)
+        elif isinstance(node, dict) and isinstance(node.get("id"), str) and node["id"]:
+            words.append(_shown(node["id"]))  # a card without a name: its id (z07)
+        else:
+            words.append(step)
     if card is not None and last_entry is not None:
         named_at = (named_at[0] if named_at else last_entry, card)
     if named_at is None:

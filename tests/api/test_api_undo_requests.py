@@ -58,8 +58,10 @@ def test_ZL_2_undo_of_a_draw_waits_for_another_player_then_shows_the_card(client
     event = body["action"]["events"][0]
     assert event["msg"] == "undo.requested"
     assert event["target"] == draw_seq and event["args"]["what"]["args"]["number"] == draw_seq
-    # The action by what it did, quoted, never by its number (plumbing): defect j of #17.
-    assert "asks to undo “" in event["text"] and "drew a card”" in event["text"], event["text"]
+    # The action by what it did, quoted, never by its number (plumbing); the asker's own
+    # phone says "You": defect j of #17.
+    assert event["text"].startswith("You ask to undo “"), event["text"]
+    assert "drew a card”" in event["text"] and "showed you something" in event["text"]
     assert f"action {draw_seq}" not in event["text"]
     request = body["view"]["undo_request"]
     assert request == {

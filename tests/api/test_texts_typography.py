@@ -96,3 +96,29 @@ def test_17j_french_undo_is_defaire_never_annuler():
     texts = {str(m.id): str(m.string) for m in read_catalogue(FRENCH["messages.po"], "fr") if m.id}
     undo = [t for key, t in texts.items() if key.startswith("undo.") or key == "table.help.undo"]
     assert undo and not [t for t in undo if "nnul" in t]
+
+
+def test_17j_your_phone_says_you_the_others_and_the_table_say_your_name(client, tables):
+    """An undo request, as its asker's phone, another phone and the table screen read it."""
+    from tests.api.test_api_undo_requests import bearer, drawn_card, undo
+
+    created, tokens = tables.started(3)
+    code = created["code"]
+    token, drawn, _card = drawn_card(tables, code, tokens)
+    seat = drawn["view"]["me"]["seat"]
+    name = f"P{seat}"
+    asked = undo(client, code, token).get_json()
+    mine = asked["action"]["events"][0]["text"]
+    assert mine.startswith("You ask to undo “") and name not in mine.split("“")[0], mine
+    assert asked["view"]["prompt"]["text"].startswith("You ask to undo"), asked["view"]["prompt"]
+    other = next(t for t in tokens if t != token)
+    for who in (other, None):  # another phone, the table screen
+        view = tables.view(code, who)
+        assert view["prompt"]["text"].startswith(f"{name} asks to undo “"), view["prompt"]
+        headers = bearer(who) if who else {}
+        log = client.get(f"/api/tables/{code}/log", headers=headers).get_json()["entries"]
+        assert log[-1]["events"][0]["text"].startswith(f"{name} asks to undo “")
+    # in French too, and a phone that reads its own log hears "Vous"
+    headers = {**bearer(token), "Accept-Language": "fr"}
+    log = client.get(f"/api/tables/{code}/log", headers=headers).get_json()["entries"]
+    assert log[-1]["events"][0]["text"].startswith(f"Vous demandez à défaire «{NBSP}")

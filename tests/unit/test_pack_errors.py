@@ -55,6 +55,17 @@ def test_17k_a_games_own_rule_names_the_card_in_the_json_too():
     assert line.count("Harry") == 1
 
 
+def test_17k_a_card_without_a_name_is_named_by_its_id_not_its_index():
+    pack = _json("zombicide")
+    pack["spawn"]["card"][6]["yellow"]["walker"] = 99
+    (line,) = lines("zombicide", pack)
+    card = pack["spawn"]["card"][6]["id"]
+    assert line == (
+        f"pack file (JSON) › spawn › card › {card} › yellow › walker: must be a whole number "
+        "from 0 to 20"
+    )
+
+
 def test_17k_a_part_or_field_without_a_card_is_its_path_in_the_json():
     pack = _json("student-bodies")
     pack["box"]["zombies"] = "x"
