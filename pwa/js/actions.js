@@ -91,7 +91,8 @@ function control(name, spec, label, onChange, alone) {
     const one = !multiple || high === 1;
     const group = `p-${name}-${Math.random().toString(36).slice(2, 8)}`;
     const inputs = choices.map((value, i) => {
-      const current = "value" in spec && encode(multiple ? [spec.value].flat()[0] : spec.value) === encode(value); // e.g. where a pawn is now
+      // e.g. where a pawn is now (a subset of one gives it as a list of one)
+      const current = one && "value" in spec && encode(multiple ? [spec.value].flat()[0] : spec.value) === encode(value);
       const alone1 = one && low === 1 && choices.length === 1; // one answer: already chosen
       const input = h("input", { type: one ? "radio" : "checkbox", name: group, value: encode(value), checked: current || alone1 || null, onChange });
       return [value, input, h("label", { class: "chip" }, input, h("span", {}, choiceLabel(value, i)))];

@@ -168,6 +168,13 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 
+/** "Label: value" the language's way (French: a no-break space before the colon); for texts
+ * put together in code, where no catalogue string can carry the space. */
+export function labelled(label, value = "") {
+  const colon = current === "fr" ? "\u00a0: " : ": ";
+  return `${label}${colon}${value}`;
+}
+
 /** French elision before a name that starts with a vowel: "la place de {name}" with Owen is
  * "la place d'Owen", "que {name}" "qu'Owen" (as the server's texts do). */
 export function elided(text, vars) {
