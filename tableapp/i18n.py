@@ -16,6 +16,7 @@ carries a message among other keys (an event, a prompt) keeps ``msg`` and ``args
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -82,9 +83,51 @@ def best_language(accept: Any) -> str:
     return accept.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
 
 
+# A placeholder right before a closing quotation mark: the quoted text ends the quotation, so
+# its own full stop goes ("Ben undid “Ana drew a card”."), as does French « … ».
+_QUOTED = re.compile(r"\{(\w+)\}[\u00a0\u202f]?[”»]")
+# French elision before a vowel: "de {seat}" with Owen is "d'Owen", "que {seat}" "qu'Owen".
+_ELIDED = re.compile(r"\b([Dd]|[Qq]u)e \{(\w+)\}")
+_VOWELS = frozenset("aeiouàâäéèêëîïôöûüùœæ")
+
+
+def _starts_with_vowel(text: str | None) -> bool:
+    return bool(text) and text[0].lower() in _VOWELS
+
+
+def fitted(template: str, values: dict[str, str], lang: str) -> str:
+    """``template`` fitted to the words that fill it (``values`` may lose a final full stop):
+    a quoted message does not end on its own full stop, and in French "de"/"que" elide before
+    a name that starts with a vowel. The words themselves are never read for meaning."""
+    for name in _QUOTED.findall(template):
+        value = values.get(name)
+        if value and value.endswith(".") and not value.endswith(".."):
+            values[name] = value[:-1]
+    if lang == "fr":
+        template = _ELIDED.sub(
+            lambda m: (
+                f"{m.group(1)}'{{{m.group(2)}}}"
+                if _starts_with_vowel(values.get(m.group(2)))
+                else m.group(0)
+            ),
+            template,
+        )
+    return template
+
+
+#: The suffix of a message's second-person form: ``undo.done.to_you`` ("You undid …") is what
+#: the phone of the seat that ``undo.done``'s ``seat`` names reads; everyone else (and the
+#: table screen) reads ``undo.done`` ("Ana undid …"). A message without one reads the same
+#: everywhere.
+TO_YOU = ".to_you"
+
+
 class Renderer:
     """Renders messages in one language; seats are named from ``names`` (``{seat: name}``),
-    action types by their names in ``game`` (a game id: the table's)."""
+    action types by their names in ``game`` (a game id: the table's). ``you``: the seat whose
+    phone reads the texts (None: the table screen, an export): a message whose subject
+    (its ``seat``) is that seat speaks to it in the second person when it has such a form
+    (:data:`TO_YOU`)."""
 
     def __init__(
         self,
@@ -93,11 +136,20 @@ class Renderer:
         *,
         strict: bool = False,
         game: str | None = None,
+        you: int | None = None,
     ) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT
         self.names = dict(names or {})
         self.strict = strict
         self.game = game
+        self.you = you
+
+    def _addressed(self, msg: str, args: Mapping[str, Any]) -> str:
+        """``msg``'s form for this reader: its second-person one when its subject is ``you``."""
+        if self.you is None or args.get("seat") != {"seat": self.you}:
+            return msg
+        second = msg + TO_YOU
+        return second if second in catalogue(self.lang).texts else msg
 
     # --- one message ---------------------------------------------------------------------------
 
@@ -120,8 +172,9 @@ class Renderer:
         """``{"msg", "args"}`` as text; a ``sentence`` starts with a capital letter (so "the
         host" opens one as "The host")."""
         args = message.get("args") or {}
-        template = self._template(message["msg"], args)
+        template = self._template(self._addressed(message["msg"], args), args)
         values = {name: self.arg(value) for name, value in args.items()}
+        template = fitted(template, values, self.lang)
         try:
             text = template.format_map(values)
         except (KeyError, IndexError, ValueError) as error:

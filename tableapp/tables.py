@@ -184,11 +184,11 @@ def join_url(code: str) -> str:
     return f"{base.rstrip('/')}/join/{code}"
 
 
-def texts(table: TableRow, lang: str | None = None) -> Renderer:
+def texts(table: TableRow, lang: str | None = None, you: int | None = None) -> Renderer:
     """Renders this table's messages in ``lang`` (default: the request's language), naming
-    each seat's player."""
+    each seat's player; ``you``: the seat whose phone reads them (its texts say "You…")."""
     names = {s.number: s.name for s in table.seats if s.role == "player"}
-    return Renderer(lang or request_language(), names, game=table.game)
+    return Renderer(lang or request_language(), names, game=table.game, you=you)
 
 
 def render_view(
@@ -231,7 +231,7 @@ def render_view(
             # The game waits for the answer: only approve, refuse (others) or cancel (the asker).
             prompt = _undo_prompt(table)
             actions = undo_answers(table, actor)
-    renderer = renderer or texts(table)
+    renderer = renderer or texts(table, you=viewer)
     prompt = renderer.localize(prompt)
     asked = prompt.pop("ask", None)
     if asked and actor is not None and actor.number in prompt.get("waiting_for", ()):
@@ -345,7 +345,7 @@ def entry_for(action, viewer: int | None, renderer: Renderer) -> dict:
 
 
 def read_log(table: TableRow, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict]:
-    renderer = texts(table)
+    renderer = texts(table, you=viewer)
     return [entry_for(a, viewer, renderer) for a in store.actions_after(table.id, after, limit)]
 
 
@@ -752,7 +752,7 @@ def _checked_params(game, state: dict, seat: int, legal: list, kind: str, params
 
 def _logged(table: TableRow, actor: Actor, action, presence_seconds: float) -> Change:
     """An action's answer: the logged entry as the bearer sees it, and the new view."""
-    renderer = texts(table)
+    renderer = texts(table, you=viewer_of(actor))
     return Change(
         201,
         {

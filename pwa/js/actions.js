@@ -11,10 +11,24 @@ import { confirmDialog, reportError } from "./ui.js";
 
 const encode = (value) => JSON.stringify(value);
 
+/** Not shown, whatever the stylesheet says of its kind (``.stepper {display: flex}``). */
+function conceal(node) {
+  node.hidden = true;
+  node.style.display = "none";
+}
+
 /** A stepper for an integer in [min, max], starting at ``start`` (a count's current value, e.g.
- * in a correction); ``read()`` gives the value. */
-function stepper(label, min, max, start = min) {
+ * in a correction); ``read()`` gives the value. One with a single possible value asks
+ * nothing: it is shown as a fact ("Guts 1"), or not at all when that value is 0. */
+function stepper(label, min, max, start = min, key = null) {
   let value = Math.min(max, Math.max(min, start ?? min));
+  const data = key === null ? {} : { key };
+  if (min >= max) {
+    const node = h("div", { class: "stepper fixed", data },
+      h("span", { class: "step-label" }, label), h("output", { class: "count" }, String(value)));
+    if (value === 0) conceal(node);
+    return { node, read: () => value, fixed: true };
+  }
   const out = h("output", { class: "count", "aria-live": "polite" }, String(value));
   const less = h("button", { type: "button", class: "step", "aria-label": `${label} −1` }, "−");
   const more = h("button", { type: "button", class: "step", "aria-label": `${label} +1` }, "+");
@@ -27,9 +41,9 @@ function stepper(label, min, max, start = min) {
   more.addEventListener("click", () => { value = Math.min(max, value + 1); sync(); });
   sync();
   // − count + stay together: on a narrow phone they go under a long name as one group.
-  const node = h("div", { class: "stepper" }, h("span", { class: "step-label" }, label),
+  const node = h("div", { class: "stepper", data }, h("span", { class: "step-label" }, label),
     h("span", { class: "step-controls" }, less, out, more));
-  return { node, read: () => value };
+  return { node, read: () => value, fixed: false };
 }
 
 /** How many to pick, in words: "choose one", "up to 3", "choose 2"… never "Pick 0 to 9". */
@@ -40,48 +54,101 @@ export function pickHint(min, max, total) {
   return t("action.pick.range", { min, max });
 }
 
-/** One control per param; ``read()`` returns its value or null while it is not valid yet. */
-function control(name, spec, label, onChange) {
-  const title = h("legend", {}, label(name, null));
+/** One control per param; ``read()`` returns its value or null while it is not valid yet;
+ * ``asks`` is false for a param with nothing to choose (no choice, a count fixed at one value,
+ * every choice to be taken): it is shown as a fact, or not at all, and sent as it is.
+ * ``alone``: the form's only question, named by the form's heading (no second title). */
+function control(name, spec, label, onChange, alone) {
+  const title = alone ? null : h("legend", {}, label(name, null));
+  const box = (...children) => h("fieldset", { class: "param", "aria-label": alone ? label(name, null) : null, data: { param: name } },
+    title, ...children);
   const choiceLabel = (value, i) => spec.labels?.[i] ?? label(name, value);
   if ("counts" in spec) {
     const steps = Object.entries(spec.counts).map(([key, b]) =>
-      [key, stepper(b.label ?? label(name, key), b.min, b.max, b.value)]);
-    return { node: h("fieldset", { class: "param" }, title, steps.map(([, st]) => st.node)),
-      read: () => Object.fromEntries(steps.map(([key, st]) => [key, st.read()])),
+      [key, stepper(b.label ?? label(name, key), b.min, b.max, b.value, key)]);
+    const asks = steps.some(([, st]) => !st.fixed);
+    const shown = steps.some(([, st]) => !st.node.hidden);
+    const node = box(steps.map(([, st]) => st.node));
+    if (!shown) conceal(node);
+    return { node, asks, read: () => Object.fromEntries(steps.map(([key, st]) => [key, st.read()])),
       counted: () => steps.reduce((sum, [, st]) => sum + st.read(), 0), chosen: () => [] };
   }
   if ("choices" in spec) {
     const multiple = Boolean(spec.multiple);
+    const choices = spec.choices;
+    const low = multiple ? spec.min ?? 0 : 1;
+    const high = multiple ? Math.min(spec.max ?? choices.length, choices.length) : 1;
+    if (high === 0 || choices.length === 0 || (multiple && low >= choices.length)) {
+      // Nothing to choose: none can be taken (no "choose 0"), or all of them must be.
+      const all = multiple && choices.length && low >= choices.length;
+      const node = box(h("p", { class: "fixed" },
+        new Intl.ListFormat(lang(), { style: "long", type: "conjunction" }).format(choices.map((v, i) => String(choiceLabel(v, i))))));
+      if (!all) conceal(node);
+      const value = multiple ? (all ? [...choices] : []) : null;
+      return { node, asks: false, read: () => value, chosen: () => (all ? choices.map(choiceLabel) : []), counted: null };
+    }
+    // Pick one (a subset of at most one, too): radio buttons; an optional one has "none".
+    const one = !multiple || high === 1;
     const group = `p-${name}-${Math.random().toString(36).slice(2, 8)}`;
-    const inputs = spec.choices.map((value, i) => {
-      const current = !multiple && "value" in spec && encode(spec.value) === encode(value); // e.g. where a pawn is now
-      const input = h("input", { type: multiple ? "checkbox" : "radio", name: group, value: encode(value), checked: current || null, onChange });
+    const inputs = choices.map((value, i) => {
+      // e.g. where a pawn is now (a subset of one gives it as a list of one)
+      const current = one && "value" in spec && encode(multiple ? [spec.value].flat()[0] : spec.value) === encode(value);
+      const alone1 = one && low === 1 && choices.length === 1; // one answer: already chosen
+      const input = h("input", { type: one ? "radio" : "checkbox", name: group, value: encode(value), checked: current || alone1 || null, onChange });
       return [value, input, h("label", { class: "chip" }, input, h("span", {}, choiceLabel(value, i)))];
     });
-    const hint = multiple ? h("p", { class: "hint" }, pickHint(spec.min, spec.max, spec.choices.length)) : null;
+    let none = null;
+    if (one && multiple && low === 0) {
+      none = h("input", { type: "radio", name: group, value: "[]", checked: inputs.some(([, input]) => input.checked) ? null : true, onChange });
+      inputs.push([undefined, none, h("label", { class: "chip none" }, none, h("span", {}, t("action.pick.none")))]);
+    }
+    const real = inputs.filter(([, input]) => input !== none);
+    const hint = one ? null : h("p", { class: "hint" }, pickHint(low, high, choices.length));
     const read = () => {
-      const picked = inputs.filter(([, input]) => input.checked).map(([value]) => value);
+      const picked = real.filter(([, input]) => input.checked).map(([value]) => value);
       if (!multiple) return picked.length === 1 ? picked[0] : null;
-      return picked.length >= spec.min && picked.length <= spec.max ? picked : null;
+      if (one && none?.checked) return [];
+      return picked.length >= low && picked.length <= high ? picked : null;
     };
-    const chosen = () => inputs.flatMap(([value, input], i) => (input.checked ? [choiceLabel(value, i)] : []));
-    return { node: h("fieldset", { class: "param" }, title, hint, h("div", { class: "chips" }, inputs.map(([, , l]) => l))),
-      read, chosen, counted: null };
+    const chosen = () => real.flatMap(([value, input], i) => (input.checked ? [choiceLabel(value, i)] : []));
+    return { node: box(hint, h("div", { class: "chips", role: one ? "radiogroup" : null }, inputs.map(([, , l]) => l))),
+      read, chosen, counted: null, asks: asks(spec), one };
   }
   const st = stepper(label(name, null), spec.min, spec.max, spec.value);
-  return { node: h("fieldset", { class: "param" }, title, st.node), read: st.read, counted: st.read, chosen: () => [] };
+  const node = box(st.node);
+  if (st.node.hidden) conceal(node);
+  return { node, read: st.read, counted: st.read, chosen: () => [], asks: !st.fixed };
 }
 
+/** Whether a param has anything to choose (see ``control``). */
+function asks(spec) {
+  if ("counts" in spec) return Object.values(spec.counts).some((b) => b.min < b.max);
+  if ("choices" in spec) {
+    if (!spec.multiple) return spec.choices.length > 1;
+    const high = Math.min(spec.max ?? spec.choices.length, spec.choices.length);
+    return high > 0 && (spec.min ?? 0) < spec.choices.length;
+  }
+  return spec.min < spec.max;
+}
+
+// "Take: {chosen}" with nothing chosen yet says "Take", not "Take:" with nothing after it.
+const EMPTY_CHOSEN = /[\s\u00a0\u202f]*[:;,—–-]?[\s\u00a0\u202f]*\{chosen\}/g;
+
 /** A form's button text: ``spec.submit`` with ``{chosen}`` and ``{n}`` filled in from the
- * controls as they are now, else the generic verb (the label is the form's heading already). */
+ * controls as they are now, else the generic verb (the label is the form's heading already),
+ * with the pick named when the form is a pick-one ("Confirm: Ana"). */
 export function submitText(spec, controls) {
-  if (!spec.submit) return t("action.submit");
   const chosen = controls.flatMap((c) => c.chosen());
+  const list = new Intl.ListFormat(lang(), { style: "long", type: "conjunction" }).format(chosen.map(String));
+  if (!spec.submit) {
+    const picks = controls.filter((c) => c.asks || c.one);
+    const pickOne = picks.length === 1 && picks[0].one && chosen.length;
+    return pickOne ? t("action.submit.chosen", { chosen: list }) : t("action.submit");
+  }
   const counts = controls.filter((c) => c.counted);
   const n = counts.length ? counts.reduce((sum, c) => sum + c.counted(), 0) : chosen.length;
-  const list = new Intl.ListFormat(lang(), { style: "long", type: "conjunction" }).format(chosen);
-  return spec.submit.replaceAll("{chosen}", list).replaceAll("{n}", String(n)).replace(/\s+/g, " ").trim();
+  const text = chosen.length ? spec.submit.replaceAll("{chosen}", list) : spec.submit.replace(EMPTY_CHOSEN, "");
+  return text.replaceAll("{n}", String(n)).replace(/\s+/g, " ").trim();
 }
 
 /**
@@ -122,7 +189,9 @@ export function renderActions(view, session, { labelFor, confirmText }) {
       submit.disabled = controls.some((c) => c.read() === null);
       submit.textContent = submitText(spec, controls);
     };
-    for (const [name, param] of params) controls.push(control(name, param, labelFor, check));
+    // The form's only question is named by the form's heading: no second title under it.
+    const asking = params.filter(([, param]) => asks(param)).length;
+    for (const [name, param] of params) controls.push(control(name, param, labelFor, check, asking === 1 && asks(param)));
     const form = h("form", { class: "action-form", data: { type: spec.type } },
       h("p", { class: "action-label" }, spec.label), controls.map((c) => c.node), submit);
     form.addEventListener("click", () => setTimeout(check));

@@ -50,7 +50,7 @@ const STRINGS = {
     "player.yourturn": "Over to you", "player.waiting": "Waiting for {names}", "player.actions": "Your move",
     "player.none": "Nothing to do right now.", "player.undo": "Undo my last action",
     "player.private": "Only you see this", "player.table": "The table",
-    "action.submit": "Confirm", "action.pick.one": "choose one", "action.pick.exactly": "choose {n}",
+    "action.submit": "Confirm", "action.submit.chosen": "Confirm: {chosen}", "action.pick.none": "None", "action.pick.one": "choose one", "action.pick.exactly": "choose {n}",
     "action.pick.upto": "up to {max}", "action.pick.range": "choose {min} to {max}", "action.pick.any": "choose any",
     "action.corrections": "Correct a count (the table is the truth)",
     "log.private": "only you", "log.undone": "undone", "log.rule": "Rule {rule}", "log.empty": "Nothing yet.",
@@ -88,15 +88,15 @@ const STRINGS = {
     "lang.other": "EN", "lang.other.name": "English",
     loading: "Chargement…",
     "conn.live": "en direct", "conn.connecting": "connexion…", "conn.reconnecting": "reconnexion…",
-    "banner.reconnecting": "Connexion perdue : reconnexion…",
-    "banner.offline": "Vous êtes hors ligne : reconnexion dès le retour du réseau…",
-    "banner.shell": "Vous êtes hors ligne. Cet écran vient du téléphone ; les tables ont besoin du réseau.",
-    "error.offline": "Pas de connexion : réessayez une fois de retour en ligne.",
-    "error.generic": "Cela n'a pas marché : {detail}",
-    stale: "La table a avancé avant votre action. L'écran est à jour : vérifiez et choisissez à nouveau.",
+    "banner.reconnecting": "Connexion perdue : reconnexion…",
+    "banner.offline": "Vous êtes hors ligne : reconnexion dès le retour du réseau…",
+    "banner.shell": "Vous êtes hors ligne. Cet écran vient du téléphone ; les tables ont besoin du réseau.",
+    "error.offline": "Pas de connexion : réessayez une fois de retour en ligne.",
+    "error.generic": "Cela n'a pas marché : {detail}",
+    stale: "La table a avancé avant votre action. L'écran est à jour : vérifiez et choisissez à nouveau.",
     "confirm.ok": "Confirmer", "confirm.cancel": "Annuler",
-    "confirm.start": "Lancer la partie ? Plus personne ne pourra rejoindre ensuite.",
-    "home.tagline": "Des jeux de zombies autour d'une vraie table : l'app garde les cartes cachées, les comptes et les règles.",
+    "confirm.start": "Lancer la partie ? Plus personne ne pourra rejoindre ensuite.",
+    "home.tagline": "Des jeux de zombies autour d'une vraie table : l'app garde les cartes cachées, les comptes et les règles.",
     "home.new": "Nouvelle table", "home.game": "Jeu", "home.variant": "Variante", "home.variant.none": "Standard",
     "home.players": "{min} à {max} joueurs", "home.create": "Ouvrir la table",
     "home.join": "Rejoindre une table", "home.code": "Code de la table", "home.code.hint": "6 lettres ou chiffres, comme sur l'écran de table.",
@@ -106,48 +106,48 @@ const STRINGS = {
     "home.pack.download": "télécharger les cartes intégrées", "home.pack.notjson": "Ce fichier n'est pas un fichier de cartes (JSON).",
     "table.pack.custom": "cartes personnalisées", "home.past.nowinner": "personne n'a gagné", "home.mine.host": "Écran de table", "home.mine.seat": "Ma place",
     "table.title": "Table {code}", "table.scan": "Scannez pour rejoindre", "table.or": "ou ouvrez",
-    "table.lostphone": "Téléphone perdu ? L'hôte donne un nouveau QR code à sa place.", "table.ruling": "Dernière décision",
-    "table.players": "Joueurs", "table.nobody": "Personne encore : scannez le QR code.",
+    "table.lostphone": "Téléphone perdu ? L'hôte donne un nouveau QR code à sa place.", "table.ruling": "Dernière décision",
+    "table.players": "Joueurs", "table.nobody": "Personne encore : scannez le QR code.",
     "seat.online": "connecté", "seat.offline": "déconnecté", "seat.you": "vous",
-    "table.undo": "Annuler la dernière action", "table.reissue": "Nouveau QR pour {name}",
-    "table.reissue.confirm": "Donner la place de {name} à un nouveau téléphone ? L'ancien ne marchera plus à cette table. C'est définitif.",
-    "table.claim": "{name} : scannez ceci avec le nouveau téléphone", "table.claim.done": "Terminé",
+    "table.undo": "Défaire la dernière action", "table.reissue": "Nouveau QR pour {name}",
+    "table.reissue.confirm": "Donner la place de {name} à un nouveau téléphone ? L'ancien ne marchera plus à cette table. C'est définitif.",
+    "table.claim": "{name} : scannez ceci avec le nouveau téléphone", "table.claim.done": "Terminé",
     "table.commitment": "Engagement de la graine (SHA-256)",
-    "table.commitment.help": "Fixé avant la partie. La graine est révélée à la fin : chacun peut vérifier qu'aucun paquet n'a été arrangé.",
+    "table.commitment.help": "Fixé avant la partie. La graine est révélée à la fin : chacun peut vérifier qu'aucun paquet n'a été arrangé.",
     "table.log_head": "Tête du journal (chaîne SHA-256)",
     "table.log_head.help": "Change à chaque entrée du journal. tableapp verify affiche la dernière : un export dont on a retiré une entrée finit sur une autre.",
     "end.log_head": "Tête finale du journal", "log.head": "tête du journal {head}",
     "table.seed": "Graine", "table.export": "Télécharger l'export",
-    "table.verify": "Puis lancez : tableapp verify export.json",
-    "table.log": "Journal", "table.now": "Maintenant", "table.spectator": "Vue spectateur : les commandes de l'hôte sont sur l'appareil qui a ouvert la table.",
+    "table.verify": "Puis lancez : tableapp verify export.json",
+    "table.log": "Journal", "table.now": "Maintenant", "table.spectator": "Vue spectateur : les commandes de l'hôte sont sur l'appareil qui a ouvert la table.",
     "table.myseat": "Ma place à cette table", "table.host": "Écran de table", "table.takeseat": "Prendre une place sur cet appareil",
     "join.title": "Rejoindre la table {code}", "join.name": "Votre nom", "join.name.hint": "1 à 40 caractères.",
-    "join.name.refused": "Ce nom ne peut pas servir : de 1 à 40 caractères, en commençant par un caractère visible, sans caractère invisible ni de contrôle.",
+    "join.name.refused": "Ce nom ne peut pas servir : de 1 à 40 caractères, en commençant par un caractère visible, sans caractère invisible ni de contrôle.",
     "join.colour": "Votre couleur", "join.submit": "Prendre place", "join.taken": "prise",
     "join.started": "La partie a déjà commencé. Si votre téléphone est perdu, demandez un nouveau QR code à l'hôte.",
     "join.finished": "Cette partie est terminée.",
     "lobby.you": "Vous êtes à table.", "lobby.wait": "En attente du lancement par l'hôte.", "lobby.players": "À table",
     "player.yourturn": "À vous", "player.waiting": "En attente de {names}", "player.actions": "Votre coup",
-    "player.none": "Rien à faire pour l'instant.", "player.undo": "Annuler ma dernière action",
+    "player.none": "Rien à faire pour l'instant.", "player.undo": "Défaire ma dernière action",
     "player.private": "Vous seul voyez ceci", "player.table": "La table",
-    "action.submit": "Valider", "action.pick.one": "choisissez-en un", "action.pick.exactly": "choisissez-en {n}",
+    "action.submit": "Valider", "action.submit.chosen": "Valider : {chosen}", "action.pick.none": "Aucun", "action.pick.one": "choisissez-en un", "action.pick.exactly": "choisissez-en {n}",
     "action.pick.upto": "jusqu'à {max}", "action.pick.range": "choisissez-en de {min} à {max}", "action.pick.any": "autant que vous voulez",
     "action.corrections": "Corriger un compte (la table a raison)",
-    "log.private": "vous seul", "log.undone": "annulé", "log.rule": "Règle {rule}", "log.empty": "Rien pour l'instant.",
+    "log.private": "vous seul", "log.undone": "défait", "log.rule": "Règle {rule}", "log.empty": "Rien pour l'instant.",
     "revoked": "Cette place a été donnée à un autre téléphone. Demandez à l'hôte si c'est une erreur.",
-    "revoked.moved": "L'hôte a déplacé votre place sur un nouveau téléphone : ce téléphone ne joue plus à cette table.",
+    "revoked.moved": "L'hôte a déplacé votre place sur un nouveau téléphone : ce téléphone ne joue plus à cette table.",
     "revoked.help": "Si c'est une erreur, demandez à l'hôte un nouveau QR code pour votre place.",
-    "player.undo.ask": "Demander à annuler ma dernière action",
+    "player.undo.ask": "Demander à défaire ma dernière action",
     "undo.waiting": "En attente de l'accord d'un autre joueur",
-    "undo.waiting.help": "Elle vous a montré quelque chose : un autre joueur doit être d'accord, et une fois annulée, ce que vous avez vu est montré à tous. La partie attend.",
-    "undo.asked.help": "Elle a montré à {name} quelque chose que les autres n'ont pas vu. Si vous acceptez, l'action est annulée et ce que {name} a vu est montré à tous. La partie attend la première réponse.",
-    "action.approve_undo": "D'accord : annuler", "action.refuse_undo": "Refuser", "action.cancel_undo": "Retirer ma demande",
+    "undo.waiting.help": "Elle vous a montré quelque chose : un autre joueur doit être d'accord, et une fois défaite, ce que vous avez vu est montré à tous. La partie attend.",
+    "undo.asked.help": "Elle a montré à {name} quelque chose que les autres n'ont pas vu. Si vous acceptez, l'action est défaite et ce que {name} a vu est montré à tous. La partie attend la première réponse.",
+    "action.approve_undo": "D'accord : la défaire", "action.refuse_undo": "Refuser", "action.cancel_undo": "Retirer ma demande",
     "end.contribution.ok": "La contribution aléatoire de votre téléphone est bien dans la graine de cette partie.",
-    "end.contribution.bad": "La contribution aléatoire de votre téléphone n'est PAS dans la graine de cette partie : ne vous fiez pas aux tirages de cette table.",
+    "end.contribution.bad": "La contribution aléatoire de votre téléphone n'est PAS dans la graine de cette partie : ne vous fiez pas aux tirages de cette table.",
     "gone": "Il n'y a pas de table {code}.", "host": "Hôte",
     "end.title": "Partie terminée", "end.rematch": "Rejouer (même jeu, mêmes options et cartes)",
-    "end.rematch.go": "Aller à la nouvelle table", "end.rematch.take": "Rejouer : reprendre ma place à la nouvelle table",
-    "end.rematch.mine": "Rejouer : retour à ma place", "end.winner": "gagnant", "end.points": "{n} pts", "end.point": "{n} pt",
+    "end.rematch.go": "Aller à la nouvelle table", "end.rematch.take": "Rejouer : reprendre ma place à la nouvelle table",
+    "end.rematch.mine": "Rejouer : retour à ma place", "end.winner": "a gagné", "end.points": "{n} pts", "end.point": "{n} pt",
     "end.chart": "Points par joueur, par partie du jeu", "end.home": "Accueil",
     "end.team.won": "L'équipe gagne", "end.team.lost": "L'équipe perd", "end.team": "L'équipe",
     "end.won": "Victoire", "end.lost": "Tous les autres perdent", "end.nobody": "Personne ne gagne : tout le monde perd",
@@ -179,8 +179,23 @@ export const has = (key) => key in STRINGS[current] || key in STRINGS.en;
 
 /** The text for ``key`` in the current language, ``{name}`` placeholders filled in. */
 export function t(key, vars = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  let text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  if (current === "fr") text = elided(text, vars);
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+}
+
+/** "Label: value" the language's way (French: a no-break space before the colon); for texts
+ * put together in code, where no catalogue string can carry the space. */
+export function labelled(label, value = "") {
+  const colon = current === "fr" ? "\u00a0: " : ": ";
+  return `${label}${colon}${value}`;
+}
+
+/** French elision before a name that starts with a vowel: "la place de {name}" with Owen is
+ * "la place d'Owen", "que {name}" "qu'Owen" (as the server's texts do). */
+export function elided(text, vars) {
+  return text.replace(/(^|[\s(«\u00a0])([Dd]|[Qq]u)e \{(\w+)\}/g, (all, before, stem, name) =>
+    (/^[aeiouàâäéèêëîïôöûüùœæ]/i.test(String(vars[name] ?? "")) ? `${before}${stem}'{${name}}` : all));
 }
 
 export const lang = () => current;

@@ -158,7 +158,8 @@ def stream(query: dict, code: str):
     token_hash = actor.token_hash if actor is not None else None
     table_id, table_code = table.id, table.code
     seat_id = next((s.id for s in table.seats if viewer is not None and s.number == viewer), None)
-    renderer = tables.texts(table)  # the stream speaks the language it was opened in
+    # the stream speaks the language it was opened in, and to its seat as "you"
+    renderer = tables.texts(table, you=viewer)
     app = current_app._get_current_object()
     config = app.config
     db.session.remove()  # hold no connection while streaming

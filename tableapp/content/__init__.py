@@ -3,6 +3,11 @@
 A pack is a folder ``<game-id>/`` of ``*.toml`` files; the loaded pack is ``{file stem: data}``.
 Packs ship inside the package; ``TABLEAPP_CONTENT_DIR`` points at a folder holding corrected
 copies (``<dir>/<game-id>/*.toml``), which replace the built-in pack of that game whole.
+
+A host may also send a pack of their own box as one JSON file (the same ``{stem: data}``): its
+problems then name that file and the path inside it (``pack file (JSON) › cards › cards ›
+“Brute” › value``), never a ``.toml`` file it does not have, and a card by its name rather
+than its place in a list (:func:`pack_problems`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,11 @@ import tomllib
 from pathlib import Path
 
 BUILTIN_DIR = Path(__file__).parent
+
+
+class LoadedPack(dict):
+    """A pack read from its TOML files (:func:`load_pack`): its problems name those files.
+    A plain ``dict`` is a pack sent as JSON."""
 
 
 class ContentError(ValueError):
@@ -32,7 +42,7 @@ def load_pack(game_id: str, content_dir: str | os.PathLike | None = None) -> dic
     folder = pack_dir(game_id, content_dir)
     if not folder.is_dir():
         raise ContentError(f"{folder}: no content pack for {game_id!r}")
-    pack: dict = {}
+    pack = LoadedPack()
     for path in sorted(folder.glob("*.toml")):
         try:
             pack[path.stem] = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -45,9 +55,12 @@ def pack_problems(game, pack) -> list:
     """Every problem with ``pack`` for ``game``, one message each naming the file, the card and
     the field: its shape first (:mod:`.schemas`: types, text and list bounds), then — for a
     pack of the right shape only — the game's own rules for content."""
-    from .schemas import shape_problems
+    from .schemas import as_json_problem, shape_problems
 
-    return shape_problems(game.id, pack) or game.validate_content(pack)
+    problems = shape_problems(game.id, pack) or game.validate_content(pack)
+    if isinstance(pack, LoadedPack) or not isinstance(pack, dict):
+        return problems
+    return [as_json_problem(p, pack) for p in problems]
 
 
 def fingerprint(pack: dict) -> str:

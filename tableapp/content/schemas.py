@@ -18,6 +18,7 @@ numbers at most :data:`LIST_LENGTH`.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
@@ -554,6 +555,92 @@ def _lines(errors: Any, path: list, pack: Any, out: list) -> None:
         line = M("pack.problem", where=_where(path) if path else "pack:", what=what)
         card = _card_name(pack, path)
         out.append(M("pack.named", problem=line, card=named(card)) if card else line)
+
+
+_TOML_WHERE = re.compile(r"^(?P<part>[^\s:]+)\.toml:(?: (?P<path>.+))?$")
+_STEP = re.compile(r"\[(?P<index>[^\]]*)\]|\.?(?P<key>[^.\[\]]+)")
+
+
+def _steps(path: str) -> list[tuple[str, str]]:
+    """``cards[3].value`` as ``[("key", "cards"), ("index", "3"), ("key", "value")]``."""
+    return [
+        ("index", m["index"]) if m["index"] is not None else ("key", m["key"])
+        for m in _STEP.finditer(path)
+    ]
+
+
+def _entry_names(node: Any) -> dict | None:
+    """A pack entry's names (``name``, ``name_fr``) when it has a good one."""
+    from ..api.names import text_reason
+
+    if not isinstance(node, dict):
+        return None
+    names = {
+        lang: node[key]
+        for lang, key in (("en", "name"), ("fr", "name_fr"))
+        if isinstance(node.get(key), str) and not text_reason(node[key], NAME_LENGTH)
+    }
+    if not names:
+        return None
+    en = names.get("en", names.get("fr"))
+    return named({"en": en, "fr": names.get("fr", en)})
+
+
+def _json_where(where: str, pack: dict, card: dict | None) -> Message | None:
+    """A TOML location (``cards.toml: cards[3].value``) as the place in a JSON pack file:
+    ``pack file (JSON) › cards › cards › “Brute” › value``, the entry by its name (``card``, the
+    name a problem was given, else the entry's own) when it has one."""
+    m = _TOML_WHERE.match(where)
+    if not m:
+        return None
+    words, node = [m["part"]], pack.get(m["part"]) if isinstance(pack, dict) else None
+    named_at, last_entry = None, None  # (position in words, names) of the innermost entries
+    for kind, step in _steps(m["path"] or ""):
+        if kind == "key":
+            node = node.get(step) if isinstance(node, dict) else None
+            words.append(step)
+            continue
+        if isinstance(node, list) and step.isdigit() and int(step) < len(node):
+            node = node[int(step)]
+        elif isinstance(node, list):  # an entry named by its id: cell[gate-north]
+            node = next((e for e in node if isinstance(e, dict) and e.get("id") == step), None)
+        else:
+            node = node.get(step) if isinstance(node, dict) else None
+        names = _entry_names(node)
+        last_entry = len(words)
+        if names:
+            named_at = (len(words), names)
+            words.append(step)
+        elif isinstance(node, dict) and isinstance(node.get("id"), str) and node["id"]:
+            words.append(_shown(node["id"]))  # a card without a name: its id (z07)
+        else:
+            words.append(step)
+    if card is not None and last_entry is not None:
+        named_at = (named_at[0] if named_at else last_entry, card)
+    if named_at is None:
+        return M("pack.json.at", path=" › ".join(words))
+    at, names = named_at
+    rest = "".join(f" › {w}" for w in words[at + 1 :])
+    return M("pack.json.entry", path=" › ".join(words[:at]), entry=names, rest=rest)
+
+
+def as_json_problem(message: Message, pack: dict) -> Message:
+    """A problem of a pack sent as JSON: where it is, in that file (see :func:`_json_where`);
+    a problem wrapped with the name of its card ("(card: Brute)") has that name in its place,
+    not after it."""
+    args = message.get("args") or {}
+    if message.get("msg") == "pack.problem" and isinstance(args.get("where"), str):
+        where = _json_where(args["where"], pack, None)
+        return M("pack.problem", **{**args, "where": where}) if where else message
+    others = [k for k in args if k != "problem"]
+    inner = args.get("problem")
+    if isinstance(inner, dict) and inner.get("msg") == "pack.problem" and len(others) == 1:
+        name = args[others[0]]
+        where = _json_where(inner["args"].get("where", ""), pack, name)
+        if where is not None and where["msg"] == "pack.json.entry":
+            return M("pack.problem", **{**inner["args"], "where": where})
+        return {**message, "args": {**args, "problem": as_json_problem(inner, pack)}}
+    return message
 
 
 def shape_problems(game_id: str, pack: Any) -> list[Message]:

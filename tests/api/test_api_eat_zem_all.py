@@ -86,7 +86,7 @@ def test_api_eat_zem_all_in_french_and_a_public_correction(client, tables):
     assert answer.status_code == 201, answer.get_json()
     (event,) = answer.get_json()["action"]["events"]
     assert event["correction"]["after"] == 6 and "Ana" in event["text"]
-    assert "Zombies de Ben (Verte) sur le plateau : 5 → 6" in event["text"]
+    assert "Zombies de Ben (Verte) sur le plateau : 5 → 6" in event["text"]
     view = tables.view(code)
     assert view["game_view"]["hordes"][1]["pawns_on_board"] == 6
     log = client.get(f"/api/tables/{code}/log", headers={"Accept-Language": "en"}).get_json()

@@ -58,7 +58,11 @@ def test_ZL_2_undo_of_a_draw_waits_for_another_player_then_shows_the_card(client
     event = body["action"]["events"][0]
     assert event["msg"] == "undo.requested"
     assert event["target"] == draw_seq and event["args"]["what"]["args"]["number"] == draw_seq
-    assert "asks to undo action" in event["text"] and "drew a card" in event["text"]
+    # The action by what it did, quoted, never by its number (plumbing); the asker's own
+    # phone says "You": defect j of #17.
+    assert event["text"].startswith("You ask to undo “"), event["text"]
+    assert "drew a card”" in event["text"] and "showed you something" in event["text"]
+    assert f"action {draw_seq}" not in event["text"]
     request = body["view"]["undo_request"]
     assert request == {
         "seq": draw_seq + 1,
@@ -182,7 +186,7 @@ def test_ZL_2_host_undo_is_immediate_and_shows_what_the_drawer_saw(client, table
     event = response.get_json()["action"]["events"][0]
     assert event["msg"] == "undo.revealed"
     assert event["args"]["seat"] == {"seat": 0} and event["seen"] == drawn["action"]["private"]
-    assert event["text"].startswith("The host undid action")
+    assert event["text"].startswith("The host undid “"), event["text"]
     assert card["id"] in json.dumps(public_log(client, code))
 
 

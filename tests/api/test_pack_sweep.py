@@ -6,6 +6,8 @@ the Humans), and the lines say where."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tableapp import catalog
@@ -25,9 +27,13 @@ def test_a_wrong_type_anywhere_in_a_pack_is_a_bad_pack_line(client, game_id):
         if response.status_code == 201:
             continue
         lines = (body.get("errors") or {}).get("pack") or []
-        file = f"{path[0]}.toml"
+        # A pack sent as JSON: its lines name that file and the path in it (no .toml file).
+        file = f"pack file (JSON) › {path[0]}"
         field = path[-1] if isinstance(path[-1], str) else file
-        readable = [line for line in lines if ".toml" in line and "{" not in line]
+        readable = [
+            line for line in lines if line.startswith("pack file (JSON) › ") and "{" not in line
+        ]
+        assert not [line for line in lines if re.match(r"\S+\.toml:", line)], lines
         if type(wrong) is type(value_at(builtin, path)):
             named = readable
         else:

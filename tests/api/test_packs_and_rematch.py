@@ -81,11 +81,14 @@ def test_a_broken_pack_is_refused_naming_the_file_card_and_field(client):
     body = response.get_json()
     assert response.status_code == 422 and body["code"] == "bad_pack"
     assert body["detail"].startswith("Le paquet de contenu a 2 problèmes")
-    # A French request: what is wrong is French; the file, card and field as the pack writes
-    # them; the card by its French name (its English one when the French is the problem).
+    # A French request: what is wrong is French; the JSON file that was sent (no .toml file),
+    # and in it the part, the card and the field as the pack writes them; the card by its
+    # name, not its index: its French one (its English one when the French is the problem).
     assert body["errors"]["pack"] == [
-        "cards.toml: cards[2].name_fr doit être un texte non vide (carte : Moaner 3)",
-        "cards.toml: cards[4].copies doit être un nombre entier de 1 à 26 (carte : Mordeur 5)",
+        "fichier de cartes (JSON) › cards › cards › « Moaner 3 » › name_fr : doit être un "
+        "texte non vide",
+        "fichier de cartes (JSON) › cards › cards › « Mordeur 5 » › copies : doit être un "
+        "nombre entier de 1 à 26",
     ]
     wrong_game = client.post("/api/tables", json={"game": "zombie-life", "pack": {"x": {}}})
     assert wrong_game.status_code == 422 and wrong_game.get_json()["code"] == "bad_pack"
@@ -97,12 +100,15 @@ def test_a_broken_eat_zem_all_pack_is_refused_in_the_readers_language(client):
     pack["mutations"]["mutation"][1]["effect"] = "fly"
     for lang, lines in {
         "fr": [
-            "humans.toml: human[0].vp doit être un nombre entier d'au moins 0 (Humain : Harry)",
-            "mutations.toml: mutation[1].effect doit être l'un de : ",
+            "fichier de cartes (JSON) › humans › human › « Harry » › vp : doit être un "
+            "nombre entier d'au moins 0",
+            "fichier de cartes (JSON) › mutations › mutation › « Détente » › effect : doit "
+            "être l'un de : ",
         ],
         "en": [
-            "humans.toml: human[0].vp must be a whole number of at least 0 (Human: Harry)",
-            "mutations.toml: mutation[1].effect must be one of ",
+            "pack file (JSON) › humans › human › “Harry” › vp: must be a whole number of at "
+            "least 0",
+            "pack file (JSON) › mutations › mutation › “Lunge” › effect: must be one of ",
         ],
     }.items():
         response = client.post(
@@ -115,7 +121,7 @@ def test_a_broken_eat_zem_all_pack_is_refused_in_the_readers_language(client):
         errors = body["errors"]["pack"]
         assert errors[0] == lines[0], errors
         assert errors[1].startswith(lines[1]), errors
-        assert errors[1].endswith("(carte : Détente)" if lang == "fr" else "(card: Lunge)")
+        assert ".toml" not in " ".join(errors) and "[1]" not in errors[1], errors
 
 
 def test_a_pack_larger_than_an_action_still_fits_when_opening_a_table(client):

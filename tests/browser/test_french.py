@@ -106,7 +106,7 @@ def test_a_french_zombie_life_shows_no_english(devices, shots):
     past = phones[0].locator(f".my-tables li[data-code='{code}'][data-past='1']")
     past.wait_for()
     assert "Zombie Life" in past.text_content()
-    assert past.get_by_role("img", name="gagnant").count() == 1  # the winner's star, named
+    assert past.get_by_role("img", name="a gagné").count() == 1  # the winner's star, named
     assert all(name in past.text_content() for name in NAMES)
     assert past.locator("a[download]").get_attribute("href") == f"/api/tables/{code}/export"
     found = english_on(phones[0], vocabulary, ignore=set(NAMES) | {code})

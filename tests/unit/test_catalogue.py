@@ -19,7 +19,7 @@ import tableapp
 from tableapp import catalog
 from tableapp.engine import Game
 from tableapp.engine.playout import random_playout
-from tableapp.i18n import Renderer, catalogue, catalogue_files, read_catalogue
+from tableapp.i18n import TO_YOU, Renderer, catalogue, catalogue_files, read_catalogue
 
 PACKAGE = Path(tableapp.__file__).resolve().parent
 RULE_ID = re.compile(r"\b(?:ZL|EZA|SB|ZC)-[A-Z]?\d+\b")
@@ -34,6 +34,12 @@ def _literal_ids(node: ast.expr) -> list[str] | None:
         if body is not None and orelse is not None:
             return body + orelse
     return None
+
+
+def addressed_ids(texts) -> dict[str, str]:
+    """``{second-person id: its message's id}``: the ``.to_you`` forms a renderer picks for
+    the phone a message's subject reads it on (:data:`tableapp.i18n.TO_YOU`)."""
+    return {k: k.removesuffix(TO_YOU) for k in texts if k.endswith(TO_YOU)}
 
 
 def used_ids() -> tuple[dict[str, set[str]], list[str]]:
@@ -92,6 +98,12 @@ def test_every_message_has_a_text_with_its_placeholders(lang):
         for form in texts[msg]:
             unknown = fields(form) - args
             assert not unknown, f"{lang} {msg}: placeholders {unknown} are not arguments {args}"
+    # A second-person form is its message's, with the same arguments and a subject (``seat``).
+    for second, msg in addressed_ids(texts).items():
+        assert msg in used and "seat" in used[msg], f"{lang} {second}: {msg} has no seat"
+        for form in texts[second]:
+            unknown = fields(form) - used[msg]
+            assert not unknown, f"{lang} {second}: placeholders {unknown} are not arguments"
 
 
 def test_english_and_french_say_the_same_things():
@@ -107,7 +119,9 @@ def test_english_and_french_say_the_same_things():
 def test_nothing_in_the_catalogues_is_unused():
     used, _ = used_ids()
     help_ids = {catalog.help_id(g.id) for g in catalog.games()}
-    unused = sorted(set(texts_of("en")) - set(used) - {"seat.host", "seat.number"} - help_ids)
+    en = texts_of("en")
+    addressed = {k for k, msg in addressed_ids(en).items() if msg in used}
+    unused = sorted(set(en) - set(used) - {"seat.host", "seat.number"} - help_ids - addressed)
     assert not unused, f"catalogue entries no code produces: {unused}"
 
 

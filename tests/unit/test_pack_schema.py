@@ -91,7 +91,7 @@ def test_a_name_follows_the_player_name_rule(text, en, fr):
     # the card is named by the name that follows the rule (here its French one)
     assert line.endswith("(card: Billet de couloir)")
     (french,) = lines("student-bodies", pack, "fr")
-    assert fr in french and french.endswith("(carte : Billet de couloir)")
+    assert fr in french and french.endswith("(carte : Billet de couloir)")
 
 
 def test_a_text_is_bounded_as_a_card_can_print():

@@ -572,7 +572,7 @@ def test_ZL_10_validate_content_names_the_file_and_the_field():
     ]
     # the same problems for a French host: what is wrong in French, the file's names as written
     assert french(problems[2], sentence=False) == (
-        "cards.toml: cards[1].copies doit être un nombre entier de 1 à 26 (carte : Vide 1)"
+        "cards.toml: cards[1].copies doit être un nombre entier de 1 à 26 (carte : Vide 1)"
     )
     missing = GAME.validate_content({})
     assert [english(p, sentence=False) for p in missing] == ["cards.toml: the file is missing"]

@@ -285,7 +285,7 @@ def test_SB_S6_a_pack_problem_names_the_card_in_french():
     (found,) = GAME.validate_content(pack)
     assert found["msg"] == "pack.named"
     assert french(found, sentence=False) == (
-        "main_deck.toml: cards[0].cost doit être un nombre entier de 0 à 2 (carte : Course folle)"
+        "main_deck.toml: cards[0].cost doit être un nombre entier de 0 à 2 (carte : Course folle)"
     )
 
 

@@ -111,7 +111,7 @@ def test_a_problem_names_the_card_in_the_readers_language():
     assert found["msg"] == "pack.named"
     assert french(found, sentence=False) == (
         "equipment.toml: card[sawed_off].accuracy doit être un nombre entier de 2 à 6 "
-        "(carte : Fusil à canon scié)"
+        "(carte : Fusil à canon scié)"
     )
 
 

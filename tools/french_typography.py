@@ -1,0 +1,133 @@
+"""Lists, or fixes in place, the French typography faults of the catalogues (a no-break space
+before ``: ; ! ?`` and inside ``« »``, see :mod:`tableapp.typography`): the ``msgstr`` texts of
+``tableapp/translations/fr/LC_MESSAGES/*.po`` and the French tables (``fr: {…}``) of the phone
+app's modules. Only the faulty strings are rewritten, line by line, so a diff shows just them.
+
+    python3 -m tools.french_typography            # list the faults, exit 1 if any
+    python3 -m tools.french_typography --fix      # rewrite the files
+    python3 -m tools.french_typography --fix FILE…  # only these files
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import unescape
+
+from tableapp.typography import faults, fixed, problems
+
+ROOT = Path(__file__).resolve().parent.parent
+PO_FILES = sorted((ROOT / "tableapp/translations/fr/LC_MESSAGES").glob("*.po"))
+JS_FILES = sorted((ROOT / "pwa/js").rglob("*.js"))
+
+_PO_STRING = re.compile(r'^(msgstr(?:\[\d+\])?\s+)?"(.*)"\s*$')
+_JS_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+
+
+def _po_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+
+
+def _fix_po_block(lines: list[str]) -> list[str]:
+    """One ``msgstr`` (its first line and continuation lines) fixed, keeping its line layout:
+    each fault is mended in the line that holds it (an insertion goes after the character
+    before it)."""
+    parts = [_PO_STRING.match(line) for line in lines]
+    pieces = [list(unescape(f'"{m.group(2)}"')) for m in parts]
+    where = [(n, k) for n, piece in enumerate(pieces) for k in range(len(piece))]
+    for a, b in reversed(faults("".join("".join(p) for p in pieces))):
+        if b > a:  # an ordinary space becomes a no-break one
+            n, k = where[a]
+            pieces[n][k] = "\u00a0"
+        elif a == 0:
+            pieces[0].insert(0, "\u00a0")
+        else:
+            n, k = where[a - 1]
+            pieces[n].insert(k + 1, "\u00a0")
+    return [
+        f'{m.group(1) or ""}"{_po_escape("".join(piece))}"' + ("\n" if line.endswith("\n") else "")
+        for line, m, piece in zip(lines, parts, pieces, strict=True)
+    ]
+
+
+def _is_header(lines: list[str], i: int) -> bool:
+    """Whether the ``msgstr`` at line ``i`` is the catalogue's header (after ``msgid ""``
+    with no continuation: the metadata, not a text)."""
+    return i > 0 and lines[i - 1].strip() == 'msgid ""'
+
+
+def fix_po(path: Path) -> list[str]:
+    """Rewrites ``path``'s faulty ``msgstr`` texts; returns what was wrong."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    out, found, i = [], [], 0
+    while i < len(lines):
+        if not lines[i].startswith("msgstr") or _is_header(lines, i):
+            out.append(lines[i])
+            i += 1
+            continue
+        end = i + 1
+        while end < len(lines) and lines[end].startswith('"'):
+            end += 1
+        block = lines[i:end]
+        whole = "".join(unescape(f'"{_PO_STRING.match(line).group(2)}"') for line in block)
+        found += problems(whole)
+        out += _fix_po_block(block)
+        i = end
+    path.write_text("".join(out), encoding="utf-8")
+    return found
+
+
+def _french_block(lines: list[str]) -> range:
+    """The lines of a JS module's French table: from ``fr: {`` to its closing brace."""
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\s*)fr: \{", line)
+        if m:
+            indent = m.group(1)
+            for end in range(i + 1, len(lines)):
+                if lines[end].startswith(f"{indent}}}"):
+                    return range(i, end)
+    return range(0)
+
+
+def fix_js(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    found = []
+    for n in _french_block(lines):
+
+        def one(m: re.Match) -> str:
+            try:
+                text = json.loads(f'"{m.group(1)}"')
+            except ValueError:
+                return m.group(0)
+            found.extend(problems(text))
+            good = fixed(text)
+            return m.group(0) if good == text else json.dumps(good, ensure_ascii=False)
+
+        lines[n] = _JS_STRING.sub(one, lines[n])
+    path.write_text("".join(lines), encoding="utf-8")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    fix = "--fix" in argv
+    chosen = [Path(a).resolve() for a in argv if a != "--fix"]
+    total = 0
+    for path in PO_FILES + JS_FILES:
+        if chosen and path not in chosen:
+            continue
+        before = path.read_text(encoding="utf-8")
+        found = (fix_po if path.suffix == ".po" else fix_js)(path)
+        if not fix:
+            path.write_text(before, encoding="utf-8")
+        for snippet in found:
+            print(f"{path.relative_to(ROOT)}: {snippet!r}")
+        total += len(found)
+    print(f"{total} fault(s){' fixed' if fix and total else ''}")
+    return 1 if total and not fix else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
