@@ -107,8 +107,6 @@ ACTION_NAMES: dict[str | None, dict[str, Message]] = {
         "end_turn": M("zc.action_name.end_turn"),
         "friendly_fire": M("zc.action_name.friendly_fire"),
         "goal_done": M("zc.action_name.goal_done"),
-        "inventory": M("zc.action_name.inventory"),
-        "inventory_done": M("zc.action.inventory_done"),
         "keep": M("zc.action_name.keep"),
         "keep_dice": M("zc.action.keep_dice"),
         "keep_sets": M("zc.action_name.keep_sets"),

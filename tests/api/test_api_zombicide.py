@@ -41,15 +41,15 @@ def table(tables):
     return code, created["host_token"], {1: ana, 2: ben}
 
 
-def set_up(tables, code, host, phones):
+def set_up(tables, code, host, phones, mission=MISSION):
     for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
         for sid in names:
             post(tables, code, phones[seat], "take_survivor", survivor=sid)
     view = tables.view(code, host)
-    assert view["prompt"]["msg"] == "zc.prompt.survivors" and "survivors_done" in types(view)
+    assert view["prompt"]["msg"] == "zc.prompt.survivors_ready" and "survivors_done" in types(view)
     post(tables, code, host, "survivors_done")
     post(tables, code, host, "keep_sets")
-    post(tables, code, host, "mission", objectives=MISSION)
+    post(tables, code, host, "mission", objectives=mission)
     post(tables, code, host, "add_zone", colour="red")
     post(tables, code, host, "zones_done")
     post(tables, code, host, "add_building", dark_rooms=2, start="closed")
@@ -73,12 +73,13 @@ def test_two_phones_take_three_survivors_each_and_win_a_mission(client, tables, 
         kinds = types(view)
         round_ = public["game_view"]["round"]
         if "take_objective" in kinds and round_ >= 2 and searched_twice:
-            post(tables, code, tokens[seat], "take_objective", colour="red")
+            post(tables, code, tokens[seat], "take_objective")  # one colour: the button is it
         elif "search" in kinds and round_ >= 2 and not searched_twice:
             post(tables, code, tokens[seat], "search")
             found = tables.view(code)["game_view"]
-            assert next(s for s in found["survivors"] if s["found"])["found"][0]["id"]
-            while "leave" in types(tables.view(code, tokens[seat])):  # a Flashlight draws 2
+            playing = next(s for s in found["survivors"] if s["playing"])
+            assert playing["inventory"][2]["card"]["id"]  # to the backpack, which had room
+            while "leave" in types(tables.view(code, tokens[seat])):  # a full backpack
                 post(tables, code, tokens[seat], "leave")
             refused = client.post(
                 f"/api/tables/{code}/actions",
@@ -217,3 +218,140 @@ def test_a_random_game_from_actions_alone_ends_and_replays(client, tables, table
     assert final["status"] == "finished"
     assert final["result"]["winners"] in ([], [1, 2])
     assert verify_export(client.get(f"/api/tables/{code}/export").get_json()) is None
+
+
+# --- issue 17: undo instead of "are you sure?"; defect b -------------------------------------
+
+
+def undo(client, code, token):
+    return client.post(f"/api/tables/{code}/undo", json={}, headers=bearer(token))
+
+
+def first_turn(tables, code, tokens):
+    """Up to the first survivor's turn; (seat, its token)."""
+    for _ in range(10):
+        public = tables.view(code)
+        seat = next(s for s in public["prompt"]["waiting_for"] if s in tokens)
+        view = tables.view(code, tokens[seat])
+        if "end_turn" in types(view):
+            return seat, tokens[seat]
+        spec = next(a for a in view["actions"] if a["type"] == "play_survivor")
+        post(
+            tables,
+            code,
+            tokens[seat],
+            "play_survivor",
+            survivor=spec["params"]["survivor"]["choices"][0],
+        )
+    raise AssertionError("no survivor's turn")
+
+
+def playing(tables, code):
+    return next(s for s in tables.view(code)["game_view"]["survivors"] if s["playing"])
+
+
+def test_issue17_the_actor_undoes_end_turn_discard_leave_and_the_team_alone(client, tables, table):
+    """Nothing asks "are you sure?": each is taken back by its actor's own undo, at once."""
+    code, host, phones = table
+    for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
+        for sid in names:
+            post(tables, code, phones[seat], "take_survivor", survivor=sid)
+    done = next(a for a in tables.view(code, host)["actions"] if a["type"] == "survivors_done")
+    assert "confirm" not in done
+    post(tables, code, host, "survivors_done")
+    back = undo(client, code, host)
+    assert back.status_code == 201, back.get_json()
+    assert tables.view(code)["prompt"]["msg"] == "zc.prompt.survivors_ready"
+    post(tables, code, host, "survivors_done")
+    post(tables, code, host, "keep_sets")
+    post(tables, code, host, "mission", objectives={**MISSION, "crates": 4})
+    post(tables, code, host, "add_zone", colour="red")
+    post(tables, code, host, "zones_done")
+    post(tables, code, host, "buildings_done")
+    tokens = {0: host, **phones}
+    seat, token = first_turn(tables, code, tokens)
+    view = tables.view(code, token)
+    assert [a["type"] for a in view["actions"] if a.get("confirm")] == []
+    who = playing(tables, code)["id"]
+    # end_turn: the actor's undo is immediate; the same survivor plays on.
+    post(tables, code, token, "end_turn")
+    back = undo(client, code, token)
+    assert back.status_code == 201, back.get_json()
+    assert playing(tables, code)["id"] == who and "end_turn" in types(tables.view(code, token))
+    # A crate fills the backpack (3 slots) and a fourth card waits: leave it, undo.
+    for _ in range(3):
+        post(tables, code, token, "open_crate")
+    assert all(slot["card"] for slot in playing(tables, code)["inventory"][2:])
+    post(tables, code, token, "open_crate")
+    assert playing(tables, code)["found"] and "leave" in types(tables.view(code, token))
+    leave = next(a for a in tables.view(code, token)["actions"] if a["type"] == "leave")
+    assert "confirm" not in leave
+    post(tables, code, token, "leave")
+    assert not playing(tables, code)["found"]
+    back = undo(client, code, token)
+    assert back.status_code == 201, back.get_json()
+    assert playing(tables, code)["found"]  # the card waits again
+    post(tables, code, token, "leave")
+    # discard: immediate undo, the card back in its slot.
+    before = playing(tables, code)["inventory"]
+    spec = next(a for a in tables.view(code, token)["actions"] if a["type"] == "discard")
+    assert "confirm" not in spec
+    card = before[2]["card"]["id"]
+    post(tables, code, token, "discard", card=card)
+    assert playing(tables, code)["inventory"][2]["card"] is None
+    back = undo(client, code, token)
+    assert back.status_code == 201, back.get_json()
+    assert playing(tables, code)["inventory"] == before
+
+
+def test_issue17_a_search_showed_a_card_its_undo_asks_another_player(client, tables, table):
+    """DESIGN "Undo": a search drew a card its player saw; taking it back is a request the
+    others answer, and the approved undo shows everyone what had been drawn."""
+    code, host, phones = table
+    set_up(tables, code, host, phones)
+    tokens = {0: host, **phones}
+    seat, token = first_turn(tables, code, tokens)
+    search = next(a for a in tables.view(code, token)["actions"] if a["type"] == "search")
+    assert "confirm" not in search
+    post(tables, code, token, "search")
+    drawn = playing(tables, code)["inventory"][2]["card"]
+    asked = undo(client, code, token)
+    assert asked.status_code == 202, asked.get_json()
+    other = phones[2 if seat == 1 else 1]
+    assert types(tables.view(code, other)) == ["approve_undo", "refuse_undo"]
+    approved = tables.act(code, other, "approve_undo")
+    assert approved.status_code == 201, approved.get_json()
+    after = playing(tables, code)
+    assert after["inventory"][2]["card"] is None and not after["searched"]
+    log = client.get(f"/api/tables/{code}/log").get_json()["entries"]
+    assert log[-1]["type"] == "undo" and drawn["name"] in log[-1]["events"][0]["text"]
+
+
+def test_issue17_b_one_phone_takes_all_six_over_http(tables):
+    """Defect b: one phone takes all six; the others have nothing to do and are not waited
+    on, the prompt says who must do what, the host shares the team out."""
+    created = tables.create("zombicide")
+    code, host = created["code"], created["host_token"]
+    phones = {
+        n: tables.join(code, name)["token"] for n, name in ((1, "Ana"), (2, "Ben"), (3, "Cléo"))
+    }
+    assert tables.act(code, host, "start").status_code == 201
+    for sid in ("ruth", "karim", "nadia", "owen", "lily", "tom"):
+        post(tables, code, phones[1], "take_survivor", survivor=sid)
+    public = tables.view(code)
+    assert public["prompt"]["waiting_for"] == [0, 1]
+    assert public["prompt"]["text"] == (
+        "The team is full, but a player has no survivor: Ana can give one back, or the host "
+        "shares the team out evenly."
+    )
+    ben = tables.view(code, phones[2])
+    assert ben["actions"] == [] and "Ben" not in ben["prompt"]["text"]
+    ana = tables.view(code, phones[1])
+    assert ana["prompt"]["text"].startswith("The team is full, but a player has no survivor: give")
+    assert types(tables.view(code, host)) == ["deal_evenly"]
+    post(tables, code, host, "deal_evenly")
+    public = tables.view(code)
+    owners = sorted(s["owner"] for s in public["game_view"]["survivors"] if s["owner"])
+    assert owners == [1, 1, 2, 2, 3, 3]
+    assert public["prompt"]["waiting_for"] == [0, 1, 2, 3]
+    post(tables, code, host, "survivors_done")

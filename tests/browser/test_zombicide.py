@@ -18,10 +18,11 @@ TEAMS = {"Ana": ("Ruth", "Karim", "Lily"), "Ben": ("Nadia", "Owen", "Tom")}
 MAX_MOVES = 120
 
 
-def act(page, pages, locator):
-    """Tap a button or submit a form, confirm if asked, and wait for every screen to follow."""
+def act(page, pages, locator, confirm=False):
+    """Tap a button or submit a form and wait for every screen to follow. No move of the game
+    asks "are you sure?" (issue 17: its undo covers it); only the shell's start does."""
     before = seq(page)
-    tap(page, locator)
+    tap(page, locator, confirm=confirm)
     wait_all(pages, before + 1, within=5)
 
 
@@ -53,7 +54,7 @@ def open_table(devices):
 def set_up(laptop, phones, pages, shots, axe):
     """Two phones take three survivors each; the host reads the mission in."""
     wait_all(pages, 2)
-    act(laptop, pages, laptop.locator("button[data-type='start']"))
+    act(laptop, pages, laptop.locator("button[data-type='start']"), confirm=True)
     for phone, (name, survivors) in zip(phones, TEAMS.items(), strict=True):
         assert phone.locator("button[data-type='take_survivor']").count() == 6 - 3 * (name == "Ben")
         for survivor in survivors:
@@ -262,4 +263,41 @@ def test_corrections_fold_away_and_start_at_the_counts_the_app_holds(devices, wa
             "params": {"group": "wounds", "counts": {"ruth": 2, "lily": 0}, "why": "miscount"},
         }
     ]
+    assert not watch.errors, watch.errors
+
+
+def test_issue17_b_one_phone_takes_all_six_and_the_host_shares_them_out(devices, watch):
+    """Defect b: Ana's phone takes all six. Ben has nothing to do and is not waited on: his
+    phone says whom it waits for and what they must do, never himself; the host's share-out
+    (no "are you sure?") gives each player three, and the team starts."""
+    laptop, join_url = open_table(devices)
+    phones = [devices.phone(name) for name in TEAMS]
+    for phone, name in zip(phones, TEAMS, strict=True):
+        phone.goto(join_url)
+        phone.fill("#name", name)
+        phone.click("#join button[type=submit]")
+        phone.wait_for_selector("main#app[data-screen='lobby']")
+    pages = [laptop, *phones]
+    wait_all(pages, 2)
+    act(laptop, pages, laptop.locator("button[data-type='start']"), confirm=True)
+    ana, ben = phones
+    for survivor in ("Ruth", "Karim", "Nadia", "Owen", "Lily", "Tom"):
+        act(ana, pages, button(ana, "take_survivor", f"{survivor} ("))
+    assert ben.locator("fieldset.actions [data-type]").count() == 0
+    heading = ben.text_content(".prompt h2")
+    assert "Ana" in heading and "Ben" not in heading, heading
+    text = ben.text_content(".prompt-text")
+    assert text == (
+        "The team is full, but a player has no survivor: Ana can give one back, or the host "
+        "shares the team out evenly."
+    )
+    assert "Ben" not in laptop.text_content(".hero-who")
+    share = button(laptop, "deal_evenly")
+    assert share.text_content() == "Share the team out evenly between the players"
+    act(laptop, pages, share)
+    for phone in phones:
+        phone.wait_for_selector(".zc-mine .zc-survivor")
+        assert phone.locator(".zc-mine .zc-survivor").count() == 3
+    act(laptop, pages, button(laptop, "survivors_done"))
+    assert laptop.locator("button[data-type='keep_sets']").count() == 1
     assert not watch.errors, watch.errors

@@ -74,7 +74,7 @@ TURNS = {
 
 #: The actions a game's screen module confirms whatever the spec says (``confirmText``).
 SCREEN_CONFIRMS = {
-    "zombicide": {"search", "survivors_done", "discard"},
+    "zombicide": set(),  # zombicide.js asks nothing first: its undo takes the move back
 }
 
 
@@ -82,8 +82,8 @@ def phone_confirms(game_id: str, spec: dict, params: dict) -> bool:
     """Whether the phone asks "are you sure?" before posting this answer.
 
     ``pwa/js/actions.js`` asks ``confirmText(spec, params) ?? spec.confirm``: the spec's own
-    question, or the game module's (Zombicide: a search, the team done, a discard of a card;
-    every game: ``start``, never a turn's answer).
+    question, or the game module's (:data:`SCREEN_CONFIRMS`; every game: ``start``, never a
+    turn's answer).
     """
     if spec.get("confirm"):
         return True

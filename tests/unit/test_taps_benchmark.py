@@ -5,7 +5,7 @@ A scripted sequence of posts, no rules and no clock: the figures are exact count
 
 from __future__ import annotations
 
-from tests.perf.answers import Counter, one_value, phone_confirms, table
+from tests.perf.answers import SCREEN_CONFIRMS, Counter, one_value, phone_confirms, table
 
 
 def spec(type_, confirm=None, **params):
@@ -33,9 +33,13 @@ def test_one_value_only_when_every_param_has_one_value():
     assert not one_value(spec("button"))  # no param: a button, not a forced value
 
 
-def test_phone_confirms_the_specs_question_and_the_screens_own():
+def test_phone_confirms_the_specs_question_and_the_screens_own(monkeypatch):
     assert phone_confirms("zombie-life", spec("pass", confirm={"msg": "zl.confirm.pass"}), {})
     assert not phone_confirms("zombie-life", spec("draw"), {})
+    # Zombicide's screen asks nothing first since issue 17 (undo instead): its mirror is empty.
+    assert not phone_confirms("zombicide", spec("search"), {})
+    assert not phone_confirms("zombicide", spec("discard", card=TWO), {"card": "a"})
+    monkeypatch.setitem(SCREEN_CONFIRMS, "zombicide", {"search", "discard"})
     assert phone_confirms("zombicide", spec("search"), {})
     assert phone_confirms("zombicide", spec("discard", card=TWO), {"card": "a"})
     assert not phone_confirms("eat-zem-all", spec("search"), {})

@@ -25,8 +25,6 @@ addStrings({
     "zc.p.group": "The group", "zc.p.routes": "Equal paths", "zc.p.skill": "Skill", "zc.p.counts": "Counts", "zc.p.why": "Why",
     "zc.p.die": "Die {n}", "zc.p.miss": "Miss {n}", "zc.p.hit": "Hit {n}",
     "zc.p.spawn": "Zombie deck", "zc.p.equipment": "Equipment and crates",
-    "zc.confirm.search": "Is {name} indoors, with no Zombie in the zone? (A search is once per turn.)",
-    "zc.confirm.discard": "Discard {card}? (Undo is possible.)", "zc.confirm.done": "Start the mission with this team?",
   },
   fr: {
     "zc.round": "Tour {n}", "zc.setup": "Mise en place", "zc.over": "Partie terminée", "zc.danger": "Niveau de danger", "zc.mine": "Vos survivants",
@@ -41,8 +39,6 @@ addStrings({
     "zc.p.group": "Le groupe", "zc.p.routes": "Chemins égaux", "zc.p.skill": "Compétence", "zc.p.counts": "Comptes", "zc.p.why": "Pourquoi",
     "zc.p.die": "Dé {n}", "zc.p.miss": "Raté {n}", "zc.p.hit": "Touche {n}",
     "zc.p.spawn": "Pioche Zombie", "zc.p.equipment": "Équipement et caisses",
-    "zc.confirm.search": "{name} est-il à l'intérieur, sans zombie dans la zone ? (Une fouille par tour.)",
-    "zc.confirm.discard": "Défausser {card} ? (On peut annuler.)", "zc.confirm.done": "Commencer la mission avec cette équipe ?",
   },
 });
 
@@ -147,14 +143,8 @@ export function partLabel(key) {
   return names.get(key) ?? generic.partLabel(key);
 }
 
-/** A search is confirmed (indoors, no Zombie: only the board knows); a discard too. */
-export function confirmText(spec, params, view) {
-  const g = view?.game_view;
-  if (spec.type === "search" && g) {
-    const s = g.survivors.find((x) => x.playing);
-    return t("zc.confirm.search", { name: s ? s.name : "" });
-  }
-  if (spec.type === "discard" && params?.card) return t("zc.confirm.discard", { card: serverLabel(view, "card", params.card) ?? params.card });
-  if (spec.type === "survivors_done") return t("zc.confirm.done");
+/** Nothing is asked first: a search (its button says indoors, no Zombie), a discard, the team
+ * done are taken back with undo (a search's undo asks another player's OK: it showed a card). */
+export function confirmText(spec) {
   return generic.confirmText(spec);
 }

@@ -7,8 +7,10 @@ targeting and walks the table through the Zombies' phase. The board, the figures
 option ``app_dice``) the dice stay on the table. The content pack is reconstructed (edit it to
 match your box). How the app reads the rules where they leave room:
 
-- Setup (ZC-1, ZC-2): each phone takes its survivors (a player may run several; the host can
-  deal the rest evenly); play starts once all 6 are taken and every player runs one. The host
+- Setup (ZC-1, ZC-2): each phone takes its survivors (a player may run several); the host can
+  always share out: the ones left, or a full team held unevenly (one phone took all six).
+  Only who can do something is waited on. Play starts once all 6 are taken and every player
+  runs one. The host
   then picks the card sets in the Zombie deck and in the Equipment deck, the crates following
   the Equipment's (options ``spawn_sets`` / ``equipment_sets`` say which start ticked: the core
   sets, or all); a choice leaving a deck empty is refused (ZC-7, ZC-14). Adults
@@ -44,13 +46,20 @@ match your box). How the app reads the rules where they leave room:
   room, at the current danger level; the players number the rooms before the cards are read.
   A building open at setup or holding survivors at setup never spawns; later doors of an open
   building never do.
-- Search (ZC-14): indoors, no Zombie in the zone: the player confirms it. A Flashlight anywhere
-  in the inventory (or a skill) draws 2 cards, never more however many. Cards found wait on
-  the owner's phone, one at a time, to be kept in a slot (a card it replaces waits in turn) or
-  left. A crate draws one red card.
+- Search (ZC-14): indoors, no Zombie in the zone: its button says so. A Flashlight anywhere
+  in the inventory (or a skill) draws 2 cards, never more however many. A card found goes to a
+  free backpack slot (the backpack's slots are one place), from where it may go to a hand or
+  be discarded, free; with the backpack full it waits on the owner's phone to be kept in a
+  hand or in place of a card (which then waits in turn) or left. A crate draws one red card.
+- Nothing asks "are you sure?": ending a turn, a search, a discard, a card left, the team done
+  are taken back with undo (a search's undo asks another player's OK: it showed a card). A
+  move with one possible value is its button (one objective colour left, one weapon in hand,
+  one card to discard, the last closed building); identical cards are one button.
 - Inventory (ZC-16): 2 hands and 3 backpack slots. Inventories are public (the cards lie face
-  up at the table); only the decks' order is hidden. Trades are with a survivor in the same
-  zone (the players say so): the card goes to the chosen slot and a card there comes back.
+  up at the table); only the decks' order is hidden. One form moves a card: to another slot of
+  the survivor's (a card there swaps places), or to a survivor in the same zone (the players
+  say so): the card goes to the chosen slot and a card there comes back. Doors: the app asks
+  only about the first door of each building the host listed; other doors are the board's.
   Discarding is free, any time. Grey and blue cards go to the Equipment discard, red ones to
   the crate discard.
 - Ranged attacks (ZC-5, ZC-13): the player picks the weapon in hand, enters the Zombies of the

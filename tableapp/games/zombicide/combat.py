@@ -127,7 +127,14 @@ def attack_specs(state: State, sid: str) -> list[dict]:
         ("melee", M("zc.action.melee", survivor=survivor_name(state, sid))),
     ):
         weapons = _weapons(state, sid, mode)
-        if weapons:
+        if len(weapons) == 1:  # one weapon to attack with: the button is the move
+            name, weapon = survivor_name(state, sid), weapons[0][1]
+            if mode == "ranged":
+                one = M("zc.action.ranged_one", survivor=name, weapon=weapon)
+            else:
+                one = M("zc.action.melee_one", survivor=name, weapon=weapon)
+            specs.append(action(mode, one))
+        elif weapons:
             specs.append(
                 action(
                     mode,
@@ -209,6 +216,12 @@ def refuse_attack(state: State, sid: str, kind: str) -> RuleError | None:
             ),
         )
     return None
+
+
+def only_weapon(state: State, sid: str, mode: str) -> str:
+    """The weapon of an attack posted without one: the only one the survivor can use."""
+    ((weapon, _),) = _weapons(state, sid, mode)
+    return weapon
 
 
 def declare(state: State, sid: str, seat: int, kind: str, params: dict, ctx: Ctx) -> list[dict]:

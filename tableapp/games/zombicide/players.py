@@ -4,13 +4,15 @@ turn is what it owns: searches and crates (ZC-14) and the inventory (ZC-16), doo
 dark rooms' spawns (ZC-15), objectives and adrenaline (ZC-3, ZC-8), attacks (combat.py).
 Moves and noise stay on the board; the app does not count actions (the board does).
 
-Action types of a survivor's turn (``survivor_turn``, the owner's phone), one tap each:
-``search``, ``open_crate``, ``open_door`` (``building``), ``take_objective`` (``colour``),
+Action types of a survivor's turn (``survivor_turn``, the owner's phone), one tap each, none
+asking "are you sure?" (undo takes them back): ``search``, ``open_crate``, ``open_door``
+(``building``, the first door of a listed building), ``take_objective`` (``colour``),
 ``goal_done``, ``ranged`` / ``melee`` (``weapon``; the target comes next, combat.py),
-``inventory`` (then ``trade`` with ``card``, ``to``, ``slot``; ``rearrange`` with ``slots``:
-two; ``inventory_done``), ``end_turn``. Found cards wait in ``stow``, one at a time:
-``keep`` (``slot``), ``leave``, ``rearrange``. Any time, an owner may ``discard`` (``card``)
-from any of their survivors.
+``trade`` (``card``, ``to``: the survivor itself to rearrange, or another; ``slot``),
+``end_turn``. A param with one possible value is left out: the button is the move. Found cards
+go to a free backpack slot; without one they wait in ``stow``, one at a time: ``keep``
+(``slot``), ``leave``, ``rearrange``. Any time, an owner may ``discard`` (``card``) from any of
+their survivors.
 """
 
 from __future__ import annotations
@@ -188,15 +190,26 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
         )
     if _crates_left(state) > 0:
         specs.append(action("open_crate", M("zc.action.open_crate", count=_crates_left(state))))
-    if _door_tool(state, sid):
-        closed = _closed_buildings(state)
-        values = [b["id"] for b in closed] + ["none"]
-        labels = [
-            M("zc.door.building", building=b["id"], count=b["dark_rooms"]) for b in closed
-        ] + [M("zc.door.none")]
+    # ZC-15: the app asks about the doors it must know of: the first door of each building
+    # the host listed (its dark rooms may spawn). Other doors open on the board alone.
+    closed = _closed_buildings(state) if _door_tool(state, sid) else []
+    if len(closed) == 1:  # one building left: the button opens it
+        b = closed[0]
+        label = M("zc.action.open_door_one", building=b["id"], count=b["dark_rooms"])
+        specs.append(action("open_door", label))
+    elif closed:
+        values = [b["id"] for b in closed]
+        labels = [M("zc.door.building", building=b["id"], count=b["dark_rooms"]) for b in closed]
         specs.append(action("open_door", M("zc.action.open_door"), building=choice(values, labels)))
     left = _objectives_left(state)
-    if left:
+    if len(left) == 1:  # one colour left: the button takes it
+        specs.append(
+            action(
+                "take_objective",
+                M("zc.action.take_objective_one", survivor=name, colour=COLOUR_LABELS[left[0]]),
+            )
+        )
+    elif left:
         specs.append(
             action(
                 "take_objective",
@@ -210,64 +223,35 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
             action("goal_done", M("zc.action.goal_done", count=goals["total"] - goals["done"]))
         )
     specs += combat.attack_specs(state, sid)
-    if cards_of(state, sid):
-        specs.append(action("inventory", M("zc.action.inventory", survivor=name)))
-    # The app does not count actions (the board does): ending a turn always asks first.
-    specs.append(
+    specs += _inventory_specs(state, sid)
+    # The app does not count actions (the board does). Ending a turn asks nothing: the
+    # player's undo takes it back alone (it shows nothing).
+    specs.append(action("end_turn", M("zc.action.end_turn", survivor=name)))
+    return specs
+
+
+def _inventory_specs(state: State, sid: str) -> list[dict]:
+    """One form for a card of the survivor (ZC-16): to another slot of theirs (a card there
+    swaps places: rearranging), or to a survivor in the same zone (the players say so; a card
+    in that slot comes back: a trade). One post; the board counts the action."""
+    cards = distinct_cards(state, sid)
+    if not cards:
+        return []
+    to = [sid, *(s for s in state["team"] if s != sid)]
+    labels = [M("zc.trade.to_self", survivor=survivor_name(state, sid))]
+    labels += [survivor_name(state, s) for s in to[1:]]
+    target = choice(to, labels)
+    target["value"] = sid  # the phone preselects rearranging
+    return [
         action(
-            "end_turn",
-            M("zc.action.end_turn", survivor=name),
-            confirm=M("zc.confirm.end_turn", survivor=name),
+            "trade",
+            M("zc.action.move_card", survivor=survivor_name(state, sid)),
+            submit=M("zc.submit.trade", chosen="{chosen}"),
+            card=choice([c for c, _ in cards], [label for _, label in cards]),
+            to=target,
+            slot=choice(list(SLOTS), [SLOT_LABELS[s] for s in SLOTS]),
         )
-    )
-    return specs
-
-
-def _inventory_specs(state: State, step: dict, seat: int) -> list[dict]:
-    """Trading with a survivor in the same zone, or swapping two slots (ZC-16)."""
-    sid = step["survivor"]
-    mine = cards_of(state, sid)
-    others = [s for s in state["team"] if s != sid]
-    specs = []
-    if mine and others:
-        specs.append(
-            action(
-                "trade",
-                M("zc.action.trade", survivor=survivor_name(state, sid)),
-                submit=M("zc.submit.trade", chosen="{chosen}"),
-                card=choice(mine, [card_name(state, c) for c in mine]),
-                to=choice(others, [survivor_name(state, s) for s in others]),
-                slot=choice(list(SLOTS), [SLOT_LABELS[s] for s in SLOTS]),
-            )
-        )
-    if mine:
-        specs.append(_rearrange_spec(state, sid))
-    specs.append(action("inventory_done", M("zc.action.inventory_done")))
-    return specs
-
-
-def _inventory_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
-    kind, sid = act["type"], step["survivor"]
-    if kind == "inventory_done":
-        return
-    if kind == "trade":
-        _trade(state, sid, act["params"], ctx)
-    else:
-        _swap(state, sid, act["params"]["slots"], ctx)
-    Flow.push(state, step)
-
-
-INVENTORY = Question(
-    rule="ZC-16",
-    specs=_inventory_specs,
-    apply=_inventory_apply,
-    prompt=lambda state, step: M(
-        "zc.prompt.inventory",
-        seat=seat_ref(step["seat"]),
-        survivor=survivor_name(state, step["survivor"]),
-    ),
-    ask=lambda state, step: M("zc.ask.inventory", survivor=survivor_name(state, step["survivor"])),
-)
+    ]
 
 
 def _rearrange_spec(state: State, sid: str) -> dict:
@@ -307,29 +291,33 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
         ctx.say(M("zc.turn.end", survivor=survivor_name(state, sid)), survivor=sid)
         return
     if kind in ("ranged", "melee"):
-        aim = {
-            "kind": "aim",
-            "seat": seat,
-            "survivor": sid,
-            "mode": kind,
-            "weapon": params["weapon"],
-        }
+        weapon = params["weapon"] if "weapon" in params else combat.only_weapon(state, sid, kind)
+        aim = {"kind": "aim", "seat": seat, "survivor": sid, "mode": kind, "weapon": weapon}
         ctx.say(
             M(
                 "zc.attack.aiming" if kind == "ranged" else "zc.attack.closing",
                 survivor=survivor_name(state, sid),
-                weapon=combat.weapon_label(state, sid, kind, params["weapon"]),
+                weapon=combat.weapon_label(state, sid, kind, weapon),
             ),
             survivor=sid,
         )
         Flow.push(state, aim, step)
         return
-    if kind == "inventory":
-        Flow.push(state, {"kind": "inventory", "seat": seat, "survivor": sid}, step)
+    if kind == "trade":
+        if params["to"] == sid:  # to a slot of the survivor's own: a rearrangement
+            inventory = survivor(state, sid)["inventory"]
+            here = SLOTS[inventory.index(params["card"])]
+            if inventory[SLOTS.index(params["slot"])] is None:
+                _move(state, sid, params["card"], params["slot"], ctx)
+            else:
+                _swap(state, sid, [here, params["slot"]], ctx)
+        else:
+            _trade(state, sid, params, ctx)
+        Flow.push(state, step)
         return
     if kind == "search":
         _search(state, sid, ctx)
-        Flow.push(state, *_stow(state, seat, sid), step)
+        Flow.push(state, *_stow(state, seat, sid, ctx), step)
     elif kind == "open_crate":
         state["mission"]["crates"]["opened"] += 1
         found = draw_cards(state, "crates", 1, ctx, "ZC-14")
@@ -345,12 +333,15 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
             survivor=sid,
             cards=[card_view(state, c) for c in found],
         )
-        Flow.push(state, *_stow(state, seat, sid), step)
+        Flow.push(state, *_stow(state, seat, sid, ctx), step)
     elif kind == "open_door":
-        Flow.push(state, *_open_door(state, sid, params["building"], ctx), step)
+        # No param: the one building whose door is still closed.
+        building = params["building"] if "building" in params else _closed_buildings(state)[0]["id"]
+        Flow.push(state, *_open_door(state, sid, building, ctx), step)
     elif kind == "take_objective":
         Flow.push(state, step)
-        _take_objective(state, sid, params["colour"], ctx)
+        colour = params["colour"] if "colour" in params else _objectives_left(state)[0]
+        _take_objective(state, sid, colour, ctx)
     elif kind == "goal_done":
         state["mission"]["goals"]["done"] += 1
         goals = state["mission"]["goals"]
@@ -376,11 +367,31 @@ SURVIVOR_TURN = Question(
 )
 
 
-def _stow(state: State, seat: int, sid: str) -> list[dict]:
-    """The question that places what was found (none when nothing was: empty decks)."""
-    return (
-        [{"kind": "stow", "seat": seat, "survivor": sid}] if survivor(state, sid)["found"] else []
-    )
+def _stow(state: State, seat: int, sid: str, ctx: Ctx) -> list[dict]:
+    """A card found goes to a free backpack slot when there is one: the backpack's slots are
+    one place, so that asks nothing, and from there the card may be moved to a hand or
+    discarded at once, both free (ZC-14, ZC-16). What finds no free slot waits in ``stow``:
+    the question that places it (none when nothing was found: empty decks)."""
+    sv = survivor(state, sid)
+    inventory = sv["inventory"]
+    while sv["found"]:
+        free = [i for i in range(len(SLOTS)) if i not in HANDS and inventory[i] is None]
+        if not free:
+            break
+        card = sv["found"].pop(0)
+        inventory[free[0]] = card
+        ctx.say(
+            M(
+                "zc.kept_free",
+                survivor=survivor_name(state, sid),
+                card=card_name(state, card),
+                slot=SLOT_LABELS[SLOTS[free[0]]],
+            ),
+            rule="ZC-16",
+            survivor=sid,
+            card=card,
+        )
+    return [{"kind": "stow", "seat": seat, "survivor": sid}] if sv["found"] else []
 
 
 def _search(state: State, sid: str, ctx: Ctx) -> None:
@@ -408,13 +419,6 @@ def _open_door(state: State, sid: str, building: str, ctx: Ctx) -> list[dict]:
     """ZC-15: the first door of a closed building spawns one card in each of its dark rooms;
     a building open at setup or holding survivors at setup never does."""
     name = survivor_name(state, sid)
-    if building == "none":
-        ctx.say(
-            M("zc.door.opened_plain", survivor=name),
-            rule="ZC-15",
-            reason=M("zc.reason.no_dark_room"),
-        )
-        return []
     b = next(x for x in state["mission"]["buildings"] if x["id"] == building)
     b["opened"] = True
     if b["start"] != "closed":
@@ -499,9 +503,38 @@ def _trade(state: State, sid: str, params: dict, ctx: Ctx) -> None:
     )
 
 
+def _move(state: State, sid: str, card: str, slot: str, ctx: Ctx) -> None:
+    """A card to an empty slot of the same survivor's."""
+    inventory = survivor(state, sid)["inventory"]
+    inventory[inventory.index(card)] = None
+    inventory[SLOTS.index(slot)] = card
+    ctx.say(
+        M(
+            "zc.moved",
+            survivor=survivor_name(state, sid),
+            card=card_name(state, card),
+            slot=SLOT_LABELS[slot],
+        ),
+        rule="ZC-16",
+        survivor=sid,
+    )
+
+
 def _swap(state: State, sid: str, slots: list[str], ctx: Ctx) -> None:
     inventory = survivor(state, sid)["inventory"]
     a, b = (SLOTS.index(s) for s in slots)
+    if a == b:  # a card moved to the slot it is in stays there
+        ctx.say(
+            M(
+                "zc.stays",
+                survivor=survivor_name(state, sid),
+                card=card_name(state, inventory[a]),
+                slot=SLOT_LABELS[slots[0]],
+            ),
+            rule="ZC-16",
+            survivor=sid,
+        )
+        return
     inventory[a], inventory[b] = inventory[b], inventory[a]
     ctx.say(
         M(
@@ -523,17 +556,42 @@ def _stow_specs(state: State, step: dict, seat: int) -> list[dict]:
     sid = step["survivor"]
     card = survivor(state, sid)["found"][0]
     name = card_name(state, card)
+    slots = keep_slots(state, sid)
     specs = [
         action(
             "keep",
             M("zc.action.keep", card=name),
-            slot=choice(list(SLOTS), slot_labels(state, sid)),
+            slot=choice([s for s, _ in slots], [label for _, label in slots]),
         ),
-        action("leave", M("zc.action.leave", card=name), confirm=M("zc.confirm.leave", card=name)),
+        # No "are you sure?": the player's undo gives the card back (an OK is asked only if
+        # what came after showed a card).
+        action("leave", M("zc.action.leave", card=name)),
     ]
     if cards_of(state, sid):
         specs.append(_rearrange_spec(state, sid))
     return specs
+
+
+def keep_slots(state: State, sid: str) -> list[tuple[str, dict]]:
+    """(slot, label) of each distinct place for a card found: a free hand, a free backpack
+    slot (which one is the same move), or in place of each distinct card held (identical cards
+    in the hands, or in the backpack, are one place)."""
+    inventory = survivor(state, sid)["inventory"]
+    out, seen = [], set()
+    for i, (slot, card) in enumerate(zip(SLOTS, inventory, strict=True)):
+        in_hand = i in HANDS
+        key = (in_hand, card_def(state, card)["id"] if card else None)
+        if key in seen:
+            continue
+        seen.add(key)
+        if card is None:
+            label = M("zc.keep.hand" if in_hand else "zc.keep.pack")
+        elif in_hand:
+            label = M("zc.keep.replace_hand", card=card_name(state, card))
+        else:
+            label = M("zc.keep.replace_pack", card=card_name(state, card))
+        out.append((slot, label))
+    return out
 
 
 def _stow_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
@@ -589,30 +647,54 @@ STOW = Question(
 # --- any time: discard (ZC-16) -----------------------------------------------------------------
 
 
+def distinct_cards(state: State, sid: str) -> list[tuple[str, dict]]:
+    """One (card, label) per distinct move on a survivor's cards: identical cards in the hands
+    (or in the backpack) are one choice, named with their count ("Pistol ×2"); a card held in
+    both is named with where each is ("Pistol (in hand)"), since which one goes matters."""
+    inventory = survivor(state, sid)["inventory"]
+    groups: dict[tuple[str, bool], list[str]] = {}
+    for i, card in enumerate(inventory):
+        if card is not None:
+            groups.setdefault((card_def(state, card)["id"], i in HANDS), []).append(card)
+    kinds = [kind for kind, _ in groups]
+    out = []
+    for (kind, in_hand), cards in groups.items():
+        label = card_name(state, cards[0])
+        if kinds.count(kind) > 1:
+            label = M("zc.card.in_hand" if in_hand else "zc.card.in_pack", card=label)
+        if len(cards) > 1:
+            label = M("zc.card.many", card=label, count=len(cards))
+        out.append((cards[0], label))
+    return out
+
+
+def _discardable(state: State, seat: int) -> tuple[list[str], list[dict]]:
+    """The distinct cards a seat's survivors hold, and their labels."""
+    values, labels = [], []
+    for sid in owned(state, seat):
+        for card, label in distinct_cards(state, sid):
+            values.append(card)
+            labels.append(M("zc.card_of", survivor=survivor_name(state, sid), card=label))
+    return values, labels
+
+
 def _discard_specs(state: State, seat: int) -> list[dict]:
     if state["phase"] in (SETUP, FINISHED) or seat not in state["seats"]:
         return []
-    values, labels = [], []
-    for sid in owned(state, seat):
-        for card in cards_of(state, sid):
-            values.append(card)
-            labels.append(
-                M("zc.card_of", survivor=survivor_name(state, sid), card=card_name(state, card))
-            )
+    values, labels = _discardable(state, seat)
+    # No "are you sure?": the owner's undo takes a discard back alone (it shows nothing).
+    if len(values) == 1:  # one card to discard: the button is the move
+        return [action("discard", M("zc.action.discard_one", card=labels[0]))]
     if not values:
         return []
-    return [
-        action(
-            "discard",
-            M("zc.action.discard"),
-            confirm=M("zc.confirm.discard"),
-            card=choice(values, labels),
-        )
-    ]
+    return [action("discard", M("zc.action.discard"), card=choice(values, labels))]
 
 
 def _discard_apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
-    card = act["params"]["card"]
+    if "card" in act["params"]:
+        card = act["params"]["card"]
+    else:  # the one distinct card the seat's survivors hold
+        (card,) = _discardable(state, seat)[0]
     sid = next(s for s in owned(state, seat) if card in survivor(state, s)["inventory"])
     inventory = survivor(state, sid)["inventory"]
     inventory[inventory.index(card)] = None
@@ -636,6 +718,5 @@ STEPS = {
 QUESTIONS = {
     "pick_survivor": PICK,
     "survivor_turn": SURVIVOR_TURN,
-    "inventory": INVENTORY,
     "stow": STOW,
 }

@@ -206,11 +206,21 @@ def _survivor_labels(state: State, ids: list[str]) -> list[dict]:
     return out
 
 
+def _uneven(state: State) -> bool:
+    """Whether one player runs two survivors more than another (one may run none)."""
+    held = [len(owned(state, s)) for s in state["seats"]]
+    return max(held) - min(held) > 1
+
+
 def _survivors_specs(state: State, step: dict, seat: int) -> list[dict]:
     specs = []
     if seat == HOST:
+        # The host can always share out: the ones left, or a full team held unevenly
+        # ("6 survivants à se répartir, peu importe le nombre de joueurs").
         if not _team_full(state) and _free(state):
             specs.append(action("deal_evenly", M("zc.action.deal_evenly")))
+        elif _uneven(state):
+            specs.append(action("deal_evenly", M("zc.action.rebalance")))
         if _team_ready(state):
             specs.append(action("survivors_done", M("zc.action.survivors_done")))
         return specs
@@ -283,17 +293,42 @@ def _survivors_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -
             survivor=sid,
         )
     elif kind == "deal_evenly":
-        # The ones left go one at a time to whoever runs the fewest (table order among equals).
-        for sid in _free(state):
-            if _team_full(state):
-                break
-            target = min(
-                state["seats"], key=lambda s: (len(owned(state, s)), state["seats"].index(s))
-            )
-            survivor(state, sid)["owner"] = target
-            _retake_team(state)
-            _say_taken(state, sid, target, ctx)
+        _share_out(state, ctx)
     Flow.push(state, step)
+
+
+def _share_out(state: State, ctx: Ctx) -> None:
+    """The host's share-out: the ones left go one at a time to whoever runs the fewest (table
+    order among equals); then, while a player runs two more than another, the last survivor
+    of the one running the most goes to the one running the fewest."""
+    seats = state["seats"]
+
+    def fewest() -> int:
+        return min(seats, key=lambda s: (len(owned(state, s)), seats.index(s)))
+
+    for sid in _free(state):
+        if _team_full(state):
+            break
+        target = fewest()
+        survivor(state, sid)["owner"] = target
+        _retake_team(state)
+        _say_taken(state, sid, target, ctx)
+    while _uneven(state):
+        giver = max(seats, key=lambda s: (len(owned(state, s)), -seats.index(s)))
+        taker = fewest()
+        sid = owned(state, giver)[-1]
+        survivor(state, sid)["owner"] = taker
+        ctx.say(
+            M(
+                "zc.team.moved",
+                survivor=survivor_name(state, sid),
+                giver=seat_ref(giver),
+                taker=seat_ref(taker),
+            ),
+            rule="ZC-1",
+            survivor=sid,
+            seat=taker,
+        )
 
 
 def _say_taken(state: State, sid: str, seat: int, ctx: Ctx) -> None:
@@ -310,15 +345,40 @@ def _say_taken(state: State, sid: str, seat: int, ctx: Ctx) -> None:
     )
 
 
+def _survivors_actors(state: State, step: dict) -> list[int]:
+    """Only who can do something: a player who cannot take a survivor (the team is full) and
+    runs none is not waited on; the host only when it can share out or start."""
+    return [s for s in (HOST, *state["seats"]) if _survivors_specs(state, step, s)]
+
+
+def _survivors_prompt(state: State, step: dict) -> dict:
+    """Who must do what, in the third person for those not asked (never a name of theirs:
+    the seats named are the ones asked, who read the question put to them instead)."""
+    size = state["content"]["team_size"]
+    if not _team_full(state):
+        return M("zc.prompt.survivors", taken=len(state["team"]), size=size)
+    if not _team_ready(state):
+        holders = [s for s in state["seats"] if owned(state, s)]
+        return M("zc.prompt.survivors_unshared", holders=[seat_ref(s) for s in holders])
+    return M("zc.prompt.survivors_ready", count=size)
+
+
+def _survivors_ask(state: State, step: dict) -> dict:
+    size = state["content"]["team_size"]
+    if not _team_full(state):
+        return M("zc.ask.survivors", size=size)
+    if not _team_ready(state):
+        return M("zc.ask.survivors_unshared")
+    return M("zc.ask.survivors_ready")
+
+
 SURVIVORS = Question(
     rule="ZC-1",
     specs=_survivors_specs,
     apply=_survivors_apply,
-    prompt=lambda state, step: M(
-        "zc.prompt.survivors", taken=len(state["team"]), size=state["content"]["team_size"]
-    ),
-    ask=lambda state, step: M("zc.ask.survivors", size=state["content"]["team_size"]),
-    actors=lambda state, step: [HOST, *state["seats"]],
+    prompt=_survivors_prompt,
+    ask=_survivors_ask,
+    actors=_survivors_actors,
     refuse=_survivors_refuse,
 )
 

@@ -4,9 +4,22 @@ the app's dice and rerolls."""
 
 from __future__ import annotations
 
-from zc_support import act, board, give, ready, refused, rules, spec, texts, top, turn_of, types
+from zc_support import (
+    act,
+    board,
+    give,
+    ready,
+    refused,
+    rules,
+    spec,
+    texts,
+    top,
+    turn_of,
+    types,
+    words,
+)
 
-from tableapp.games.zombicide import GAME
+from tableapp.games.zombicide import GAME, combat
 from tableapp.games.zombicide.combat import zone_keys
 
 NADIA = 2  # Nadia's player (TEAMS[2])
@@ -24,9 +37,22 @@ def zone(state, **counts):
     return {k: counts.get(k, 0) for k in zone_keys(state)}
 
 
+def pick_weapon(state, mode, weapon="hand_l"):
+    """The attack's button: with a single weapon it is the move (no param, its label names the
+    weapon); with several, one button per weapon."""
+    listed = spec(state, NADIA, mode)
+    if "weapon" in listed["params"]:
+        return act(state, NADIA, mode, weapon=weapon)
+    assert listed["label"]["msg"] == (
+        "zc.action.ranged_one" if mode == "ranged" else "zc.action.melee_one"
+    )
+    assert combat.only_weapon(state, "nadia", mode) == weapon
+    return act(state, NADIA, mode)
+
+
 def shoot(state, weapon="hand_l", allies=(), mode="ranged", **counts):
     """The weapon (one tap), then the target zone (``aim``); a Molotov is a ranged weapon."""
-    state, _ = act(state, NADIA, "ranged" if mode == "molotov" else mode, weapon=weapon)
+    state, _ = pick_weapon(state, "ranged" if mode == "molotov" else mode, weapon)
     assert top(state)["kind"] == "aim"
     params = {"zombies": zone(state, **counts)}
     if mode == "ranged":
@@ -111,7 +137,7 @@ def test_ZC_13_a_weak_weapon_aimed_at_the_abomination_first_wastes_its_hits():
 
 def test_ZC_13_friendly_fire_hits_the_one_survivor_in_the_zone_for_each_miss():
     state = shooter("sawed_off", walker=2)
-    aiming, _ = act(state, NADIA, "ranged", weapon="hand_l")
+    aiming, _ = pick_weapon(state, "ranged")
     allies = spec(aiming, NADIA, "attack")["params"]["allies"]["choices"]
     assert "nadia" not in allies and len(allies) == 5  # never the shooter
     state, _ = shoot(state, allies=["ruth"], walker=2)
@@ -153,7 +179,7 @@ def test_ZC_13_no_friendly_fire_without_a_miss_or_without_anyone_there():
 
 def test_ZC_13_melee_hits_go_where_the_player_likes_and_misses_hurt_nobody():
     state = shooter("machete", walker=1, brute=1)
-    aiming, _ = act(state, NADIA, "melee", weapon="hand_l")
+    aiming, _ = pick_weapon(state, "melee")
     assert set(spec(aiming, NADIA, "attack")["params"]) == {"zombies"}  # no survivor to hit
     state, _ = shoot(state, mode="melee", walker=1, brute=1)
     state, _ = dice(state, 5)  # 1 hit of damage 2: Brute or Walker, the player's choice
@@ -176,7 +202,7 @@ def test_ZC_13_ZC_5_melee_only_kills_what_its_damage_can_and_asks_nothing_else()
 
 def test_a_molotov_kills_everything_in_its_zone_with_no_dice():
     state = shooter("molotov", walker=3, runner=1, abominations=["stalker"])
-    aiming, _ = act(state, NADIA, "ranged", weapon="hand_l")
+    aiming, _ = pick_weapon(state, "ranged")
     assert set(spec(aiming, NADIA, "attack")["params"]) == {"zombies"}  # it wounds nobody
     state, events = shoot(state, mode="molotov", walker=2, runner=1, abomination_stalker=1)
     assert state["last_attack"]["kills"] == {"walker": 2, "runner": 1, "abomination_stalker": 1}
@@ -246,14 +272,25 @@ def test_free_targeting_skills_allocate_ranged_hits_and_hit_no_ally():
 def test_ZC_13_no_attack_listed_while_the_board_is_empty():
     state = shooter("pistol")
     assert "ranged" not in types(state, NADIA)
-    error = refused(state, NADIA, "ranged", weapon="hand_l")
+    error = refused(state, NADIA, "ranged", weapon="hand_l")  # refused by its rule first
     assert (error.code, error.rule) == ("no_zombie", "ZC-13")
 
 
 def test_ZC_13_the_target_form_counts_at_most_what_is_on_the_board_and_can_be_cancelled():
     state = shooter("pistol", walker=3, abominations=["bloated"])
-    aiming, _ = act(state, NADIA, "ranged", weapon="hand_l")
+    aiming, _ = pick_weapon(state, "ranged")
     zombies = spec(aiming, NADIA, "attack")["params"]["zombies"]["counts"]
     assert {k: b["max"] for k, b in zombies.items()} == {"walker": 3, "abomination_bloated": 1}
     back, events = act(aiming, NADIA, "cancel_attack")
     assert top(back)["kind"] == "survivor_turn" and back["attack"] is None
+
+
+def test_issue17_one_weapon_in_hand_the_button_is_the_attack():
+    """Never ask what has one answer: a single weapon is no choice, two are."""
+    state = shooter("pistol", walker=1)
+    one = spec(state, NADIA, "ranged")
+    assert one["params"] == {} and "Pistol" in words(one["label"])
+    aiming, _ = act(state, NADIA, "ranged")
+    assert top(aiming)["kind"] == "aim" and top(aiming)["weapon"] == "hand_l"
+    two = shooter("pistol", "sawed_off", walker=1)
+    assert spec(two, NADIA, "ranged")["params"]["weapon"]["choices"] == ["hand_l", "hand_r"]

@@ -13,6 +13,7 @@ from zc_support import (
     spec,
     stack_spawn,
     stage,
+    take,
     texts,
     top,
     turn_of,
@@ -40,7 +41,7 @@ def test_ZC_3_an_objective_gives_5_and_a_one_skill_level_is_granted_at_once():
     state = ready(red=2)
     state["survivors"]["ruth"]["adrenaline"] = 4
     state, _ = turn_of(state, "ruth")
-    state, events = act(state, 1, "take_objective", colour="red")
+    state, events = take(state, 1, "red")
     assert texts(events) == [
         "Ruth takes a red objective (1 of 2 taken).",
         "Ruth gains 5 adrenaline (an objective): 9 in all.",
@@ -57,7 +58,7 @@ def test_ZC_3_a_level_with_a_choice_is_asked_on_the_owners_phone():
     state["survivors"]["ruth"]["adrenaline"] = 15
     state["survivors"]["ruth"]["skills"]["yellow"] = ["plus_action"]
     state, _ = turn_of(state, "ruth")
-    state, _ = act(state, 1, "take_objective", colour="red")
+    state, _ = take(state, 1, "red")
     assert top(state) == {"kind": "skill", "seat": 1, "survivor": "ruth", "level": "orange"}
     assert GAME.prompt(state)["waiting_for"] == [1]
     offered = spec(state, 1, "choose_skill")["params"]["skill"]
@@ -272,7 +273,7 @@ def test_a_whole_round_goes_through_every_seat_then_the_zombies():
 def test_ZC_1_the_last_objective_wins_for_every_player():
     state = ready(red=1, goals=1)
     state, _ = turn_of(state, "ruth")
-    state, _ = act(state, 1, "take_objective", colour="red")
+    state, _ = take(state, 1, "red")
     assert state["phase"] == "players"  # a goal is still to be ticked off
     state, events = act(state, 1, "goal_done")
     assert state["phase"] == "finished"

@@ -1,5 +1,5 @@
 """What the screens make of Zombicide (issue 13): moments nobody misses (a level-up, a death,
-the end), steps to do on the board, confirmations before what throws away or skips, and
+the end), steps to do on the board, no "are you sure?" (the undo covers it, issue 17), and
 buttons that say what they do."""
 
 from __future__ import annotations
@@ -82,28 +82,39 @@ def test_ZC_1_a_mission_won_is_a_game_end_moment():
     assert moments(events) == [("game_end", [])]
 
 
-# --- confirmations -------------------------------------------------------------------------
+# --- no "are you sure?" (issue 17: undo instead) ------------------------------------------
 
 
-def test_ending_a_turn_asks_first_the_actions_left_are_lost():
+def test_issue17_ending_a_turn_discarding_leaving_and_searching_ask_nothing_first():
+    """The undo covers them (tests/api: the actor's own undo, a search's is a request)."""
     state = ready()
-    state, _ = turn_of(state, "ruth")
-    end = spec(state, 1, "end_turn")
-    assert words(end["confirm"]) == "End Ruth's turn? Any action Ruth has left is lost."
-    assert words(end["confirm"], "fr").startswith("Finir le tour de Ruth ?")
-
-
-def test_ZC_16_discarding_a_card_or_leaving_one_found_asks_first():
-    state = ready()
-    give(state, "nadia", "machete")
+    give(state, "nadia", "machete", None, "water", "rice", "canned_food")  # a full backpack
     state, _ = turn_of(state, "nadia")
-    assert words(spec(state, 2, "discard")["confirm"]) == (
-        "Discard this card? It goes to the discard pile."
-    )
+    for kind in ("end_turn", "discard", "search"):
+        assert "confirm" not in spec(state, 2, kind), kind
     state, _ = act(state, 2, "search")
-    leave = spec(state, 2, "leave")
-    assert words(leave["confirm"]).endswith("? It goes to the discard pile.")
-    assert "confirm" not in spec(state, 2, "keep")  # keeping throws nothing away
+    for kind in ("leave", "keep"):
+        assert "confirm" not in spec(state, 2, kind), kind
+
+
+def test_issue17_no_action_of_the_game_asks_first():
+    """Seeded playouts: no spec any seat is offered carries a question."""
+    for n in range(3):
+        seed = hashlib.sha256(f"confirms {n}".encode()).digest()
+        state, _ = GAME.begin(
+            content=PACK, variant=None, options={}, seats=[1, 2], rng=Rng(seed, 0)
+        )
+        chooser = Rng(seed, 1)
+        for step in range(1, 1500):
+            if GAME.result(state) is not None:
+                break
+            offers = {s: playable(GAME, state, s) for s in actors(GAME, state)}
+            for specs in offers.values():
+                assert not [s["type"] for s in specs if s.get("confirm")]
+            seat = chooser.choice(sorted(offers))
+            picked = chooser.choice(offers[seat])
+            action = {"type": picked["type"], "params": random_params(picked, chooser)}
+            state, _ = GAME.apply(state, seat, action, Rng(seed, step + 1))
 
 
 # --- submit labels ---------------------------------------------------------------------------
@@ -150,6 +161,12 @@ def test_every_form_says_what_its_button_does():
     seen.setdefault("wounds", spec(staged, 1, "wounds"))
     moving, _ = act(staged, 1, "no_attack")  # then the moves: the split form
     seen.setdefault("split", spec(moving, 1, "split"))
+    from test_zc_combat import NADIA, dice, shoot, shooter
+
+    missed, _ = dice(
+        shoot(shooter("shotgun", walker=1), allies=["ruth", "karim"], walker=1)[0], 1, 2
+    )
+    seen.setdefault("friendly_fire", spec(missed, NADIA, "friendly_fire"))  # who takes each miss
     for kind in ("mission", "add_building", "attack", "wounds", "split", "trade", "rearrange"):
         assert kind in seen, f"no {kind} form reached"
     assert {"dice", "friendly_fire"} <= set(seen), sorted(seen)
@@ -157,7 +174,7 @@ def test_every_form_says_what_its_button_does():
         assert "submit" in s, f"{kind} has no submit label"
         assert words(s["submit"]) and words(s["submit"], "fr"), kind
     assert words(seen["attack"]["submit"]) == "Resolve the attack"
-    assert words(seen["trade"]["submit"]) == "Trade {chosen}"
+    assert words(seen["trade"]["submit"]) == "Move {chosen}"
     assert words(seen["wounds"]["submit"]) == "Confirm the wounds: {n}"
 
 

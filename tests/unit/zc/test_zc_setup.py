@@ -324,3 +324,65 @@ def test_a_table_stored_before_card_sets_keeps_its_decks():
 
 
 PACK_SET = {row["id"]: row["set"] for row in PACK["spawn"]["card"]}
+
+
+# --- issue 17, defect b: one phone takes all six --------------------------------------------
+
+
+def test_issue17_b_one_phone_takes_all_six_the_host_rebalances():
+    """ "6 survivants à se répartir, peu importe le nombre de joueurs": the host can always
+    share out; a player with no survivor who cannot take one is not waited on."""
+    state = begin((1, 2, 3))
+    for sid in ("ruth", "karim", "nadia", "owen", "lily", "tom"):
+        state, _ = act(state, 1, "take_survivor", survivor=sid)
+    prompt = GAME.prompt(state)
+    assert prompt["waiting_for"] == [HOST, 1]  # never Ben and Chloé: they can do nothing
+    assert types(state, 2) == [] and types(state, 3) == []
+    assert texts([prompt])[0] == (
+        "The team is full, but a player has no survivor: Ana can give one back, or the host "
+        "shares the team out evenly."
+    )
+    assert texts([prompt["ask"]])[0].startswith("The team is full, but a player has no survivor")
+    assert words(spec(state, HOST, "deal_evenly")["label"]) == (
+        "Share the team out evenly between the players"
+    )
+    state, events = act(state, HOST, "deal_evenly")
+    owners = [state["survivors"][s]["owner"] for s in state["team"]]
+    assert sorted(owners) == [1, 1, 2, 2, 3, 3]
+    assert texts(events)[0] == "Ben takes over Tom from Ana (the host shares the team out)."
+    assert set(rules(events)) == {"ZC-1"}
+    assert GAME.prompt(state)["waiting_for"] == [HOST, 1, 2, 3]
+    assert texts([GAME.prompt(state)])[0] == (
+        "The team is complete (6 survivors): the host starts the mission."
+    )
+    assert types(state, HOST) == ["survivors_done"]  # even now: nothing left to share out
+
+
+def test_issue17_b_the_host_rebalances_whatever_was_taken():
+    state = begin((1, 2))
+    for sid in ("ruth", "karim", "nadia", "owen", "lily"):
+        state, _ = act(state, 1, "take_survivor", survivor=sid)
+    state, _ = act(state, 2, "take_survivor", survivor="tom")  # 5 and 1: ready, uneven
+    assert types(state, HOST) == ["deal_evenly", "survivors_done"]
+    state, _ = act(state, HOST, "deal_evenly")
+    assert sorted(state["survivors"][s]["owner"] for s in state["team"]) == [1, 1, 1, 2, 2, 2]
+    some = begin((1, 2, 3))  # two taken by one player, the rest left: dealt, then evened
+    for sid in ("ruth", "karim", "nadia", "owen"):
+        some, _ = act(some, 1, "take_survivor", survivor=sid)
+    some, _ = act(some, HOST, "deal_evenly")
+    assert sorted(some["survivors"][s]["owner"] for s in some["team"]) == [1, 1, 2, 2, 3, 3]
+
+
+def test_issue17_b_every_setup_prompt_names_only_who_can_act():
+    """While survivors are left every phone can take one; the seats waited on are exactly
+    those with something to do, so a reader is never named as waited on with nothing to do."""
+    state = begin((1, 2, 3))
+    assert GAME.prompt(state)["waiting_for"] == [HOST, 1, 2, 3]
+    assert texts([GAME.prompt(state)])[0] == (
+        "Taking survivors: 0 of 6. Each player takes theirs; the host may deal the rest evenly."
+    )
+    for sid in ("ruth", "karim", "nadia", "owen", "lily", "tom"):
+        state, _ = act(state, 1 if sid != "tom" else 2, "take_survivor", survivor=sid)
+        for seat in (HOST, 1, 2, 3):
+            waited = seat in GAME.prompt(state)["waiting_for"]
+            assert waited == bool(types(state, seat)), (sid, seat)

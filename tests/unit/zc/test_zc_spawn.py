@@ -13,6 +13,7 @@ from zc_support import (
     spawned,
     stack_spawn,
     stage,
+    take,
     texts,
     tick,
     top,
@@ -114,7 +115,7 @@ def test_ZC_8_a_coloured_zone_spawns_from_the_zombie_phase_after_its_objective()
     state = ready(zones=("red", "blue"), red=1, blue=1)
     # Round 1, players' phase: Ruth takes the blue objective.
     state, _ = turn_of(state, "ruth")
-    state, events = act(state, 1, "take_objective", colour="blue")
+    state, events = take(state, 1, "blue")
     assert "Spawn zone 2 (blue) spawns from the Zombies' phase of round 1." in texts(events)
     assert "ZC-8" in rules(events)
     state, _ = zombie_phase_spawn(state, "z01", "z02")
@@ -272,7 +273,26 @@ def test_ZC_15_a_door_of_a_closed_building_draws_one_card_per_dark_room():
     assert top(state)["kind"] == "survivor_turn"  # Karim's turn goes on
     # A building, once open, never spawns again: it is no longer a choice.
     opened = [s for s in GAME.legal_actions(state, 1) if s["type"] == "open_door"][0]
-    assert opened["params"]["building"]["choices"] == ["B", "C", "none"]
+    assert opened["params"]["building"]["choices"] == ["B", "C"]
+
+
+def test_issue17_ZC_15_the_last_building_is_one_tap_and_other_doors_ask_nothing():
+    """Never ask what has one answer: the last building still closed is the button itself;
+    once every building the host listed is open, no door is the app's business."""
+    state = ready(buildings=((2, "closed"), (1, "closed")))
+    state, _ = turn_of(state, "karim")
+    swap_starter(state, "karim", "start_axe")
+    stack_spawn(state, "z01", "z02", "z03")
+    state, _ = act(state, 1, "open_door", building="A")
+    state, _ = turn_of(state, "karim")  # the spawns resolved, Karim's turn again
+    (last,) = [s for s in GAME.legal_actions(state, 1) if s["type"] == "open_door"]
+    assert last["params"] == {}
+    assert texts([last["label"]]) == ["Open the first door of building B (1 dark room)"]
+    state, events = act(state, 1, "open_door")
+    assert [b["opened"] for b in state["mission"]["buildings"]] == [True, True]
+    assert "ZC-15" in rules(events)
+    state, _ = turn_of(state, "karim")
+    assert "open_door" not in [s["type"] for s in GAME.legal_actions(state, 1)]
 
 
 @pytest.mark.parametrize(

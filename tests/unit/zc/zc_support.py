@@ -43,6 +43,16 @@ def spec(state: dict, seat: int, type_: str) -> dict:
     return found
 
 
+def take(state: dict, seat: int, colour: str) -> tuple[dict, list[dict]]:
+    """``take_objective``: one button per colour left, or, with one colour left, the button
+    itself (its label names the colour)."""
+    listed = spec(state, seat, "take_objective")
+    if "colour" in listed["params"]:
+        return act(state, seat, "take_objective", colour=colour)
+    assert listed["label"]["args"]["colour"] == {"msg": f"zc.colour.{colour}", "args": {}}
+    return act(state, seat, "take_objective")
+
+
 def rules(events: list[dict]) -> list[str]:
     return [e["rule"] for e in events if "rule" in e]
 
