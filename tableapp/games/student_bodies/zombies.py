@@ -112,6 +112,7 @@ def zombie_card_done(state: State, step: dict, ctx: Ctx) -> None:
         piles.put_top(state["zombie_deck"], "discard", [state["zombie_card"]])
     state["zombie_card"] = None
     state["walk"] = None
+    state["zplan"] = None
 
 
 # --- spawns (SB-Z4) -----------------------------------------------------------------------
@@ -121,6 +122,9 @@ def spawn(state: State, step: dict, ctx: Ctx) -> None:
     z = state["zombies"]
     if z["pool"] == 0:
         ruling(state, ctx, M("sb.spawn.empty_pool"), "SB-Z4", M("sb.reason.empty_pool"))
+        if (state.get("zplan") or {}).get("spawns"):
+            state["zplan"]["spawns"].pop(0)
+            state["zplan"]["of"] -= 1
         return
     z["pool"] -= 1
     z["board"] += 1
@@ -135,6 +139,11 @@ def spawn(state: State, step: dict, ctx: Ctx) -> None:
     state["walk"] = _walk(state, of=1, actions=1, spawned=True)
     # a Clothesline may greet it
     combat.open_window(state, "entered", mover="zombie", attacker={"zombie": True, "n": 1})
+    planned = (state.get("zplan") or {}).get("spawns")
+    if planned:  # its line was given with the first spawned zombie's
+        state["walk"]["plan"] = [{"zombie": 1, "action": 1, "what": planned.pop(0)}]
+        Flow.push(state, {"kind": "zombie_go", "seat": step["seat"]})
+        return
     Flow.push(state, {"kind": "zombie_act", "seat": step["seat"]})
 
 
@@ -178,6 +187,12 @@ def walk_start(state: State, step: dict, ctx: Ctx) -> None:
         zombies=n,
         actions=step["actions"],
     )
+    zplan, state["zplan"] = state.get("zplan"), None
+    if zplan and zplan["walk"] is not None:
+        state["walk"]["plan"] = zplan["walk"]  # kept to preselect if it no longer fits
+        if (zplan["of"], zplan["actions"]) == (n, step["actions"]):
+            Flow.push(state, {"kind": "zombie_go", "seat": step["seat"]})
+            return
     Flow.push(state, {"kind": "zombie_act", "seat": step["seat"]})
 
 
@@ -208,18 +223,68 @@ def _planned(walk: dict) -> dict[tuple[int, int], str]:
     return {(e["zombie"], e["action"]): e["what"] for e in walk.get("plan") or []}
 
 
+def _upcoming(state: State, asking: bool = True) -> tuple[int, int | None]:
+    """Below a spawned zombie's question: how many more zombies this card spawns (as many as
+    the pool holds), and the actions of the walk that follows them (None when there is none, or
+    when a Smart Zombie acts first: the walk is asked after it). ``asking``: the question is
+    still on top of the stack (not yet popped by its answer)."""
+    later, actions = 0, None
+    for step in reversed(state["steps"][:-1] if asking else state["steps"]):
+        if step["kind"] == "spawn":
+            later += 1
+            continue
+        if step["kind"] == "smart_phase":
+            if seats_with(state, SMART):
+                break
+            continue
+        if step["kind"] == "walk_start":
+            actions = step["actions"]
+        break
+    return min(later, state["zombies"]["pool"]), actions
+
+
+def _layout(state: State, asking: bool = True) -> list[dict]:
+    """The form's lines, in the order they are played: a spawned zombie's (``n1``), then those
+    of the zombies the same card spawns after it (``n2``…) and of the walk that follows
+    (``z1a1``…), when nothing (a Smart Zombie) comes in between: the whole card on one
+    screen. Else the walk's lines still to answer."""
+    walk = state["walk"]
+    if not walk["spawned"]:
+        return [
+            {"key": slot_key(n, a), "new": False, "zombie": n, "action": a, "of": walk["actions"]}
+            for n, a in _slots(walk)
+        ]
+    later, actions = _upcoming(state, asking)
+    out = [
+        {"key": f"n{i}", "new": True, "zombie": 1, "action": 1, "of": 1}
+        for i in range(1, later + 2)
+    ]
+    if actions is not None:
+        board = state["zombies"]["board"] + later
+        out += [
+            {"key": slot_key(n, a), "new": False, "zombie": n, "action": a, "of": actions}
+            for n in range(1, board + 1)
+            for a in range(1, actions + 1)
+        ]
+    return out
+
+
 def _za_specs(state: State, step: dict, seat: int) -> list[dict]:
-    """SB-Z2, SB-Z3: ONE form for the whole walk (or the spawned zombie's action): each
-    zombie's priority line for each of its actions, what the app knows filled in (no "stands
-    up" with no zombie down, no obstacle without 2 actions, only living players to attack),
-    the likely line preselected: what the table answered before it was asked again, else "moves
-    closer"."""
+    """SB-Z2, SB-Z3, SB-Z4: ONE form for the zombie card: each zombie's priority line for each
+    of its actions (a spawned one's first, then the walk's), what the app knows filled in (no
+    "stands up" with no zombie down, no obstacle without 2 actions, only living players to
+    attack), the likely line preselected: what the table answered before it was asked again,
+    else "moves closer"."""
     walk, z = state["walk"], state["zombies"]
     planned = _planned(walk)
+    zplan = state.get("zplan") or {}
+    spawns = list(zplan.get("spawns") or [])
+    later = {(e["zombie"], e["action"]): e["what"] for e in zplan.get("walk") or []}
     params = {}
-    for n, a in _slots(walk):
+    layout = _layout(state)
+    for line in layout:
         values, labels = [], []
-        if walk["spawned"] and a == 1:
+        if line["new"]:
             values.append("nowhere"), labels.append(M("sb.za.nowhere"))
         if z["knocked"] > 0:
             values.append("stand"), labels.append(M("sb.za.stand"))
@@ -227,25 +292,43 @@ def _za_specs(state: State, step: dict, seat: int) -> list[dict]:
             values.append(f"attack:{target}")
             labels.append(M("sb.za.attack", seat=seat_ref(target)))
         values.append("move"), labels.append(M("sb.za.move"))
-        if a < walk["actions"]:  # this action and the next
+        if line["action"] < line["of"]:  # this action and the next
             values.append("climb"), labels.append(M("sb.za.climb"))
         values.append("stay"), labels.append(M("sb.za.stay"))
         param = choice(values, labels)
-        guess = planned.get((n, a), "move")
+        where = (line["zombie"], line["action"])
+        if line["key"] == "n1" or not walk["spawned"]:
+            guess = planned.get(where, "move")
+        elif line["new"]:
+            i = int(line["key"][1:]) - 2
+            guess = spawns[i] if i < len(spawns) else "move"
+        else:
+            guess = later.get(where, "move")
         param["value"] = guess if guess in values else "move"
-        params[slot_key(n, a)] = param
-    submit = M("sb.submit.zombies", count=len(_still_to_act(walk)))
+        params[line["key"]] = param
+    count = sum(1 for line in layout if line["new"]) + len(
+        {line["zombie"] for line in layout if not line["new"]}
+    )
+    submit = M("sb.submit.zombies", count=count)
     return [action("zombies", M("sb.action.zombies"), submit=submit, **params)]
 
 
-def _plan_of(walk: dict, params: dict) -> list[dict]:
-    """The form's answers as the walk's plan, in walk order (unanswered slots left out)."""
-    plan = []
-    for n, a in _slots(walk):
-        what = params.get(slot_key(n, a))
-        if isinstance(what, str):
-            plan.append({"zombie": n, "action": a, "what": what})
-    return plan
+def _plan_of(state: State, params: dict) -> tuple[list[dict], list[str], list[dict]]:
+    """The form's answers: the current walk's plan, the later spawns' lines, the following
+    walk's plan (unanswered lines left out)."""
+    plan, spawns, after = [], [], []
+    for line in _layout(state, asking=False):
+        what = params.get(line["key"])
+        if not isinstance(what, str):
+            continue
+        entry = {"zombie": line["zombie"], "action": line["action"], "what": what}
+        if line["key"] == "n1" or not line["new"] and not state["walk"]["spawned"]:
+            plan.append(entry)
+        elif line["new"]:
+            spawns.append(what)
+        else:
+            after.append(entry)
+    return plan, spawns, after
 
 
 def _za_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | None:
@@ -257,9 +340,8 @@ def _za_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | No
     params = act["params"]
     if act["type"] != "zombies" or not isinstance(params, dict):
         return None
-    walk = state["walk"]
-    for n, a in _slots(walk):
-        what = params.get(slot_key(n, a))
+    for line in _layout(state):
+        what = params.get(line["key"])
         if not isinstance(what, str):
             continue
         if what.startswith("attack:") and what[7:].isdigit():
@@ -268,18 +350,27 @@ def _za_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | No
                 return RuleError("ignores_smart", "SB-Z7", M("sb.refuse.ignores_smart"))
         if what == "stand" and state["zombies"]["knocked"] == 0:
             return RuleError("none_down", "SB-Z3", M("sb.refuse.none_down"))
-        if what == "climb" and a == walk["actions"]:
+        if what == "climb" and line["action"] == line["of"]:
             return RuleError("obstacle", "SB-Z3", M("sb.refuse.obstacle"))
-        if what == "nowhere" and not (walk["spawned"] and a == 1):
+        if what == "nowhere" and not line["new"]:
             return RuleError("not_spawned", "SB-Z4", M("sb.refuse.not_spawned"))
     return None
 
 
 def _za_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     """The form answered: the walk follows it line by line (``zombie_go``), asking again only
-    when the table changed what the zombies face (see ``_stale``)."""
+    when the table changed what the zombies face (see ``_stale``); the card's later spawns and
+    walk follow theirs (``zplan``)."""
     walk = state["walk"]
-    plan = _plan_of(walk, act["params"])
+    plan, spawns, after = _plan_of(state, act["params"])
+    if walk["spawned"]:
+        actions = _upcoming(state, asking=False)[1]
+        state["zplan"] = {
+            "spawns": spawns,
+            "walk": after if actions is not None else None,
+            "of": state["zombies"]["board"] + len(spawns),
+            "actions": actions,
+        }
     walk["plan"] = plan
     walk["knocked_now"] = state["zombies"]["knocked"]
     Flow.push(state, {"kind": "zombie_go", "seat": seat})

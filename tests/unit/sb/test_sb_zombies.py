@@ -322,10 +322,49 @@ def test_SB_Z4_a_spawned_zombie_comes_from_the_pool_and_acts_at_once():
     assert "SB-Z4" in rulings(events)
     assert waiting(state) == ("zombie_act", [EMILY]) and GAME.view(state, None)["walk"]["spawned"]
     assert english(GAME.prompt(state)["ask"]).startswith("A zombie spawns: put it on a free spawn")
-    assert slots(state, EMILY) == ["z1a1"]
+    assert slots(state, EMILY) == ["n1"]
     state, events = zombie(state, "move")
     assert texts(events)[0] == "The new zombie moves 1 space closer to the nearest player."
     assert waiting(state) == ("act", [EMILY])
+
+
+def test_SB_Z4_SB_Z2_a_card_s_spawns_and_walk_are_one_form():
+    """Class Change: two zombies spawn (each acts at once), then every zombie acts: the
+    current player gives every line of the card on one screen, in one post."""
+    state = zombie_turn("class_change", board=2)
+    state, _ = draw(state)
+    assert waiting(state) == ("zombie_act", [EMILY])
+    assert slots(state, EMILY) == ["n1", "n2", "z1a1", "z2a1", "z3a1", "z4a1"]
+    form = spec(state, EMILY, "zombies")
+    assert english(form["submit"], NAMES, sentence=False) == "Play out the 6 zombies"
+    state, events = zombie(state, "move", "stay", f"attack:{KENNY}")
+    said = [e["msg"] for e in events]
+    assert said.count("sb.spawn") == 1 and said.count("sb.z.stays") == 1  # the 2nd spawns now
+    assert waiting(state) == ("die", [EMILY])  # zombie 1 of the walk attacks Kenny
+    state, events = act(state, EMILY, "die", face="miss")
+    assert [e["zombie"] for e in events if e["msg"] == "sb.z.moves"] == [2, 3, 4]
+    assert "sb.walk.done" in [e["msg"] for e in events] and waiting(state) == ("act", [EMILY])
+    assert state["zombies"]["board"] == 4
+
+
+def test_SB_Z4_a_spawn_with_no_free_point_asks_the_walk_again():
+    state = zombie_turn("lurch", board=2)
+    state, _ = draw(state)
+    assert slots(state, EMILY) == ["n1", "z1a1", "z2a1", "z3a1"]
+    state, events = zombie(state, "nowhere", "stay", "stay", "stay")
+    # One zombie fewer than the form counted: the walk is asked again, its lines kept.
+    assert state["zombies"]["board"] == 2 and waiting(state) == ("zombie_act", [EMILY])
+    form = spec(state, EMILY, "zombies")["params"]
+    assert list(form) == ["z1a1", "z2a1"] and form["z1a1"]["value"] == "stay"
+
+
+def test_SB_Z7_with_a_smart_zombie_the_walk_is_asked_after_it():
+    state = zombie_turn("lurch", board=2)
+    state["players"]["2"].update(status="smart", health=2, down=True)
+    state, _ = draw(state)
+    assert slots(state, EMILY) == ["n1"]  # the Smart Zombie acts before the walk
+    state, _ = zombie(state, "move")
+    assert waiting(state) == ("smart_act", [KENNY])
 
 
 def test_SB_Z4_no_spawn_from_an_empty_pool():
