@@ -30,11 +30,12 @@ PICK = """(plan) => {
     const b = button(type, value);
     if (b) return mark(b, type);
     // A form (the zombies' lines): "moves closer" is preselected; another value is picked on
-    // the first line, then the form is sent.
+    // the last line (the last zombie to act), then the form is sent.
     const form = box.querySelector(`form[data-type='${type}']`);
     if (!form) continue;
     if (value !== undefined) {
-      const radio = form.querySelector(`fieldset input[value='${JSON.stringify(value)}']`);
+      const radios = form.querySelectorAll(`fieldset input[value='${JSON.stringify(value)}']`);
+      const radio = radios[radios.length - 1];
       if (!radio) continue;
       if (!radio.checked) radio.click();
     }
@@ -135,11 +136,11 @@ def test_a_zombie_turn_with_a_defense_played_from_another_phone(devices, watch, 
         if mover is not None:  # someone must answer a hit: take it
             step(pages, mover, plan(("defend", "none")))
             continue
-        # The zombies' lines: one button per line for a lone zombie, else one form (the first
-        # zombie's line picked there).
+        # The zombies' lines: one button per line for a lone zombie, else one form (the last
+        # zombie's line picked there, the others moving closer first).
         attack = actor.locator(
             "button[data-type='zombies'][data-value^='\"attack:'],"
-            " form[data-type='zombies'] fieldset:first-of-type input[value^='\"attack:']"
+            " form[data-type='zombies'] fieldset:last-of-type input[value^='\"attack:']"
         )
         target = None
         for i in range(attack.count()):

@@ -1,7 +1,7 @@
 """The Zombie Actions Step (the rulebook's "Zombie Actions Step", "Zombie Action Priority",
 "Zombie Spawn", "Playing a Smart Zombie"; SB-Z1, SB-Z2, SB-Z3, SB-Z4, SB-Z7), refereed.
 
-The current player draws the zombie card on their phone (SB-Z1); its icons are resolved in
+The zombie card is drawn for the current player (SB-Z1); its icons are resolved in
 order. A spawn (SB-Z4) takes a standee from the pool and it acts at once. "Every zombie acts"
 gives the Smart Zombies their actions first (SB-Z7), then walks every zombie on the board,
 nearest to a player first (SB-Z2): the app cannot tell the standees apart, so the current
