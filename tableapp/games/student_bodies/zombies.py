@@ -250,19 +250,34 @@ def _layout(state: State, asking: bool = True) -> list[dict]:
     screen. Else the walk's lines still to answer."""
     walk = state["walk"]
     if not walk["spawned"]:
+        here = (walk["zombie"], walk["action"])
         return [
-            {"key": slot_key(n, a), "new": False, "zombie": n, "action": a, "of": walk["actions"]}
+            {
+                "key": slot_key(n, a),
+                "new": False,
+                "zombie": n,
+                "action": a,
+                "of": walk["actions"],
+                "first": a == (here[1] if n == here[0] else 1),
+            }
             for n, a in _slots(walk)
         ]
     later, actions = _upcoming(state, asking)
     out = [
-        {"key": f"n{i}", "new": True, "zombie": 1, "action": 1, "of": 1}
+        {"key": f"n{i}", "new": True, "zombie": 1, "action": 1, "of": 1, "first": False}
         for i in range(1, later + 2)
     ]
     if actions is not None:
         board = state["zombies"]["board"] + later
         out += [
-            {"key": slot_key(n, a), "new": False, "zombie": n, "action": a, "of": actions}
+            {
+                "key": slot_key(n, a),
+                "new": False,
+                "zombie": n,
+                "action": a,
+                "of": actions,
+                "first": a == 1,
+            }
             for n in range(1, board + 1)
             for a in range(1, actions + 1)
         ]
@@ -286,7 +301,7 @@ def _za_specs(state: State, step: dict, seat: int) -> list[dict]:
         values, labels = [], []
         if line["new"]:
             values.append("nowhere"), labels.append(M("sb.za.nowhere"))
-        if z["knocked"] > 0:
+        if z["knocked"] > 0 and line["first"]:  # a zombie down stands up with its first action
             values.append("stand"), labels.append(M("sb.za.stand"))
         for target in _targets(state):
             values.append(f"attack:{target}")
@@ -350,6 +365,9 @@ def _za_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | No
                 return RuleError("ignores_smart", "SB-Z7", M("sb.refuse.ignores_smart"))
         if what == "stand" and state["zombies"]["knocked"] == 0:
             return RuleError("none_down", "SB-Z3", M("sb.refuse.none_down"))
+        if what == "stand" and not line["first"]:
+            key = "sb.refuse.stand_new" if line["new"] else "sb.refuse.stand_first"
+            return RuleError("stand_first", "SB-Z3", M(key))
         if what == "climb" and line["action"] == line["of"]:
             return RuleError("obstacle", "SB-Z3", M("sb.refuse.obstacle"))
         if what == "nowhere" and not line["new"]:

@@ -261,6 +261,30 @@ def test_SB_Z3_no_zombie_down_refuses_stand_up_with_its_rule():
     assert (caught.value.code, caught.value.rule) == ("none_down", "SB-Z3")
 
 
+def test_SB_Z3_a_zombie_stands_up_only_with_its_first_action():
+    state = zombie_turn("double_time", board=2, knocked=1)
+    state, _ = draw(state)
+    form = spec(state, EMILY, "zombies")["params"]
+    assert "stand" in form["z1a1"]["choices"] and "stand" in form["z2a1"]["choices"]
+    assert "stand" not in form["z1a2"]["choices"] and "stand" not in form["z2a2"]["choices"]
+    with pytest.raises(RuleError) as caught:
+        zombie(state, "move", "stand")
+    assert (caught.value.code, caught.value.rule) == ("stand_first", "SB-Z3")
+
+
+def test_SB_Z4_a_spawned_zombie_is_standing():
+    state = zombie_turn("lurch", board=2, knocked=1)
+    state, _ = draw(state)
+    form = spec(state, EMILY, "zombies")["params"]
+    assert "stand" not in form["n1"]["choices"] and "stand" in form["z1a1"]["choices"]
+    with pytest.raises(RuleError) as caught:
+        zombie(state, "stand")
+    assert (caught.value.code, caught.value.rule) == ("stand_first", "SB-Z3")
+    assert english(caught.value.message) == (
+        "A zombie that has just spawned is standing: it does not stand up."
+    )
+
+
 def test_SB_Z3_two_stand_ups_for_one_zombie_down_ask_again_when_the_board_says_so():
     state = zombie_turn("shamble", board=3, knocked=1)
     state, _ = draw(state)
