@@ -190,6 +190,7 @@ def walk_start(state: State, step: dict, ctx: Ctx) -> None:
     zplan, state["zplan"] = state.get("zplan"), None
     if zplan and zplan["walk"] is not None:
         state["walk"]["plan"] = zplan["walk"]  # kept to preselect if it no longer fits
+        state["walk"]["knocked_now"] = zplan["knocked"]  # a knockdown since: asked again
         if (zplan["of"], zplan["actions"]) == (n, step["actions"]):
             Flow.push(state, {"kind": "zombie_go", "seat": step["seat"]})
             return
@@ -388,6 +389,7 @@ def _za_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
             "walk": after if actions is not None else None,
             "of": state["zombies"]["board"] + len(spawns),
             "actions": actions,
+            "knocked": state["zombies"]["knocked"],
         }
     walk["plan"] = plan
     walk["knocked_now"] = state["zombies"]["knocked"]

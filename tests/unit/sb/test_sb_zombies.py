@@ -718,3 +718,20 @@ def test_SB_Z2_a_zombie_killed_in_its_own_attack_takes_no_other_zombie_s_turn():
     state, events = act(state, EMILY, "die", face="miss")
     assert [e["zombie"] for e in events if e["msg"] == "sb.z.moves"] == [2, 3]
     assert state["walk"] is None and "sb.walk.done" in [e["msg"] for e in events]
+
+
+def test_SB_Z3_a_knockdown_after_the_card_s_form_asks_the_walk_again():
+    """Lurch: the spawned zombie attacks Kenny; while the die waits a player knocks a zombie
+    down: the walk's lines, given before, no longer fit: they are asked again (kept)."""
+    state = zombie_turn("lurch", board=2)
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}", "stay")
+    assert waiting(state) == ("die", [EMILY])
+    combat.hit_zombie(state, ABIGAIL, "knockdown", "zombie", Ctx(rng()))
+    assert state["zombies"]["knocked"] == 1
+    state, events = act(state, EMILY, "die", face="miss")
+    assert "sb.walk.again" in [e["msg"] for e in events]
+    assert waiting(state) == ("zombie_act", [EMILY])
+    form = spec(state, EMILY, "zombies")["params"]
+    assert list(form) == ["z1a1", "z2a1", "z3a1"]
+    assert form["z1a1"]["value"] == "stay" and "stand" in form["z1a1"]["choices"]
