@@ -79,6 +79,7 @@ def draw_zombie(state: State, seat: int, ctx: Ctx) -> None:
         on_reshuffle=lambda: ctx.say(M("sb.reshuffle.zombie"), rule="SB-Z1", deck="zombie"),
     )
     state["zombie_card"] = card_id
+    state["zplan"] = None  # nothing planned for an earlier card (a turn cut short) carries over
     icons = state["content"]["zombie_cards"][card_id]["icons"]
     steps: list[dict] = []
     said: list[dict] = []

@@ -735,3 +735,11 @@ def test_SB_Z3_a_knockdown_after_the_card_s_form_asks_the_walk_again():
     form = spec(state, EMILY, "zombies")["params"]
     assert list(form) == ["z1a1", "z2a1", "z3a1"]
     assert form["z1a1"]["value"] == "stay" and "stand" in form["z1a1"]["choices"]
+
+
+def test_SB_Z4_lines_planned_for_a_card_never_carry_over_to_the_next_card():
+    state = zombie_turn("class_change", board=2)
+    state["zplan"] = {"spawns": ["stay"], "walk": [], "of": 9, "actions": 1, "knocked": 0}
+    state, _ = draw(state)  # a new card: what an earlier one planned (a turn cut short) is gone
+    assert slots(state, EMILY)[:2] == ["n1", "n2"]
+    assert spec(state, EMILY, "zombies")["params"]["n2"]["value"] == "move"
