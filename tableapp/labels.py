@@ -91,6 +91,7 @@ ACTION_NAMES: dict[str | None, dict[str, Message]] = {
         "stop": M("sb.action_name.stop"),
         "use": M("sb.action.use"),
         "zombie": M("sb.action.zombie"),
+        "zombies": M("sb.action_name.zombies"),
     },
     "zombicide": {
         "add_building": M("zc.action_name.add_building"),

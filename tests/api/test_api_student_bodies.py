@@ -77,7 +77,7 @@ def _to_a_zombie_question(tables, code, seats):
         seat = view["prompt"]["waiting_for"][0]
         mine = tables.view(code, seats[seat])
         kinds = [a["type"] for a in mine["actions"]]
-        if "zombie" in kinds:
+        if "zombies" in kinds:
             return seat, mine
         if "first_bite" in kinds:
             play(tables, code, seats[seat], "first_bite", {"seat": 1})
@@ -90,8 +90,6 @@ def _to_a_zombie_question(tables, code, seats):
                 "ready",
                 {"items": ready["params"]["items"]["choices"][0]},
             )
-        elif "draw_zombie" in kinds:
-            play(tables, code, seats[seat], "draw_zombie")
         elif "end_turn" in kinds:
             play(tables, code, seats[seat], "end_turn", {"discard": []})
         elif "smart" in kinds:
@@ -103,6 +101,12 @@ def _to_a_zombie_question(tables, code, seats):
         else:
             raise AssertionError(kinds)
     raise AssertionError("no zombie question")
+
+
+def lines(form, first=None):
+    """The zombie form's answers: ``first`` for its first line, "moves closer" for the rest."""
+    keys = list(form["params"])
+    return {k: (first if first is not None and i == 0 else "move") for i, k in enumerate(keys)}
 
 
 def _defender_with_a_defense(tables, code, seats, current):
@@ -129,13 +133,12 @@ def test_off_turn_defense_from_the_defenders_phone(client, tables, monkeypatch):
             break
     else:
         pytest.fail("no player held a Defense card in 12 deals")
-    zombie = next(a for a in mine["actions"] if a["type"] == "zombie")
-    assert f"attack:{defender}" in zombie["params"]["what"]["choices"]
-    labels = dict(
-        zip(zombie["params"]["what"]["choices"], zombie["params"]["what"]["labels"], strict=True)
-    )
+    form = next(a for a in mine["actions"] if a["type"] == "zombies")
+    first = next(iter(form["params"].values()))
+    assert f"attack:{defender}" in first["choices"] and first["value"] == "move"
+    labels = dict(zip(first["choices"], first["labels"], strict=True))
     assert labels["move"] == "Moves 1 space closer"  # rendered for the phone
-    play(tables, code, seats[current], "zombie", {"what": f"attack:{defender}"})
+    play(tables, code, seats[current], "zombies", lines(form, f"attack:{defender}"))
     die = tables.view(code, seats[current])
     assert die["prompt"]["rule"] == "SB-Z5" and [a["type"] for a in die["actions"]][0] == "die"
     answer = play(tables, code, seats[current], "die", {"face": "bite"})
@@ -191,16 +194,16 @@ def test_SB_Z2_an_off_turn_reaction_from_another_phone_pay_back_on_the_attacking
     for _attempt in range(80):
         code, host, seats = started(tables, table_die=True)
         current, mine = _to_a_zombie_question(tables, code, seats)
-        zombie = next(a for a in mine["actions"] if a["type"] == "zombie")
+        form = next(a for a in mine["actions"] if a["type"] == "zombies")
         defender, card = _other_holding(tables, code, seats, current, "pay_back")
         walk = mine["game_view"]["walk"]
         if defender is not None and walk["zombie"] == 1 and walk["of"] >= 2:
-            if f"attack:{defender}" in zombie["params"]["what"]["choices"]:
+            if f"attack:{defender}" in form["params"]["z1a1"]["choices"]:
                 break
     else:
         pytest.fail("no deal put a Pay Back in another player's hand in 80 tries")
-    play(tables, code, seats[current], "zombie", {"what": f"attack:{defender}"})
-    play(tables, code, seats[current], "die", {"face": "miss"})
+    play(tables, code, seats[current], "zombies", lines(form, f"attack:{defender}"))
+    rolled = play(tables, code, seats[current], "die", {"face": "miss"})
     phone = tables.view(code, seats[defender])
     react = next(a for a in phone["actions"] if a["type"] == "react")
     value = f"{card['id']}@zombie"
@@ -211,7 +214,6 @@ def test_SB_Z2_an_off_turn_reaction_from_another_phone_pay_back_on_the_attacking
     assert card["id"] not in json.dumps(tables.view(code))
     before = tables.view(code)
     board = before["game_view"]["zombies"]["board"]
-    of = before["game_view"]["walk"]["of"]
     response = client.post(
         f"/api/tables/{code}/actions",
         json={"type": "react", "params": {"play": value}, "expected": phone["seq"]},
@@ -224,21 +226,24 @@ def test_SB_Z2_an_off_turn_reaction_from_another_phone_pay_back_on_the_attacking
     after = tables.view(code)["game_view"]
     assert after["zombies"]["board"] == board - 1
     assert after["decks"]["last_discard"]["id"] == card["id"]
-    # Zombie 1 had acted: the walk goes on with zombie 2 of the same line-up.
-    assert after["walk"]["zombie"] == 2 and after["walk"]["of"] == of
+    # Zombie 1 had attacked: zombie 2 of the same line-up still acts, on the current player's
+    # lines (after the die, or after the Pay Back when zombie 1 had a second action).
+    moved = [
+        e.get("zombie") for e in rolled["action"]["events"] + events if e["msg"] == "sb.z.moves"
+    ]
+    assert 2 in moved
     assert tables.view(code)["prompt"]["waiting_for"] == [current]
 
 
 def test_refusals_carry_the_rule(client, tables):
     code, host, seats = started(tables, table_die=True)
     current, _ = _to_a_zombie_question(tables, code, seats)
-    for _ in range(40):  # every zombie left only moves
+    for _ in range(40):  # every zombie only moves
         mine = tables.view(code, seats[current])
         if "end_turn" in [a["type"] for a in mine["actions"]]:
             break
-        zombie = next(a for a in mine["actions"] if a["type"] == "zombie")
-        what = zombie["params"]["what"]["choices"]
-        play(tables, code, seats[current], "zombie", {"what": "rest" if "rest" in what else "move"})
+        form = next(a for a in mine["actions"] if a["type"] == "zombies")
+        play(tables, code, seats[current], "zombies", lines(form))
     response = tables.act(code, seats[current], "check_beaker")
     body = response.get_json()
     assert response.status_code == 422 and body["rule"] == "SB-P6" and body["code"] == "lab_closed"
@@ -303,3 +308,78 @@ def test_api_playout_to_the_end_from_actions_alone(client, tables, players, opti
     assert final["result"]["reason"]  # rendered for the end screen
     export = client.get(f"/api/tables/{code}/export").get_json()
     assert verify_export(export) is None
+
+
+def _to_the_players_actions(tables, code, seats):
+    """The current player at their Player Actions step, every zombie having moved closer."""
+    current, _ = _to_a_zombie_question(tables, code, seats)
+    for _ in range(40):
+        mine = tables.view(code, seats[current])
+        kinds = [a["type"] for a in mine["actions"]]
+        if "end_turn" in kinds:
+            return current, mine
+        form = next(a for a in mine["actions"] if a["type"] == "zombies")
+        play(tables, code, seats[current], "zombies", lines(form))
+    raise AssertionError("no Player Actions step")
+
+
+def test_SB_P3_ending_the_turn_with_stamina_left_asks_nothing_and_undo_takes_it_back(
+    client, tables
+):
+    """Undo instead of "are you sure?": ending the turn with stamina left posts at once; it
+    drew cards and the next zombie card, so its undo is a request another player approves."""
+    code, host, seats = started(tables, table_die=True)
+    current, mine = _to_the_players_actions(tables, code, seats)
+    end = next(a for a in mine["actions"] if a["type"] == "end_turn")
+    assert "confirm" not in end and "3 stamina unused" in end["label"]
+    ended = play(tables, code, seats[current], "end_turn", {"discard": []})
+    assert tables.view(code)["game_view"]["turn"] != current
+    asked = client.post(f"/api/tables/{code}/undo", json={}, headers=bearer(seats[current]))
+    # The next player's zombie card left the secret deck: an outcome was seen.
+    assert ended["action"]["reveals"] is True
+    assert asked.status_code == 202, asked.get_json()
+    other = next(t for s, t in seats.items() if s != current)
+    approved = tables.act(code, other, "approve_undo")
+    assert approved.status_code == 201, approved.get_json()
+    back = tables.view(code, seats[current])
+    assert back["game_view"]["turn"] == current
+    assert "end_turn" in [a["type"] for a in back["actions"]]
+    me = next(p for p in back["game_view"]["players"] if p["seat"] == current)
+    assert me["stamina"] == 3
+
+
+def test_SB_Z6_stopping_a_movement_asks_nothing_and_its_undo_is_immediate(client, tables):
+    """A MOVE card's "stop here" posts at once (it shows nothing): its undo needs nobody's OK
+    and gives the movement points back."""
+    code, host, seats = started(tables, table_die=True)
+    for _attempt in range(30):
+        current, mine = _to_the_players_actions(tables, code, seats)
+        moves = [
+            a
+            for a in mine["actions"]
+            if a["type"] == "play"
+            and any(
+                v.split("@")[0].split("#")[0] in ("mad_dash", "charge")
+                for v in a["params"]["play"]["choices"]
+            )
+        ]
+        if moves:
+            break
+        play(tables, code, seats[current], "end_turn", {"discard": []})
+    else:
+        pytest.fail("no MOVE card came to hand")
+    value = next(
+        v
+        for v in moves[0]["params"]["play"]["choices"]
+        if v.split("#")[0] in ("mad_dash", "charge") and "/" not in v
+    )
+    play(tables, code, seats[current], "play", {"play": value})
+    step = tables.view(code, seats[current])
+    stop = next(a for a in step["actions"] if a["type"] == "stop")
+    assert "confirm" not in stop
+    stopped = play(tables, code, seats[current], "stop")
+    assert not stopped["action"].get("reveals")
+    undone = client.post(f"/api/tables/{code}/undo", json={}, headers=bearer(seats[current]))
+    assert undone.status_code == 201, undone.get_json()
+    again = tables.view(code, seats[current])
+    assert "stop" in [a["type"] for a in again["actions"]]

@@ -29,6 +29,17 @@ PICK = """(plan) => {
   for (const [type, value] of plan) {
     const b = button(type, value);
     if (b) return mark(b, type);
+    // A form (the zombies' lines): "moves closer" is preselected; another value is picked on
+    // the last line (the last zombie to act), then the form is sent.
+    const form = box.querySelector(`form[data-type='${type}']`);
+    if (!form) continue;
+    if (value !== undefined) {
+      const radios = form.querySelectorAll(`fieldset input[value='${JSON.stringify(value)}']`);
+      const radio = radios[radios.length - 1];
+      if (!radio) continue;
+      if (!radio.checked) radio.click();
+    }
+    return mark(form.querySelector("button[type=submit]"), type);
   }
   const form = box.querySelector("form[data-type='end_turn']");
   if (form) return mark(form.querySelector("button[type=submit]"), "end_turn");
@@ -44,10 +55,7 @@ def plan(*steps):
 QUIET = (
     ("first_bite", 1),
     ("ready", None),
-    ("draw_zombie", None),
-    ("zombie", "rest"),
-    ("zombie", "nowhere"),
-    ("zombie", "move"),
+    ("zombies", "move"),
     ("smart", "done"),
     ("die", "miss"),
     ("defend", "none"),
@@ -128,10 +136,17 @@ def test_a_zombie_turn_with_a_defense_played_from_another_phone(devices, watch, 
         if mover is not None:  # someone must answer a hit: take it
             step(pages, mover, plan(("defend", "none")))
             continue
-        attack = actor.locator("button[data-type='zombie'][data-value^='\"attack:']")
+        # The zombies' lines: one button per line for a lone zombie, else one form (the last
+        # zombie's line picked there, the others moving closer first).
+        attack = actor.locator(
+            "button[data-type='zombies'][data-value^='\"attack:'],"
+            " form[data-type='zombies'] fieldset:last-of-type input[value^='\"attack:']"
+        )
         target = None
         for i in range(attack.count()):
-            seat = int(attack.nth(i).get_attribute("data-value").strip('"').split(":")[1])
+            node = attack.nth(i)
+            value = node.get_attribute("data-value") or node.get_attribute("value")
+            seat = int(value.strip('"').split(":")[1])
             if seat != turn and any(c.startswith(DEFENSES) for c in hand_of(phones[seat - 1])):
                 target = seat
                 break
@@ -145,7 +160,7 @@ def test_a_zombie_turn_with_a_defense_played_from_another_phone(devices, watch, 
         shots(laptop, "sb-table-zombie-turn")
         assert laptop.locator(".sb-walk .sb-priority li").count() == 4
         axe.check(actor, "sb-phone-zombie-question")
-        assert step(pages, actor, plan(("zombie", f"attack:{target}"))) == "zombie"
+        assert step(pages, actor, plan(("zombies", f"attack:{target}"))) == "zombies"
         assert laptop.locator(".sb-walk").get_attribute("data-line") == "adjacent"
         assert laptop.locator(".sb-priority li.applied").get_attribute("data-line") == "adjacent"
         assert step(pages, actor, plan(("die", "bite"))) == "die"

@@ -152,7 +152,7 @@ function handBox(view, hand, live) {
   const cards = hand.length ? h("ul", { class: "sb-hand" }, hand.map((card) => handCard(card, live.has(card.id))))
     : h("p", { class: "muted" }, t("sb.hand.empty"));
   const types = new Set((view.actions || []).map((a) => a.type));
-  const busy = ["defend", "zombie", "die", "smart", "step"].some((type) => types.has(type));
+  const busy = ["defend", "zombies", "die", "smart", "step"].some((type) => types.has(type));
   const open = !busy || types.has("react");
   return h("details", { class: "sb-hand-box", open }, h("summary", {}, h("h3", {}, title)), cards);
 }
@@ -174,6 +174,12 @@ export function privateState(view) {
 
 /** A choice's words: the label the server rendered for it, else the generic guess. */
 export function choiceLabel(name, value, view) {
+  const slot = /^z(\d+)a(\d+)$/.exec(name); // one line of the zombie form: zombie n, action a
+  if (value === null && slot) {
+    const walk = view?.game_view?.walk;
+    if (walk?.spawned) return t("sb.param.new");
+    return walk?.actions > 1 ? t("sb.param.slot", { n: slot[1], a: slot[2] }) : t("sb.param.slot1", { n: slot[1] });
+  }
   if (value === null) {
     const own = t(`sb.param.${name}`);
     return own === `sb.param.${name}` ? generic.choiceLabel(name, value, view) : own;

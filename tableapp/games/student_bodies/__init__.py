@@ -21,25 +21,31 @@ leaves room, the app reads it this way:
 - SB-T1: the Ready Items question is asked only when the player has an Item in the backpack
   (spent Items turn back by themselves). An Item found during a turn goes into an open slot it
   fits, else into the backpack.
-- SB-Z1: the zombie card's icons are resolved in their printed order; consecutive "act" icons
-  give every zombie that many actions. A zombie that spawned before the walk acts in it too.
+- SB-Z1: the app draws the zombie card for the current player as their Zombie Actions step
+  begins (nobody taps "draw"); its icons are resolved in their printed order; consecutive "act"
+  icons give every zombie that many actions. A zombie that spawned before the walk acts in it
+  too.
 - SB-Z2: the app cannot tell standees apart. The current player lines them up, nearest to a
   player first (ties are theirs), and the app numbers them: "zombie 3 of 7". A zombie killed
   during the walk: the one that just attacked (Pay Back) had already acted and takes nobody's
   turn away; the one being activated stops; one a player bashes without the app knowing which
   is taken to be one still to act.
-- SB-Z3: for each action of each zombie the current player answers one question whose answers
-  are the priority lines: knocked down (stands up; offered only while the app counts a zombie
+- SB-Z3: the current player answers ONE form for the zombie card: for each action of each
+  zombie, its priority line: knocked down (stands up; offered only while the app counts a zombie
   down), next to a player (attacks them; the current player picks whom), moves closer, climbs an
-  obstacle (2 actions, offered only with 2 actions left), or moves sideways / stays. "The rest
-  reach nobody" settles every zombie left in one tap (each knocked-down one stands up, the
-  others move closer or stay).
-- SB-Z4: a spawned zombie's question also offers "no spawn point is free" (it goes back to the
-  pool).
+  obstacle (that action and the next; not on a zombie's last action), or moves sideways / stays;
+  "moves closer" preselected. The lines are played out in order, each attack rolled and resolved
+  in turn; the form comes back (its answers kept) only when the table changed what the zombies
+  face: a zombie knocked down or killed by a player, a target gone, a "stands up" with no zombie
+  down any more, or a Reaction a player may play on the zombie that just acted before its next
+  action (its moment matters).
+- SB-Z4: a spawned zombie's line also offers "no spawn point is free" (it goes back to the
+  pool). A card's spawns and the walk that follows are one form, unless a Smart Zombie acts
+  between them (SB-Z7); a spawn with no free point changes the walk's count: its form comes back.
 - SB-Z5: a zombie attack on a standing player rolls the die from the table's seeded stream (or,
   with ``table_die``, the current player taps the face rolled); on a knocked-down player it is
-  an automatic Bite. A hit goes to the defender's phone first, every time, even with no
-  defense in hand, so the question never tells the table what a hand holds.
+  an automatic Bite. A hit asks the defender's phone first only when they hold a Defense card
+  or an Item that stops it and that they can pay for; otherwise it lands with no question.
 - SB-Z6: a MOVE asks how many zombies are next to the space entered; each attacks. A RUSH, a
   push or a switch asks nothing. Being knocked down ends the movement.
 - SB-Z7: a Smart Zombie's zombie-card actions are free (no stamina): stand up, move, attack,

@@ -66,9 +66,9 @@ def _act_specs(state: State, step: dict, seat: int) -> list[dict]:
     specs.append(
         action(
             "end_turn",
-            M("sb.action.end_turn"),
+            # No "are you sure?": the label says what is left unused, and undo takes it back.
+            M("sb.action.end_turn.unused", count=unused) if unused else M("sb.action.end_turn"),
             submit=M("sb.submit.end_turn", n="{n}"),
-            confirm=M("sb.confirm.end_turn", count=unused) if unused else None,
             discard=subset(cards, over, len(cards), [card_name(state, c) for c in cards]),
         )
     )

@@ -137,7 +137,7 @@ def resolve_face(state: State, step: dict, face: str, ctx: Ctx) -> None:
 
 def _defend_step(step: dict, hit: str) -> dict:
     return {
-        "kind": "defend",
+        "kind": "hit",
         "seat": step["target"],
         "hit": hit,
         "attacker": step["attacker"],
@@ -260,6 +260,16 @@ def _defend_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> N
     )
 
 
+def hit(state: State, step: dict, ctx: Ctx) -> None:
+    """A hit about to land: the defender is asked first only when they hold a Defense card or
+    an Item they may use against it now; otherwise it lands with no question (a question with
+    "take it" as its only answer asks nothing)."""
+    if defenses(state, step["seat"], step["hit"], step["attacker"]):
+        Flow.push(state, {**step, "kind": "defend"})
+        return
+    apply_hit(state, step, ctx)
+
+
 def apply_hit(state: State, step: dict, ctx: Ctx) -> None:
     """The attack lands: bite and bash wound (SB-Z5, SB-P5); knockdown puts the defender on the
     ground, which ends what they were doing; a push is not movement (SB-Z6)."""
@@ -370,7 +380,7 @@ def _walk_loses(state: State, which: int | None) -> None:
                 break
 
 
-STEPS = {"attack": attack}
+STEPS = {"attack": attack, "hit": hit}
 
 QUESTIONS = {
     "die": question(

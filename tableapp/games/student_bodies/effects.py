@@ -421,11 +421,8 @@ def enter_space(state: State, seat: int, mode: str, zombies: int, climb: bool, c
 
 def _step_q_specs(state: State, step: dict, seat: int) -> list[dict]:
     specs = step_specs(state, seat, step["points"], step["mode"])
-    stop = action(
-        "stop",
-        M("sb.action.stop", count=step["points"]),
-        confirm=M("sb.confirm.stop", count=step["points"]),
-    )
+    # Stopping asks nothing first: it shows nothing, so its undo is immediate.
+    stop = action("stop", M("sb.action.stop", count=step["points"]))
     return [*specs, stop]
 
 

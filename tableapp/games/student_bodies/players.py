@@ -183,7 +183,9 @@ def drop_steps_of(state: State, seat: int) -> None:
 
 def _by(step: dict, seat: int) -> bool:
     """An attack ``seat`` started that has not landed yet (its die, its target's defense)."""
-    return step["kind"] in ("attack", "die", "defend") and step["attacker"].get("seat") == seat
+    return (
+        step["kind"] in ("attack", "die", "hit", "defend") and step["attacker"].get("seat") == seat
+    )
 
 
 def escape(state: State, seat: int, ctx: Ctx) -> None:

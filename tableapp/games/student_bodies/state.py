@@ -20,7 +20,9 @@ The state is plain JSON (string keys)::
       "beakers":  {"left": {kind: n}} (secret),  "beaker_info": {"total", "board", "found"},
       "scenario": {"hallway": [2 keys]},  "sealed": {"lab", "exit"} (secret),
       "revealed": {"lab": key | None, "exit": key | None},
-      "walk":     the zombie being activated (public) or None,
+      "walk":     the zombie being activated (public) or None, with the lines the current
+                  player gave for the walk ("plan"),
+      "zplan":    the zombie card's later spawns and walk, given on the first spawn's form,
       "windows":  live triggers of Reactions [{"kind", "seat"/"mover", ...}],
       "rulings":  the last adjudications (for the table screen),
       "result":   None | {"winners", "reason", ...}

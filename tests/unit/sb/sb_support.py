@@ -113,3 +113,30 @@ def give(state: dict, seat: int, *keys: str) -> list[str]:
 def empty_hand(state: dict, seat: int) -> None:
     state["main"]["discard"] += state["hands"][str(seat)]
     state["hands"][str(seat)] = []
+
+
+def run(state: dict) -> tuple[dict, list[dict]]:
+    """Run the automatic steps on top of the stack (a turn's zombie card is drawn so)."""
+    state = clone(state)
+    ctx = Ctx(rng())
+    FLOW.run(state, ctx)
+    return state, ctx.events
+
+
+def slots(state: dict, seat: int) -> list[str]:
+    """The zombie form's lines still to answer ("z1a1", "z1a2", "z2a1"…), in walk order."""
+    return list(spec(state, seat, "zombies")["params"])
+
+
+def walk(state: dict, seat: int, *lines: str, rest: str = "move") -> tuple[dict, list[dict]]:
+    """Answer the zombie form in one post: ``lines`` for the first lines, ``rest`` for the
+    others."""
+    keys = slots(state, seat)
+    params = {k: (lines[i] if i < len(lines) else rest) for i, k in enumerate(keys)}
+    return GAME.apply(state, seat, {"type": "zombies", "params": params}, rng())
+
+
+def defenceless(state: dict, seat: int) -> None:
+    """No card in hand and no Item: nothing to defend with (a hit on them asks nothing)."""
+    empty_hand(state, seat)
+    state["items"][str(seat)].update(ready=[None, None, None], backpack=[], spent=[])

@@ -12,6 +12,7 @@ from sb_support import (
     at_actions,
     choices,
     deal,
+    defenceless,
     give,
     stage,
     waiting,
@@ -147,6 +148,7 @@ def test_SB_P4_stamina_paid_for_a_defense_card_is_logged():
 def test_SB_S6_a_card_attack_on_a_player_cites_the_card_not_the_zombie_die():
     state = emily_acting()
     (haymaker,) = give(state, EMILY, "haymaker")
+    (block,) = give(state, KENNY, "block")  # something to defend with: Kenny is asked
     state, events = act(state, EMILY, "play", play=f"{haymaker}@{KENNY}")
     (attack,) = of(events, "sb.attack.player")
     assert attack["rule"] == "SB-S6" and english(attack["reason"], NAMES)
@@ -162,8 +164,8 @@ def test_SB_Z5_a_knockdown_and_a_corpse_bite_carry_a_reason_to_read_aloud():
     state = emily_acting()
     attack = {"kind": "attack", "attacker": {"zombie": True}, "target": EMILY, "mode": "die"}
     knocked, events = stage(state, {**attack, "rule": "SB-Z5"}, {"kind": "act", "seat": 1}, turn=1)
+    defenceless(knocked, EMILY)  # nothing to defend with: the knockdown lands at once
     knocked, events = act(knocked, EMILY, "die", face="knockdown")
-    knocked, events = act(knocked, EMILY, "defend", use="none")
     (down,) = of(events, "sb.knocked_down")
     assert down["rule"] == "SB-Z5" and "stand up (1 stamina)" in english(down["reason"], NAMES)
     corpse = {"kind": "attack", "attacker": {"corpse": True}, "target": EMILY, "mode": "bite"}

@@ -22,8 +22,8 @@ def test_SB_P8_a_smart_zombie_bitten_out_before_its_actions_is_never_waited_on()
     state["players"]["3"].update(status="smart", health=0, down=True)
     state, _ = draw(state)
     assert waiting(state) == ("smart_act", [KENNY])
-    state, _ = act(state, KENNY, "smart", what=f"bite:{ABIGAIL}")
-    state, events = act(state, ABIGAIL, "defend", use="none")
+    # Abigail holds nothing to defend with: the bite lands without asking her.
+    state, events = act(state, KENNY, "smart", what=f"bite:{ABIGAIL}")
     assert state["players"]["3"]["status"] == "out"
     assert "sb.out.smart" in [e["msg"] for e in events]
     assert ABIGAIL not in _queued_seats(state), "her queued actions are dropped"
@@ -46,9 +46,8 @@ def test_SB_P8_a_smart_zombie_paid_back_out_mid_actions_stops_acting():
     state, _ = act(state, EMILY, "die", face="miss")
     assert waiting(state) == ("smart_act", [KENNY]), "his second action waits"
     assert f"{payback}@{KENNY}" in choices(state, EMILY, "react", "play")
+    # Kenny holds nothing to defend with: the Pay Back lands at once.
     state, _ = act(state, EMILY, "react", play=f"{payback}@{KENNY}")
-    assert waiting(state) == ("defend", [KENNY])
-    state, _ = act(state, KENNY, "defend", use="none")
     assert state["players"]["2"]["status"] == "out"
     assert KENNY not in _queued_seats(state)
     assert waiting(state) == ("zombie_act", [EMILY])

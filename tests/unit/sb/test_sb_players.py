@@ -139,13 +139,15 @@ def test_SB_P5_corpse_results(kind):
         c["left"][k] = 0
     c["left"][kind], c["used"][kind], c["board"] = 1, c["used"][kind] - 1, 1
     items_before = len(state["item_deck"]["draw"])
+    if kind == "bite":
+        give(state, EMILY, "block")
     state, events = act(state, EMILY, "check_corpse")
     assert rulings(events)[0] == "SB-P5" and state["corpses"]["board"] == 0
     if kind == "item":
         assert len(state["item_deck"]["draw"]) == items_before - 1
         assert "sb.item.gained" in [e["msg"] for e in events]
     if kind == "bite":
-        assert waiting(state) == ("defend", [EMILY])  # the player may defend
+        assert waiting(state) == ("defend", [EMILY])  # she holds a Block: she is asked
         assert GAME.prompt(state)["waiting_for"] == [EMILY]
         state, _ = act(state, EMILY, "defend", use="none")
         assert state["players"]["1"]["health"] == 4
@@ -184,6 +186,7 @@ def test_SB_S5_used_corpse_tokens_are_shuffled_back_when_they_run_out():
 def test_SB_P1_death_without_an_antidote_rises_a_smart_zombie():
     state = playing()
     state["players"]["2"]["health"] = 0
+    give(state, KENNY, "block")  # he may defend: he is asked, and takes it
     give(state, EMILY, "haymaker")
     haymaker = [c for c in state["hands"]["1"] if c.startswith("haymaker#")][-1]
     state, _ = act(state, EMILY, "play", play=f"{haymaker}@{KENNY}")
@@ -205,6 +208,7 @@ def test_SB_P1_death_without_an_antidote_rises_a_smart_zombie():
 def test_SB_P1_at_zero_health_a_player_dies_at_the_end_of_the_turn():
     state = playing()
     state["players"]["3"].update(health=1, antidote=True)
+    give(state, ABIGAIL, "block")  # she may defend: she is asked, and takes it
     items = state["items"]["3"]
     ready = [i for i in items["ready"] if i]
     staged, events = stage(
@@ -250,9 +254,9 @@ def test_SB_P1_a_living_player_loots_one_item_a_turn_from_the_dead():
 def test_SB_P1_a_smart_zombie_that_dies_is_out():
     state = playing()
     state["players"]["2"].update(status="smart", health=1, turned=None)
+    empty_hand(state, KENNY)  # nothing to defend with: the Haymaker lands at once
     (haymaker,) = give(state, EMILY, "haymaker")
     state, _ = act(state, EMILY, "play", play=f"{haymaker}@{KENNY}")
-    state, _ = act(state, KENNY, "defend", use="none")
     state["players"]["3"]["health"] = 5
     assert state["players"]["2"]["health"] == 0
     state, events = act(state, EMILY, "end_turn", discard=[])
@@ -274,6 +278,7 @@ def test_SB_P2_smart_zombies_cannot_open_doors_or_check_tokens():
     state, events = act(state, EMILY, "smart_attack", target=KENNY)
     assert state["players"]["1"]["stamina"] == 2 and waiting(state) == ("die", [EMILY])
     state["players"]["3"]["down"] = True
+    give(state, ABIGAIL, "block")
     state, _ = act(state, EMILY, "die", face="miss")
     state, events = act(state, EMILY, "smart_bite", target=ABIGAIL)
     assert waiting(state) == ("defend", [ABIGAIL]) and state["players"]["1"]["stamina"] == 1
@@ -303,21 +308,17 @@ def test_SB_P2_smart_zombie_turn_plays_its_smart_text():
 
 
 def test_off_turn_clothesline_knocks_down_the_zombie_that_just_moved():
-    state = deal(3, table_die=True)
-    from test_sb_zombies import draw, top_card, zombie, zombies_on_board
+    from test_sb_zombies import draw, zombie, zombie_turn
 
-    zombies_on_board(state, 2)
-    top_card(state, "shamble")
-    state, _ = stage(
-        state,
-        {"kind": "zombie_step", "seat": EMILY},
-        {"kind": "player_actions", "seat": EMILY},
-        turn=EMILY,
-    )
+    state = zombie_turn("double_time", board=2)
     (line,) = give(state, ABIGAIL, "clothesline")
     state, _ = draw(state)
     assert "react" not in types(state, ABIGAIL), "no trigger yet"
-    state, _ = zombie(state, "move")
+    state, events = zombie(state)  # every zombie moves closer, twice
+    # Zombie 1 moved and has an action left: Abigail may clothesline it now, so the walk
+    # waits there (her moment matters: it would stand up instead of acting).
+    assert [e["zombie"] for e in events if e["msg"] == "sb.z.moves"] == [1]
+    assert waiting(state) == ("zombie_act", [EMILY])
     assert "react" in types(state, ABIGAIL) and "react" not in types(state, EMILY)
     assert f"{line}@zombie" in choices(state, ABIGAIL, "react", "play")
     state, events = act(state, ABIGAIL, "react", play=f"{line}@zombie")
@@ -327,36 +328,25 @@ def test_off_turn_clothesline_knocks_down_the_zombie_that_just_moved():
         "Abigail knocks a zombie down: lay it on its side.",
     ]
     assert "react" not in types(state, ABIGAIL), "the trigger served"
-    assert waiting(state) == ("zombie_act", [EMILY])  # the walk goes on
-    # A trigger lives until the next answer.
-    state, _ = zombie(state, "stand")
-    assert state["windows"] == [] and "react" not in types(state, ABIGAIL)
+    assert waiting(state) == ("zombie_act", [EMILY])  # the walk goes on from zombie 1's action 2
+    assert "stand" in choices(state, EMILY, "zombies", "z1a2")
+    state, events = zombie(state, "stand")
+    assert state["zombies"]["knocked"] == 0 and state["walk"] is None
 
 
 def test_off_turn_pay_back_right_after_a_zombie_attack():
-    from test_sb_zombies import draw, top_card, zombie, zombies_on_board
+    from test_sb_zombies import draw, zombie, zombie_turn
 
-    state = deal(3, table_die=True)
-    zombies_on_board(state, 2)
-    top_card(state, "shamble")
-    state, _ = stage(
-        state,
-        {"kind": "zombie_step", "seat": EMILY},
-        {"kind": "player_actions", "seat": EMILY},
-        turn=EMILY,
-    )
+    state = zombie_turn("shamble", board=2)
     (payback,) = give(state, KENNY, "pay_back")
     state, _ = draw(state)
     state, _ = zombie(state, f"attack:{KENNY}")
-    state, _ = act(state, EMILY, "die", face="miss")
+    state, events = act(state, EMILY, "die", face="miss")
+    assert "sb.walk.done" in [e["msg"] for e in events]  # zombie 2 had its turn
     assert choices(state, KENNY, "react", "play") == [f"{payback}@zombie"]
     pool = state["zombies"]["pool"]
     state, events = act(state, KENNY, "react", play=f"{payback}@zombie")
     assert state["zombies"]["pool"] == pool + 1 and "sb.zombie.killed" in [e["msg"] for e in events]
-    # The attacking zombie is dead: the walk moves to the next (last) zombie.
-    assert (
-        GAME.view(state, None)["walk"]["zombie"] == 2 and GAME.view(state, None)["walk"]["of"] == 2
-    )
 
 
 def test_fast_actions_any_time_and_cards_out_of_reach_are_not_offered():

@@ -66,22 +66,29 @@ def test_SB_P6_opening_the_lab_is_a_board_step_naming_what_to_place():
     assert text.startswith("Lab 101 (") and "beakers" in text and "remove the door" in text
 
 
-def test_ending_the_turn_with_stamina_left_asks_first_and_says_what_it_does():
+def test_ending_the_turn_with_stamina_left_asks_nothing_and_says_what_it_leaves():
+    """Undo instead of "are you sure?": the button says what stays unused; undo takes it back."""
     state = playing()
     end = spec(state, EMILY, "end_turn")
-    assert english(end["confirm"], NAMES) == "End your turn with 3 stamina unused?"
+    assert "confirm" not in end
+    assert english(end["label"], NAMES, sentence=False) == (
+        "End my turn (3 stamina unused; discard any cards first)"
+    )
+    assert french(end["label"], NAMES, sentence=False).startswith("Finir mon tour (3 endurance")
     assert english(end["submit"], NAMES, sentence=False) == "End the turn (cards to discard: {n})"
     state["players"]["1"]["stamina"] = 0
-    assert "confirm" not in spec(state, EMILY, "end_turn")
+    end = spec(state, EMILY, "end_turn")
+    assert "confirm" not in end
+    assert english(end["label"], NAMES, sentence=False) == "End my turn (discard any cards first)"
 
 
-def test_SB_Z6_stopping_a_movement_early_asks_first():
+def test_SB_Z6_stopping_a_movement_early_asks_nothing():
     state = playing()
     (dash,) = give(state, EMILY, "mad_dash")
     state, _ = act(state, EMILY, "play", play=dash)
     stop = spec(state, EMILY, "stop")
-    assert english(stop["confirm"], NAMES).startswith("Stop here and lose ")
-    assert "points" in english(stop["confirm"], NAMES)
+    assert "confirm" not in stop
+    assert english(stop["label"], NAMES, sentence=False).startswith("Stop here (")
 
 
 def test_SB_P3_discarding_down_says_which_cards_on_its_button():

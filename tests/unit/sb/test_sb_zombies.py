@@ -10,17 +10,23 @@ from sb_support import (
     act,
     choices,
     deal,
+    defenceless,
+    empty_hand,
     give,
     reason_of,
     rng,
     rulings,
+    run,
+    slots,
+    spec,
     stage,
     texts,
     types,
     waiting,
+    walk,
 )
 
-from tableapp.engine import Ctx, RuleError
+from tableapp.engine import Ctx, Flow, RuleError, clone
 from tableapp.games.student_bodies import combat
 from tests.texts import english
 
@@ -46,28 +52,34 @@ def top_card(state, key):
 
 
 def zombie_turn(key, *, board=3, knocked=0, seat=EMILY, players=3, **options):
-    """``seat``'s turn at its zombie card ``key`` (drawn with the next action)."""
-    state = deal(players, table_die=True, **options)
+    """``seat``'s turn at its Zombie Actions step, zombie card ``key`` on top of the deck
+    (drawn when the steps run: ``draw``). Nobody holds a card or an Item: each test gives what
+    it needs (so no Reaction or Defense in a random hand changes what is asked)."""
+    state = clone(deal(players, table_die=True, **options))
+    for other in state["seats"]:
+        defenceless(state, other)
     zombies_on_board(state, board, knocked)
     top_card(state, key)
-    state, _ = stage(
+    state["steps"], state["turn"] = [], seat
+    Flow.push(
         state,
         {"kind": "zombie_step", "seat": seat},
         {"kind": "player_actions", "seat": seat},
         {"kind": "cleanup", "seat": seat},
         {"kind": "next_turn"},
-        turn=seat,
     )
     return state
 
 
 def draw(state, seat=EMILY):
-    assert waiting(state) == ("draw_zombie", [seat])
-    return act(state, seat, "draw_zombie")
+    """The turn's zombie card is drawn as the Zombie Actions step begins: nobody taps for it."""
+    assert state["steps"][-1]["kind"] == "zombie_step"
+    return run(state)
 
 
-def zombie(state, what, seat=EMILY):
-    return act(state, seat, "zombie", what=what)
+def zombie(state, *lines, seat=EMILY, rest="move"):
+    """The zombie form, answered in one post."""
+    return walk(state, seat, *lines, rest=rest)
 
 
 # --- SB-T1, SB-Z1 ----------------------------------------------------------------------------
@@ -77,7 +89,9 @@ def test_SB_T1_a_turn_is_ready_items_zombies_actions_cleanup():
     state = deal(3)
     seat = state["turn"]
     kinds = [s["kind"] for s in reversed(state["steps"])]
-    assert kinds[:4] == ["draw_zombie", "player_actions", "cleanup", "next_turn"]
+    # The zombie card is drawn as the turn begins; the Player Actions and the Cleanup follow.
+    assert state["zombie_card"] is not None
+    assert kinds[-3:] == ["player_actions", "cleanup", "next_turn"]
     # Ready Items is only asked with an Item in the backpack; spent ones turn back by themselves.
     items = state["items"][str(seat)]
     extra = state["item_deck"]["draw"].pop(0)
@@ -92,7 +106,7 @@ def test_SB_T1_a_turn_is_ready_items_zombies_actions_cleanup():
     catalogue = staged["content"]["items"]
     assert all(sum(catalogue[i]["weapon"] for i in o.split("+") if i) <= 1 for o in options)
     done, events = act(staged, seat, "ready", items=options[0])
-    assert waiting(done) == ("draw_zombie", [seat]) and rulings(events) == ["SB-T1"]
+    assert rulings(events)[0] == "SB-T1" and "sb.zombie_card" in [e["msg"] for e in events]
 
 
 def test_SB_T1_one_weapon_at_most_is_refused_with_its_rule():
@@ -114,14 +128,10 @@ def test_SB_T1_one_weapon_at_most_is_refused_with_its_rule():
     assert (caught.value.code, caught.value.rule) == ("one_weapon", "SB-T1")
 
 
-def test_SB_Z1_the_current_player_draws_the_zombie_card_on_their_phone():
+def test_SB_Z1_the_zombie_card_is_drawn_for_the_current_player_without_a_tap():
     state = zombie_turn("shamble")
-    assert types(state, EMILY)[0] == "draw_zombie"
-    assert "draw_zombie" not in types(state, KENNY)
-    with pytest.raises(RuleError) as caught:
-        act(state, KENNY, "draw_zombie")
-    assert caught.value.code == "not_your_turn" and caught.value.rule == "SB-Z1"
     state, events = draw(state)
+    assert all("draw_zombie" not in types(state, seat) for seat in (EMILY, KENNY, ABIGAIL))
     (card_event,) = [e for e in events if e["msg"] == "sb.zombie_card"]
     assert card_event["rule"] == "SB-Z1" and card_event["icons"] == ["act"]
     assert GAME.view(state, None)["zombie_card"]["name"] == {
@@ -136,11 +146,10 @@ def test_SB_Z1_an_empty_zombie_deck_is_the_shuffled_discard():
     deck["draw"] = deck["draw"][:1]
     state, _ = draw(state)
     assert state["zombie_deck"]["draw"] == []
-    state, _ = zombie(state, "rest")
-    state, _ = act(state, EMILY, "end_turn", discard=[])
+    state, _ = zombie(state)
+    state, events = act(state, EMILY, "end_turn", discard=[])
     # Kenny's turn: his zombie card comes from the reshuffled discard.
-    assert waiting(state) == ("draw_zombie", [KENNY])
-    state, events = act(state, KENNY, "draw_zombie")
+    assert state["turn"] == KENNY
     assert "sb.reshuffle.zombie" in [e["msg"] for e in events]
     assert len(state["zombie_deck"]["draw"]) == 20 and state["zombie_card"] is not None
 
@@ -159,8 +168,10 @@ def test_SB_Z1_a_smart_zombie_draws_no_zombie_card():
 def test_SB_Z2_SB_Z3_rulebook_example_emily_tiffany_chad_johnny():
     """Emily draws a card giving every zombie one action. Tiffany (nearest, next to Kenny and
     Abigail) must attack: Emily picks Abigail. Chad is one space from Emily and Abigail: he must
-    move closer, Emily picks where. Johnny is nearer Abigail: he moves towards her."""
+    move closer, Emily picks where. Johnny is nearer Abigail: he moves towards her. Emily
+    answers all three on one screen, in one post."""
     state = zombie_turn("shamble", board=3)
+    empty_hand(state, ABIGAIL)  # nothing to defend with: the bite lands without a question
     state, events = draw(state)
     assert "sb.walk.start" in [e["msg"] for e in events]
     assert reason_of(events, "sb.walk.start") == (
@@ -175,14 +186,18 @@ def test_SB_Z2_SB_Z3_rulebook_example_emily_tiffany_chad_johnny():
         "spawned": False,
         "line": None,
     }
-    # Tiffany: the board facts of her priority line, one tap each.
-    offered = choices(state, EMILY, "zombie", "what")
-    assert offered == ["attack:1", "attack:2", "attack:3", "move", "stay", "rest"]
-    assert "stand" not in offered and "climb" not in offered  # none down; 1 action only
+    # One form: every zombie's priority line, what the app knows filled in, "moves closer"
+    # preselected.
+    form = spec(state, EMILY, "zombies")
+    assert list(form["params"]) == ["z1a1", "z2a1", "z3a1"]
+    for line in form["params"].values():
+        assert line["choices"] == ["attack:1", "attack:2", "attack:3", "move", "stay"]
+        assert line["value"] == "move"  # none down (no "stand"), 1 action (no obstacle)
+    assert english(form["submit"], NAMES, sentence=False) == "Play out the 3 zombies"
     prompt = GAME.prompt(state)
     assert prompt["waiting_for"] == [EMILY] and prompt["rule"] == "SB-Z3"
-    assert english(prompt["ask"]).startswith("Zombie 1 of 3 (nearest to a player first)")
-    state, events = zombie(state, f"attack:{ABIGAIL}")
+    assert english(prompt["ask"]).startswith("From zombie 1 of 3 (nearest to a player first)")
+    state, events = zombie(state, f"attack:{ABIGAIL}", "move", "move")
     (attack,) = [e for e in events if e["msg"] == "sb.z.attacks"]
     assert english(attack, NAMES) == "Zombie 1 is next to Abigail: it attacks Abigail."
     assert attack["rule"] == "SB-Z3"
@@ -190,74 +205,116 @@ def test_SB_Z2_SB_Z3_rulebook_example_emily_tiffany_chad_johnny():
         english(attack["reason"], NAMES)
         == "It is next to a player, so it attacks; Emily picks whom."
     )
-    # The die (table_die: Emily taps what it shows), then Abigail's phone before the bite lands.
+    # The die (table_die: Emily taps what it shows); the rest of the form waits for it.
     assert waiting(state) == ("die", [EMILY])
+    assert state["walk"]["zombie"] == 1
     state, events = act(state, EMILY, "die", face="bite")
-    assert rulings(events) == ["SB-Z5"] and waiting(state) == ("defend", [ABIGAIL])
-    state, events = act(state, ABIGAIL, "defend", use="none")
+    assert rulings(events)[0] == "SB-Z5"
     assert state["players"]["3"]["health"] == 4
-    # Chad: not next to anyone, equally near Emily and Abigail: he moves; Emily settles the tie.
-    assert GAME.view(state, None)["walk"]["zombie"] == 2
-    state, events = zombie(state, "move")
-    assert texts(events)[0] == "Zombie 2 moves 1 space closer to the nearest player."
-    assert english(events[0]["reason"], NAMES) == (
+    # Chad, then Johnny: the lines Emily gave, played out with no further question.
+    said = texts(events)
+    assert "Zombie 2 moves 1 space closer to the nearest player." in said
+    assert "Zombie 3 moves 1 space closer to the nearest player." in said
+    (moved,) = [e for e in events if e["msg"] == "sb.z.moves" and e["zombie"] == 2]
+    assert english(moved["reason"], NAMES) == (
         "No player next to it: it moves closer to the nearest one; Emily settles ties."
     )
-    assert GAME.view(state, None)["walk"]["line"] == "closer"
-    # Johnny: two spaces from Emily, one from Abigail: no choice, he moves towards Abigail.
-    state, events = zombie(state, "move")
     assert [e["msg"] for e in events][-1] == "sb.walk.done"
     assert texts(events)[-1] == "All 3 zombies have acted." and rulings(events)[-1] == "SB-Z2"
     assert GAME.view(state, None)["walk"] is None and waiting(state) == ("act", [EMILY])
     assert state["zombie_deck"]["discard"] and state["zombie_card"] is None
 
 
-def test_SB_Z2_the_rest_reach_nobody_settles_every_zombie_left_in_one_tap():
+def test_SB_Z2_SB_Z3_one_post_settles_every_zombie_of_the_walk():
     state = zombie_turn("double_time", board=6, knocked=2)
     state, _ = draw(state)
-    state, _ = zombie(state, "stand")  # zombie 1 was down
-    assert state["zombies"]["knocked"] == 1
-    state, _ = zombie(state, f"attack:{KENNY}")
-    state, _ = act(state, EMILY, "die", face="miss")
-    assert GAME.view(state, None)["walk"]["zombie"] == 2
-    state, events = zombie(state, "rest")
-    assert texts(events)[0] == "The 5 zombies left reach nobody: each stands up or moves closer."
-    assert rulings(events)[0] == "SB-Z2"
-    assert state["zombies"]["knocked"] == 0, "the other zombie down stood up with its first action"
+    assert len(slots(state, EMILY)) == 12  # 6 zombies, 2 actions each
+    state, events = zombie(state, "stand", "move", "stand", "stay")  # the others move closer
+    assert state["zombies"]["knocked"] == 0
+    assert [e["msg"] for e in events].count("sb.z.stands") == 2
+    assert [e["msg"] for e in events].count("sb.z.moves") == 9
+    assert "sb.walk.done" in [e["msg"] for e in events]
     assert waiting(state) == ("act", [EMILY])
 
 
 def test_SB_Z3_a_knocked_down_zombie_stands_up_first():
     state = zombie_turn("shamble", board=2, knocked=1)
     state, _ = draw(state)
-    assert choices(state, EMILY, "zombie", "what")[0] == "stand"
+    assert choices(state, EMILY, "zombies", "z1a1")[0] == "stand"
     state, events = zombie(state, "stand")
-    assert texts(events) == ["Zombie 1 stands up."] and rulings(events) == ["SB-Z3"]
+    assert texts(events)[:2] == [
+        "Zombie 1 stands up.",
+        "Zombie 2 moves 1 space closer to the nearest player.",
+    ]
+    assert rulings(events)[0] == "SB-Z3"
     assert english(events[0]["reason"]) == (
         "A knocked-down zombie cannot attack: its first action is to stand up."
     )
-    assert "stand" not in choices(state, EMILY, "zombie", "what")
+
+
+def test_SB_Z3_no_zombie_down_refuses_stand_up_with_its_rule():
+    state = zombie_turn("shamble", board=2)
+    state, _ = draw(state)
+    assert "stand" not in choices(state, EMILY, "zombies", "z1a1")
+    with pytest.raises(RuleError) as caught:
+        zombie(state, "move", "stand")
+    assert (caught.value.code, caught.value.rule) == ("none_down", "SB-Z3")
+
+
+def test_SB_Z3_a_zombie_stands_up_only_with_its_first_action():
+    state = zombie_turn("double_time", board=2, knocked=1)
+    state, _ = draw(state)
+    form = spec(state, EMILY, "zombies")["params"]
+    assert "stand" in form["z1a1"]["choices"] and "stand" in form["z2a1"]["choices"]
+    assert "stand" not in form["z1a2"]["choices"] and "stand" not in form["z2a2"]["choices"]
+    with pytest.raises(RuleError) as caught:
+        zombie(state, "move", "stand")
+    assert (caught.value.code, caught.value.rule) == ("stand_first", "SB-Z3")
+
+
+def test_SB_Z4_a_spawned_zombie_is_standing():
+    state = zombie_turn("lurch", board=2, knocked=1)
+    state, _ = draw(state)
+    form = spec(state, EMILY, "zombies")["params"]
+    assert "stand" not in form["n1"]["choices"] and "stand" in form["z1a1"]["choices"]
     with pytest.raises(RuleError) as caught:
         zombie(state, "stand")
-    assert (caught.value.code, caught.value.rule) == ("none_down", "SB-Z3")
+    assert (caught.value.code, caught.value.rule) == ("stand_first", "SB-Z3")
+    assert english(caught.value.message) == (
+        "A zombie that has just spawned is standing: it does not stand up."
+    )
+
+
+def test_SB_Z3_two_stand_ups_for_one_zombie_down_ask_again_when_the_board_says_so():
+    state = zombie_turn("shamble", board=3, knocked=1)
+    state, _ = draw(state)
+    state, events = zombie(state, "stand", "stand", "move")
+    # Zombie 1 stood up; none is down any more: zombie 2's line is asked again, the rest kept.
+    assert "sb.walk.again" in [e["msg"] for e in events]
+    assert waiting(state) == ("zombie_act", [EMILY]) and state["walk"]["zombie"] == 2
+    form = spec(state, EMILY, "zombies")
+    assert list(form["params"]) == ["z2a1", "z3a1"]
+    assert "stand" not in form["params"]["z2a1"]["choices"]
+    state, events = zombie(state, "stay")
+    assert "sb.walk.done" in [e["msg"] for e in events]
 
 
 def test_SB_Z3_an_obstacle_costs_two_actions():
     state = zombie_turn("double_time", board=2)
     state, _ = draw(state)
-    assert "climb" in choices(state, EMILY, "zombie", "what")
-    state, events = zombie(state, "climb")
-    assert rulings(events) == ["SB-Z3"]
-    assert english(events[0]["reason"]) == "Entering an obstacle costs a zombie two actions."
-    assert GAME.view(state, None)["walk"]["zombie"] == 2  # both actions used
-    state, _ = zombie(state, "move")
-    assert GAME.view(state, None)["walk"]["action"] == 2
-    assert "climb" not in choices(state, EMILY, "zombie", "what")
+    form = spec(state, EMILY, "zombies")["params"]
+    assert "climb" in form["z1a1"]["choices"] and "climb" not in form["z1a2"]["choices"]
     with pytest.raises(RuleError) as caught:
-        zombie(state, "climb")
+        zombie(state, "move", "climb")
     assert (caught.value.code, caught.value.rule) == ("obstacle", "SB-Z3")
-    state, events = zombie(state, "stay")
-    assert english(events[0]["reason"], NAMES) == (
+    state, events = zombie(state, "climb", "move", "move", "stay")
+    climbed = [e for e in events if e["msg"] == "sb.z.climbs"]
+    assert len(climbed) == 1 and climbed[0]["rule"] == "SB-Z3"
+    assert english(climbed[0]["reason"]) == "Entering an obstacle costs a zombie two actions."
+    # The obstacle took zombie 1's second action: its second line is not played.
+    assert [e.get("zombie") for e in events if e["msg"].startswith("sb.z.")] == [1, 2, 2]
+    (stays,) = [e for e in events if e["msg"] == "sb.z.stays"]
+    assert english(stays["reason"], NAMES) == (
         "It cannot get closer: Emily moves it sideways or leaves it; it never moves away."
     )
 
@@ -265,16 +322,16 @@ def test_SB_Z3_an_obstacle_costs_two_actions():
 def test_SB_Z3_each_action_of_a_zombie_follows_the_priority_again():
     state = zombie_turn("double_time", board=1)
     state, _ = draw(state)
-    state, _ = zombie(state, "move")  # action 1: it walks up to Kenny
+    assert slots(state, EMILY) == ["z1a1", "z1a2"]
+    state, events = zombie(state, "move", f"attack:{KENNY}")  # it walks up to Kenny, attacks
     assert GAME.view(state, None)["walk"] == {
         "zombie": 1,
         "of": 1,
         "action": 2,
         "actions": 2,
         "spawned": False,
-        "line": "closer",
+        "line": "adjacent",
     }
-    state, _ = zombie(state, f"attack:{KENNY}")  # action 2: now next to him, it attacks
     assert waiting(state) == ("die", [EMILY])
 
 
@@ -289,10 +346,49 @@ def test_SB_Z4_a_spawned_zombie_comes_from_the_pool_and_acts_at_once():
     assert "SB-Z4" in rulings(events)
     assert waiting(state) == ("zombie_act", [EMILY]) and GAME.view(state, None)["walk"]["spawned"]
     assert english(GAME.prompt(state)["ask"]).startswith("A zombie spawns: put it on a free spawn")
-    assert "rest" not in choices(state, EMILY, "zombie", "what")
+    assert slots(state, EMILY) == ["n1"]
     state, events = zombie(state, "move")
     assert texts(events)[0] == "The new zombie moves 1 space closer to the nearest player."
     assert waiting(state) == ("act", [EMILY])
+
+
+def test_SB_Z4_SB_Z2_a_card_s_spawns_and_walk_are_one_form():
+    """Class Change: two zombies spawn (each acts at once), then every zombie acts: the
+    current player gives every line of the card on one screen, in one post."""
+    state = zombie_turn("class_change", board=2)
+    state, _ = draw(state)
+    assert waiting(state) == ("zombie_act", [EMILY])
+    assert slots(state, EMILY) == ["n1", "n2", "z1a1", "z2a1", "z3a1", "z4a1"]
+    form = spec(state, EMILY, "zombies")
+    assert english(form["submit"], NAMES, sentence=False) == "Play out the 6 zombies"
+    state, events = zombie(state, "move", "stay", f"attack:{KENNY}")
+    said = [e["msg"] for e in events]
+    assert said.count("sb.spawn") == 1 and said.count("sb.z.stays") == 1  # the 2nd spawns now
+    assert waiting(state) == ("die", [EMILY])  # zombie 1 of the walk attacks Kenny
+    state, events = act(state, EMILY, "die", face="miss")
+    assert [e["zombie"] for e in events if e["msg"] == "sb.z.moves"] == [2, 3, 4]
+    assert "sb.walk.done" in [e["msg"] for e in events] and waiting(state) == ("act", [EMILY])
+    assert state["zombies"]["board"] == 4
+
+
+def test_SB_Z4_a_spawn_with_no_free_point_asks_the_walk_again():
+    state = zombie_turn("lurch", board=2)
+    state, _ = draw(state)
+    assert slots(state, EMILY) == ["n1", "z1a1", "z2a1", "z3a1"]
+    state, events = zombie(state, "nowhere", "stay", "stay", "stay")
+    # One zombie fewer than the form counted: the walk is asked again, its lines kept.
+    assert state["zombies"]["board"] == 2 and waiting(state) == ("zombie_act", [EMILY])
+    form = spec(state, EMILY, "zombies")["params"]
+    assert list(form) == ["z1a1", "z2a1"] and form["z1a1"]["value"] == "stay"
+
+
+def test_SB_Z7_with_a_smart_zombie_the_walk_is_asked_after_it():
+    state = zombie_turn("lurch", board=2)
+    state["players"]["2"].update(status="smart", health=2, down=True)
+    state, _ = draw(state)
+    assert slots(state, EMILY) == ["n1"]  # the Smart Zombie acts before the walk
+    state, _ = zombie(state, "move")
+    assert waiting(state) == ("smart_act", [KENNY])
 
 
 def test_SB_Z4_no_spawn_from_an_empty_pool():
@@ -315,10 +411,18 @@ def test_SB_Z4_no_free_spawn_point_sends_it_back_to_the_pool():
     assert rulings(events) == ["SB-Z4"]
 
 
+def test_SB_Z4_only_a_spawned_zombie_may_find_no_spawn_point():
+    state = zombie_turn("shamble", board=2)
+    state, _ = draw(state)
+    with pytest.raises(RuleError) as caught:
+        zombie(state, "nowhere")
+    assert (caught.value.code, caught.value.rule) == ("not_spawned", "SB-Z4")
+
+
 def test_SB_Z4_a_killed_zombie_returns_to_the_pool_and_leaves_a_corpse():
     state = zombie_turn("shamble", board=2)
     state, _ = draw(state)
-    state, _ = zombie(state, "rest")
+    state, _ = zombie(state)
     (haymaker,) = give(state, EMILY, "haymaker")
     pool, corpses = state["zombies"]["pool"], state["corpses"]["board"]
     assert f"{haymaker}@zombie" in choices(state, EMILY, "play", "play")
@@ -334,6 +438,7 @@ def test_SB_Z4_a_killed_zombie_returns_to_the_pool_and_leaves_a_corpse():
 def test_SB_Z5_the_die_comes_from_the_seeded_stream_and_replays_the_same():
     state = zombie_turn("shamble", board=1)
     state["options"]["table_die"] = False
+    empty_hand(state, KENNY)
     state, _ = draw(state)
     from tableapp.engine import Rng
 
@@ -342,13 +447,13 @@ def test_SB_Z5_the_die_comes_from_the_seeded_stream_and_replays_the_same():
         new, events = GAME.apply(
             state,
             EMILY,
-            {"type": "zombie", "params": {"what": "attack:2"}},
+            {"type": "zombies", "params": {"z1a1": "attack:2"}},
             Rng(b"die".ljust(32, b"."), i),
         )
         again, same = GAME.apply(
             state,
             EMILY,
-            {"type": "zombie", "params": {"what": "attack:2"}},
+            {"type": "zombies", "params": {"z1a1": "attack:2"}},
             Rng(b"die".ljust(32, b"."), i),
         )
         assert events == same and new == again
@@ -361,6 +466,7 @@ def test_SB_Z5_the_die_comes_from_the_seeded_stream_and_replays_the_same():
 def test_SB_Z5_a_knocked_down_player_is_bitten_without_a_roll():
     state = zombie_turn("shamble", board=1)
     state["players"]["2"]["down"] = True
+    (block,) = give(state, KENNY, "block")
     state, _ = draw(state)
     state, events = zombie(state, f"attack:{KENNY}")
     assert waiting(state) == ("defend", [KENNY])  # no die question
@@ -377,13 +483,33 @@ def test_SB_Z5_a_knocked_down_player_is_bitten_without_a_roll():
 )
 def test_SB_Z5_miss_bite_knockdown(face, health, down):
     state = zombie_turn("shamble", board=1)
+    empty_hand(state, KENNY)
     state, _ = draw(state)
     state, _ = zombie(state, f"attack:{KENNY}")
     state, events = act(state, EMILY, "die", face=face)
-    if face != "miss":
-        assert waiting(state) == ("defend", [KENNY])
-        state, events = act(state, KENNY, "defend", use="none")
+    assert waiting(state) == ("act", [EMILY])  # Kenny holds no defense: nothing is asked
     assert (state["players"]["2"]["health"], state["players"]["2"]["down"]) == (health, down)
+
+
+def test_SB_Z5_a_hit_asks_only_a_defender_holding_a_defense_for_it():
+    """Never ask what has one answer: with no Defense card or Item that stops this hit (or no
+    stamina to pay for one), the hit lands at once."""
+    state = zombie_turn("shamble", board=2)
+    empty_hand(state, KENNY)
+    state["items"]["2"].update(ready=[None, None, None], backpack=[], spent=[])
+    (side_step,) = give(state, KENNY, "side_step")  # does not stop a bite
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}", f"attack:{KENNY}")
+    state, events = act(state, EMILY, "die", face="bite")
+    assert state["players"]["2"]["health"] == 4
+    assert waiting(state) == ("die", [EMILY])  # straight on to zombie 2's attack
+    (block,) = give(state, KENNY, "block")
+    state["players"]["2"]["stamina"] = 0
+    cost = state["content"]["cards"][block]["cost"]
+    state, _ = act(state, EMILY, "die", face="bite")
+    if cost > 0:  # a Defense he cannot pay for is no defense
+        assert state["players"]["2"]["health"] == 3 and waiting(state) == ("act", [EMILY])
+    assert side_step in state["hands"]["2"]
 
 
 def test_SB_Z5_the_defender_is_offered_their_defense_cards_before_the_result():
@@ -427,7 +553,7 @@ def test_SB_Z5_a_defense_with_a_move_provokes_attacks_where_it_lands():
 def actions_turn(board=3, seat=EMILY):
     state = zombie_turn("shamble", board=board, seat=seat)
     state, _ = draw(state, seat)
-    state, _ = zombie(state, "rest", seat)
+    state, _ = zombie(state, seat=seat)
     return state
 
 
@@ -477,12 +603,12 @@ def spec_params(state, seat, type_):
 
 def test_SB_Z6_a_knockdown_ends_the_movement():
     state = actions_turn()
+    defenceless(state, EMILY)
     (dash,) = give(state, EMILY, "mad_dash")
     state, _ = act(state, EMILY, "play", play=dash)
     state, _ = act(state, EMILY, "step", zombies=0)
     state, _ = act(state, EMILY, "step", zombies=1)
-    state, _ = act(state, EMILY, "die", face="knockdown")
-    state, events = act(state, EMILY, "defend", use="none")
+    state, events = act(state, EMILY, "die", face="knockdown")
     (ended,) = [e for e in events if e["msg"] == "sb.move.interrupted"]
     assert english(ended, NAMES) == "Emily is on the ground: the movement ends (2 points lost)."
     assert ended["rule"] == "SB-Z6" and waiting(state) == ("act", [EMILY])
@@ -491,10 +617,9 @@ def test_SB_Z6_a_knockdown_ends_the_movement():
 
 def test_SB_Z6_a_push_is_not_movement():
     state = actions_turn()
+    defenceless(state, KENNY)
     (shove,) = give(state, EMILY, "shove")
-    state, _ = act(state, EMILY, "play", play=f"{shove}@{KENNY}")
-    assert waiting(state) == ("defend", [KENNY])
-    state, events = act(state, KENNY, "defend", use="none")
+    state, events = act(state, EMILY, "play", play=f"{shove}@{KENNY}")
     (pushed,) = [e for e in events if e["msg"] == "sb.pushed"]
     assert pushed["rule"] == "SB-Z6" and english(pushed["reason"]).startswith(
         "A push or a switch is not movement: no zombie attacks"
@@ -522,9 +647,9 @@ def test_SB_Z7_smart_zombies_act_first_and_zombies_ignore_them():
     state, _ = act(state, EMILY, "die", face="miss")
     # Then the regular zombies, which never attack a Smart Zombie.
     assert waiting(state) == ("zombie_act", [EMILY])
-    assert "attack:2" not in choices(state, EMILY, "zombie", "what")
+    assert all("attack:2" not in choices(state, EMILY, "zombies", k) for k in slots(state, EMILY))
     with pytest.raises(RuleError) as caught:
-        zombie(state, "attack:2")
+        zombie(state, "move", "attack:2")
     assert (caught.value.code, caught.value.rule) == ("ignores_smart", "SB-Z7")
     assert english(caught.value.message) == (
         "Regular zombies ignore Smart Zombies and never attack them."
@@ -534,61 +659,87 @@ def test_SB_Z7_smart_zombies_act_first_and_zombies_ignore_them():
 # --- SB-Z2: a zombie killed during the walk ----------------------------------------------------
 
 
-def _walk_attack_missed(key: str):
+def _walk_attack_missed(key: str, *lines: str):
     """Emily's walk of 3 zombies: zombie 1 attacks Kenny and misses; Kenny holds a Pay Back."""
-    state = deal(3, table_die=True)
-    zombies_on_board(state, 3)
-    top_card(state, key)
-    state, _ = stage(
-        state,
-        {"kind": "zombie_step", "seat": EMILY},
-        {"kind": "player_actions", "seat": EMILY},
-        turn=EMILY,
-    )
+    state = zombie_turn(key, board=3)
     (payback,) = give(state, KENNY, "pay_back")
     state, _ = draw(state)
-    state, _ = zombie(state, f"attack:{KENNY}")
-    state, _ = act(state, EMILY, "die", face="miss")
-    return state, payback
+    state, _ = zombie(state, f"attack:{KENNY}", *lines)
+    state, events = act(state, EMILY, "die", face="miss")
+    return state, payback, events
 
 
-def test_SB_Z2_pay_back_on_the_zombie_that_acted_lets_every_other_zombie_act():
-    state, payback = _walk_attack_missed("shamble")
-    assert state["walk"]["zombie"] == 2
+def test_SB_Z2_pay_back_after_the_walk_kills_the_zombie_that_attacked():
+    state, payback, events = _walk_attack_missed("shamble")
+    # Zombie 1 had no action left: the walk went on (a Pay Back now changes nothing of it).
+    assert "sb.walk.done" in [e["msg"] for e in events] and state["walk"] is None
+    assert f"{payback}@zombie" in choices(state, KENNY, "react", "play")
     state, events = act(state, KENNY, "react", play=f"{payback}@zombie")
     assert "sb.zombie.killed" in [e["msg"] for e in events] and state["zombies"]["board"] == 2
-    # Zombie 1 had acted: zombies 2 and 3 still act.
-    assert (state["walk"]["zombie"], state["walk"]["of"]) == (2, 3)
-    state, _ = zombie(state, "move")
-    assert waiting(state) == ("zombie_act", [EMILY]) and state["walk"]["zombie"] == 3
-    state, events = zombie(state, "move")
-    assert "sb.walk.done" in [e["msg"] for e in events] and state["walk"] is None
 
 
-def test_SB_Z2_killing_the_zombie_whose_next_action_waits_moves_to_the_next_zombie():
-    state, payback = _walk_attack_missed("double_time")
-    assert (state["walk"]["zombie"], state["walk"]["action"]) == (1, 2)
-    state, events = act(state, KENNY, "react", play=f"{payback}@zombie")
-    # Zombie 1 is dead: its second action is not asked; zombie 2 of 3 is next.
+def test_SB_Z2_a_reaction_that_may_change_the_next_action_stops_the_walk_there():
+    state, payback, events = _walk_attack_missed("double_time", "stay")
+    # Zombie 1 still has an action and Kenny may Pay Back: the walk waits at that action,
+    # Emily's lines kept (preselected).
+    assert "sb.walk.again" in [e["msg"] for e in events]
     assert waiting(state) == ("zombie_act", [EMILY])
-    assert (state["walk"]["zombie"], state["walk"]["action"]) == (2, 1)
-    assert "zombie 2 of 3" in english(GAME.prompt(state), NAMES)
+    assert (state["walk"]["zombie"], state["walk"]["action"]) == (1, 2)
+    form = spec(state, EMILY, "zombies")["params"]
+    assert list(form) == ["z1a2", "z2a1", "z2a2", "z3a1", "z3a2"]
+    assert form["z1a2"]["value"] == "stay"
+    # Kenny pays zombie 1 back: it is dead, its second action is not played; the others follow
+    # Emily's lines without another question.
+    state, events = act(state, KENNY, "react", play=f"{payback}@zombie")
+    assert "sb.zombie.killed" in [e["msg"] for e in events]
+    assert "sb.z.stays" not in [e["msg"] for e in events]
+    moved = [e["zombie"] for e in events if e["msg"] == "sb.z.moves"]
+    assert moved == [2, 2, 3, 3] and state["walk"] is None
 
 
 def test_SB_Z2_a_zombie_nobody_names_killed_mid_walk_is_one_still_to_act():
-    state = deal(3, table_die=True)
-    zombies_on_board(state, 3)
-    top_card(state, "shamble")
-    state, _ = stage(
-        state,
-        {"kind": "zombie_step", "seat": EMILY},
-        {"kind": "player_actions", "seat": EMILY},
-        turn=EMILY,
-    )
+    state = zombie_turn("shamble", board=3)
     state, _ = draw(state)
-    state, _ = zombie(state, "move")  # zombie 1 acted
     ctx = Ctx(rng())
-    combat.kill_zombie(state, ctx, down=False, by_seat=KENNY)
+    combat.kill_zombie(state, ctx, down=False, by_seat=KENNY)  # while the form is open
     assert state["walk"]["gone"] == [3]
-    state, events = zombie(state, "move")  # zombie 2, then the walk is over
+    assert slots(state, EMILY) == ["z1a1", "z2a1"]  # zombie 3's line is gone from the form
+    state, events = zombie(state)
+    assert [e["zombie"] for e in events if e["msg"] == "sb.z.moves"] == [1, 2]
     assert state["walk"] is None and "sb.walk.done" in [e["msg"] for e in events]
+
+
+def test_SB_Z2_a_zombie_killed_in_its_own_attack_takes_no_other_zombie_s_turn():
+    state = zombie_turn("shamble", board=3)
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}")  # zombie 1 attacks; the die waits
+    combat.kill_zombie(state, Ctx(rng()), down=False, by_seat=KENNY)
+    assert state["walk"]["gone"] == [1]
+    state, events = act(state, EMILY, "die", face="miss")
+    assert [e["zombie"] for e in events if e["msg"] == "sb.z.moves"] == [2, 3]
+    assert state["walk"] is None and "sb.walk.done" in [e["msg"] for e in events]
+
+
+def test_SB_Z3_a_knockdown_after_the_card_s_form_asks_the_walk_again():
+    """Lurch: the spawned zombie attacks Kenny; while the die waits a player knocks a zombie
+    down: the walk's lines, given before, no longer fit: they are asked again (kept)."""
+    state = zombie_turn("lurch", board=2)
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}", "stay")
+    assert waiting(state) == ("die", [EMILY])
+    combat.hit_zombie(state, ABIGAIL, "knockdown", "zombie", Ctx(rng()))
+    assert state["zombies"]["knocked"] == 1
+    state, events = act(state, EMILY, "die", face="miss")
+    assert "sb.walk.again" in [e["msg"] for e in events]
+    assert waiting(state) == ("zombie_act", [EMILY])
+    form = spec(state, EMILY, "zombies")["params"]
+    assert list(form) == ["z1a1", "z2a1", "z3a1"]
+    assert form["z1a1"]["value"] == "stay" and "stand" in form["z1a1"]["choices"]
+
+
+def test_SB_Z4_lines_planned_for_a_card_never_carry_over_to_the_next_card():
+    state = zombie_turn("class_change", board=2)
+    state["zplan"] = {"spawns": ["stay"], "walk": [], "of": 9, "actions": 1, "knocked": 0}
+    state, _ = draw(state)  # a new card: what an earlier one planned (a turn cut short) is gone
+    assert slots(state, EMILY)[:2] == ["n1", "n2"]
+    assert spec(state, EMILY, "zombies")["params"]["n2"]["value"] == "move"
