@@ -368,8 +368,8 @@ def _za_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | No
         if what == "stand" and state["zombies"]["knocked"] == 0:
             return RuleError("none_down", "SB-Z3", M("sb.refuse.none_down"))
         if what == "stand" and not line["first"]:
-            key = "sb.refuse.stand_new" if line["new"] else "sb.refuse.stand_first"
-            return RuleError("stand_first", "SB-Z3", M(key))
+            text = M("sb.refuse.stand_new") if line["new"] else M("sb.refuse.stand_first")
+            return RuleError("stand_first", "SB-Z3", text)
         if what == "climb" and line["action"] == line["of"]:
             return RuleError("obstacle", "SB-Z3", M("sb.refuse.obstacle"))
         if what == "nowhere" and not line["new"]:
