@@ -110,7 +110,6 @@ def _specs(state: State, step: Step, seat: int) -> list[dict]:
             action(
                 "discard_mutation",
                 M("eza.action.discard_mutation"),
-                confirm=M("eza.confirm.discard_mutation"),  # thrown away for good
                 card=choice(cards, [mutation_label(state, c) for c in cards]),
             )
         ]

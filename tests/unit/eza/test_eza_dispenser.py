@@ -7,6 +7,7 @@ from __future__ import annotations
 from eza_support import (
     GAME,
     act,
+    activate,
     activation,
     deal,
     kill,
@@ -158,8 +159,7 @@ def test_EZA_V2_each_horde_activates_one_zombie_with_up_to_two_actions():
     state, events = resolve(state, "event-house-2")
     assert events[0]["rule"] == "EZA-V2"
     assert top(state) | {} == activation(3, 1, 2, "activate:1x2")
-    state, _ = act(state, 3, "bite", human="kate")
-    state, _ = act(state, 3, "next_zombie")  # its other action was a move, at the table
+    state, _ = activate(state, 3, bites={"kate": 1})  # its other action: a move, at the table
     assert top(state)["seat"] == 1
 
 
