@@ -44,7 +44,6 @@ ACTION_NAMES: dict[str | None, dict[str, Message]] = {
         "barricade": M("eza.action_name.barricade"),
         "companions": M("eza.action_name.companions"),
         "dead_card": M("eza.action.dead_card"),
-        "discard_mutation": M("eza.action_name.discard_mutation"),
         "feast": M("eza.action_name.feast"),
         "gabriel_exit": M("eza.action_name.gabriel_exit"),
         "harry_joins": M("eza.action_name.harry_joins"),

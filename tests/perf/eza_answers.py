@@ -11,10 +11,11 @@ card from the track; every Zombie it activates bites (the Human with the fewest 
 whenever it may and then uses every action it has left (an older tree asks one tap per move or
 stand-up, a newer one "next Zombie", the newest one form per activation, filled with the same
 bites); it never stops an activation early, never removes a Defense cube and never plays an
-Instant Mutation; the Zombies in reach of a Human attack are a random set of the kinds offered (one checkbox, or a count of 1, each); every other answer
-(Feast counts, moves, splits…) is drawn at random from what the question allows. Corrections are
-never posted. Board steps (what the app asks the table to do on the board, ticked when done) are
-not answers to a question: they are counted apart, as the ticks a table would add per turn.
+Instant Mutation; the Zombies in reach of a Human attack are a random set of the kinds offered
+(one checkbox, or a count of 1, each); every other answer (Feast counts, moves, splits…) is
+drawn at random from what the question allows. Corrections are never posted. Board steps (what
+the app asks the table to do on the board, ticked when done) are not answers to a question: they
+are counted apart, as the ticks a table would add per turn.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ from test_eza_mutations import hold
 from tableapp.engine import piles
 
 
-def _three_mutations():
-    """Yellow (seat 1) keeps a third Mutation and is asked to discard 1 of the 3 (its Zombies'
-    activation comes next)."""
+def _two_held_and_an_offer():
+    """Yellow (seat 1) holds 2 Mutations and draws 2: its form keeps 1 and discards 1 of the 3
+    (its Zombies' activation comes next)."""
     state = deal("house")
     piles.move_all(state["mutation_cards"], "held:1", "discard")
     first = hold(state, 1, "iron_jaw")
@@ -24,26 +24,27 @@ def _three_mutations():
         {"kind": "zombie_effect", "seat": 1, "effect": "mutate", "part": "bonus"},
         activation(1),
     )
-    state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
-    assert types(state, 1)[0] == "discard_mutation" and waiting(state) == [1]
+    assert "discard" in spec(state, 1, "keep_mutation")["params"] and waiting(state) == [1]
     return state, first, second
 
 
-def test_EZA_T9_two_of_three_mutations_corrected_away_leave_no_discard_to_make():
-    state, first, second = _three_mutations()
+def test_EZA_T9_two_mutations_corrected_away_leave_no_discard_to_make():
+    state, first, second = _two_held_and_an_offer()
     state, _ = correct(state, "mutations.1", seat=2, **{first: 0, second: 0})
-    assert len(state["mutation_cards"]["held:1"]) == 1
-    assert "discard_mutation" not in types(state, 1)
+    assert len(state["mutation_cards"]["held:1"]) == 0
+    assert set(spec(state, 1, "keep_mutation")["params"]) == {"card"}  # a plain keep now
+    state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
     # The game goes on to Yellow's activation.
     assert top(state)["kind"] == "activation" and waiting(state) == [1]
 
 
-def test_EZA_T9_one_mutation_corrected_away_is_the_discard_the_rules_asked_for():
-    state, first, _ = _three_mutations()
+def test_EZA_T9_one_mutation_corrected_away_makes_room_for_the_one_kept():
+    state, first, _ = _two_held_and_an_offer()
     state, _ = correct(state, "mutations.1", seat=3, **{first: 0})
-    assert len(state["mutation_cards"]["held:1"]) == 2
-    assert "discard_mutation" not in types(state, 1)
-    assert "1" not in state["pending_mutations"]
+    assert len(state["mutation_cards"]["held:1"]) == 1
+    assert set(spec(state, 1, "keep_mutation")["params"]) == {"card"}
+    state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
+    assert len(state["mutation_cards"]["held:1"]) == 2 and "1" not in state["pending_mutations"]
 
 
 def _kill_standing_choice():

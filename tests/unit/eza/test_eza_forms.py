@@ -11,8 +11,9 @@ from tableapp.engine import piles
 from tableapp.engine.playout import random_playout
 from tableapp.i18n import Renderer
 
-#: Actions that used to ask "are you sure?": their player's undo takes them back now (issue 17).
-ONCE_CONFIRMED = {"use_mutation", "discard_mutation"}
+#: Actions that used to ask "are you sure?" (an Instant, the discard of a third Mutation, now
+#: part of keeping it): their player's undo takes them back now (issue 17).
+ONCE_CONFIRMED = {"use_mutation", "keep_mutation"}
 
 
 def is_form(spec: dict) -> bool:
@@ -115,10 +116,14 @@ def test_issue17_an_instant_and_a_discard_do_not_ask_first():
     (use,) = [s for s in GAME.legal_actions(state, 2) if s["type"] == "use_mutation"]
     assert state["active"] != 2  # off-turn
     assert "confirm" not in use
-    state["pending_mutations"]["2"] = {"stage": "discard"}
+    # Holding 2, the Horde keeps 1 of 2 drawn and discards 1 of its 3 in one answer.
+    piles.move(mc, mc["draw"][-1], "draw", "held:2")
+    piles.move(mc, mc["draw"][-1], "draw", "offer:2")
+    piles.move(mc, mc["draw"][-1], "draw", "offer:2")
+    state["pending_mutations"]["2"] = {"stage": "keep"}
     state["steps"].append({"kind": "await_mutations"})
-    discard = [s for s in GAME.legal_actions(state, 2) if s["type"] == "discard_mutation"]
-    assert discard and "confirm" not in discard[0]
+    (keep,) = [s for s in GAME.legal_actions(state, 2) if s["type"] == "keep_mutation"]
+    assert "discard" in keep["params"] and "confirm" not in keep
 
 
 @pytest.mark.parametrize("side", ["house", "cemetery"])
@@ -126,3 +131,29 @@ def test_issue17_no_eat_zem_all_action_asks_are_you_sure(side):
     specs = _specs_seen(side)
     assert {s["type"] for s in specs} & ONCE_CONFIRMED, side
     assert not [s["type"] for s in specs if "confirm" in s]
+
+
+def test_issue17_EZA_T1_the_only_card_on_the_track_is_taken_without_a_question():
+    state = deal("house")
+    zc = state["zombie_cards"]
+    for card in zc["track"][1:]:
+        piles.move(zc, card, "track", "active")
+    (last,) = zc["track"]
+    state, events = stage(state, {"kind": "card_choice", "seat": 1})
+    assert "take_card" not in {s["type"] for s in GAME.legal_actions(state, 1)}
+    assert state["card"]["id"] == last and last in state["zombie_cards"]["active"]
+    assert any(e.get("rule") == "EZA-T1" and e.get("card") == last for e in events)
+    # With two cards, the active Horde chooses.
+    state = deal("house")
+    zc = state["zombie_cards"]
+    for card in zc["track"][2:]:
+        piles.move(zc, card, "track", "active")
+    state, _ = stage(state, {"kind": "card_choice", "seat": 1})
+    assert (
+        len(
+            next(s for s in GAME.legal_actions(state, 1) if s["type"] == "take_card")["params"][
+                "card"
+            ]["choices"]
+        )
+        == 2
+    )

@@ -80,14 +80,21 @@ def test_EZA_T9_at_most_two_mutations_and_instants_are_discarded_when_used():
     state, _ = stage(
         state, {"kind": "zombie_effect", "seat": 1, "effect": "mutate", "part": "bonus"}
     )
-    state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
-    assert len(state["mutation_cards"]["held:1"]) == 3
-    assert types(state, 1)[0] == "discard_mutation"
+    # Holding 2 already: which to keep and which of the 3 to discard, in one answer (EZA-T9).
+    form = spec(state, 1, "keep_mutation")
+    held = list(state["mutation_cards"]["held:1"])
+    assert sorted(held) == sorted([first, second])
+    assert form["params"]["discard"]["choices"] == [*held, "kept"]
+    assert "confirm" not in form
+    kept = state["mutation_cards"]["offer:1"][0]
     with pytest.raises(RuleError) as error:
-        act(state, 1, "discard_mutation", card="mutation-99")
-    assert error.value.rule == "EZA-T9"
-    state, events = act(state, 1, "discard_mutation", card=first)
-    assert len(state["mutation_cards"]["held:1"]) == 2 and events[0]["rule"] == "EZA-T9"
+        act(state, 1, "keep_mutation", card=kept, discard="mutation-99")
+    assert (error.value.code, error.value.rule) == ("not_held", "EZA-T9")
+    state, events = act(state, 1, "keep_mutation", card=kept, discard=first)
+    assert sorted(state["mutation_cards"]["held:1"]) == sorted([second, kept])
+    assert first in state["mutation_cards"]["discard"]
+    assert [e["msg"] for e in events if e.get("rule") == "EZA-T9"][-1] == "eza.mutation.discarded"
+    assert "1" not in state["pending_mutations"]
     # An Instant Mutation may be played when its moment has come, then it is discarded.
     assert "use_mutation" not in types(state, 1)  # nothing to add actions to yet
     assert (
