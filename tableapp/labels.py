@@ -40,7 +40,6 @@ ACTION_NAMES: dict[str | None, dict[str, Message]] = {
         "activate": M("eza.action_name.activate"),
         "add_zombie_card": M("eza.action_name.add_zombie_card"),
         "advance": M("eza.action.advance"),
-        "attack_target": M("eza.action_name.attack_target"),
         "barricade": M("eza.action_name.barricade"),
         "companions": M("eza.action_name.companions"),
         "dead_card": M("eza.action.dead_card"),

@@ -12,7 +12,8 @@ whenever it may and then uses every action it has left (an older tree asks one t
 stand-up, a newer one "next Zombie", the newest one form per activation, filled with the same
 bites); it never stops an activation early, never removes a Defense cube and never plays an
 Instant Mutation; the Zombies in reach of a Human attack are a random set of the kinds offered
-(one checkbox, or a count of 1, each); every other answer (Feast counts, moves, splits…) is
+(one checkbox, or a count of 1, each; in the newest tree each kind in reach or not, a random
+Horde's); every other answer (Feast counts, moves, splits…) is
 drawn at random from what the question allows. Corrections are never posted. Board steps (what
 the app asks the table to do on the board, ticked when done) are not answers to a question: they
 are counted apart, as the ticks a table would add per turn.
@@ -51,7 +52,14 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
         if kind in by_type:
             return {"type": kind, "params": {}}
     if "report_reach" in by_type:  # a random set of the kinds in reach, as in every tree
-        param = by_type["report_reach"]["params"]["zombies"]
+        params = by_type["report_reach"]["params"]
+        if "zombies" not in params:  # newer trees: per kind, none or whose (a random Horde)
+            picks = {}
+            for kind, param in params.items():
+                hordes = [c for c in param["choices"] if c != "none"]
+                picks[kind] = rng.choice(hordes) if hordes and rng.between(0, 1) else "none"
+            return {"type": "report_reach", "params": picks}
+        param = params["zombies"]
         kinds = param["counts"] if "counts" in param else param["choices"]
         picked = rng.sample(sorted(kinds), rng.between(0, len(kinds)))
         zombies = {k: int(k in picked) for k in kinds} if "counts" in param else picked

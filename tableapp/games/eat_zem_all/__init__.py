@@ -53,8 +53,10 @@ Where the rules leave room, the app reads them like this:
   Human could stand up instead.
 - EZA-H7: the app knows how many Humans are on a cell; the active Horde says only whether a
   Standing Zombie (or the Zombies there) block the move.
-- EZA-H12: Zombies in reach are counted per Horde and kind (Standing, Crawling, and Standing ones
-  blocking the path in the Cemetery or on Eve's way).
+- EZA-H12: one answer per Human attack: for each kind (Standing, Crawling, and Standing ones
+  blocking the path in the Cemetery or on Eve's way), none in reach or whose Zombie it is (with
+  several Hordes' in reach, the active Horde picks the one the attack takes, EZA-H13); the app
+  applies the priorities between kinds.
 - EZA-H13: by default a kill-a-Standing-Zombie attack may not take a Crawling Zombie while a
   Standing one is in reach. Option crawling_attack_kills_standing reads the sentence literally:
   a kill-a-Crawling-Zombie attack with a Standing Zombie in reach kills that Standing Zombie

@@ -130,11 +130,17 @@ def activate(state: dict, seat: int, bites=None, cubes=None, acted=None):
     return act(state, seat, "activate", **params)
 
 
-def reach(state: dict, counted: dict[str, int]) -> dict[str, int]:
-    """The reach question's counts: ``counted`` ("2:standing": 1, …), every other key 0."""
-    keys = spec(state, state["steps"][-1]["seat"], "report_reach")["params"]["zombies"]["counts"]
-    assert set(counted) <= set(keys), (counted, keys)
-    return {k: counted.get(k, 0) for k in keys}
+def reach(state: dict, counted: dict[str, int]) -> dict[str, str]:
+    """The reach form's picks from ``counted`` ("2:standing": 1, …): per kind, the Horde whose
+    Zombie of that kind is in reach (the first one given), every other kind "none"."""
+    form = spec(state, state["steps"][-1]["seat"], "report_reach")["params"]
+    picks = dict.fromkeys(form, "none")
+    for key, n in counted.items():
+        seat, kind = key.split(":")
+        assert kind in form and seat in form[kind]["choices"], (key, form)
+        if n > 0 and picks[kind] == "none":
+            picks[kind] = seat
+    return picks
 
 
 # --- Human-phase staging -----------------------------------------------------------------------

@@ -258,12 +258,13 @@ def test_EZA_T12_open_choices_are_the_active_hordes_and_cards_beat_rules():
     state, _ = stage(state, activation(2))
     state, _ = activate(state, 2, bites={"harry": 1})
     assert top(state)["kind"] == "feast" and waiting(state) == [1]
-    # A Human attack with several equal targets: the active Horde picks.
+    # A Human attack with several equal targets: the active Horde picks, in the reach form.
     state, _ = stage(state, {"kind": "human_effect", "human": "kate", "effect": "kill_standing"})
-    state, _ = act(
-        state, 1, "report_reach", zombies=reach(state, {"2:standing": 1, "3:standing": 2})
-    )
-    assert waiting(state) == [1] and top(state)["kind"] == "attack_target"
+    assert waiting(state) == [1] and spec(state, 1, "report_reach")["params"]["standing"][
+        "choices"
+    ] == ["none", "1", "2", "3"]
+    state, events = act(state, 1, "report_reach", **reach(state, {"3:standing": 1}))
+    assert state["hordes"]["3"]["board"] == 3 and "EZA-H11" in rules(events)
     # A tile that contradicts the rules wins: Omar is not blocked by Standing Zombies.
     assert "Omar ignores Standing Zombies" in _move_prompt(state, "omar")
 

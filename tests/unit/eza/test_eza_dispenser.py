@@ -36,7 +36,7 @@ def test_EZA_H1_three_cards_resolved_in_order_and_impossible_effects_skipped():
     assert state["human_cards"]["resolving"] == ["house-nina-1"]
     assert state["human_cards"]["drawn"] == ["house-odile-2", "house-kate-1"]
     assert GAME.view(state, None)["human_cards_to_resolve"] == 2
-    state, events = act(state, 1, "report_reach", zombies=reach(state, {}))  # Nina: kill Crawling
+    state, events = act(state, 1, "report_reach", **reach(state, {}))  # Nina: kill Crawling
     # Nina is on living 5, which bears no room symbol: "change room" is skipped for good.
     skipped = next(e for e in events if e.get("rule") == "EZA-H1")
     assert "skipped" in said(skipped) and said(skipped["reason"])
@@ -133,7 +133,7 @@ def test_EZA_H14_human_event_every_standing_human_attacks_then_the_frightened_st
     assert top(state)["human"] == "harry"
     assert attackers == ["gabriel", "odile", "adele", "eve", "omar"]
     for _ in range(6):
-        state, events = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+        state, events = act(state, 1, "report_reach", **reach(state, {"2:standing": 1}))
     assert "EZA-H14" in rules(events) and not state["humans"]["kate"]["frightened"]
     assert state["hordes"]["2"]["board"] == 4  # six wounds, no kill
 

@@ -226,7 +226,7 @@ def test_EZA_T12_play_dead_brings_a_killed_zombie_back_laid_down():
     card = hold(state, 2, "play_dead")
     assert card not in offered(state, 2)
     state, _ = stage(state, {"kind": "human_effect", "human": "omar", "effect": "kill_standing"})
-    state, _ = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    state, _ = act(state, 1, "report_reach", **reach(state, {"2:standing": 1}))
     assert state["hordes"]["2"]["board"] == 3
     assert card in offered(state, 2)  # another Horde's question is waiting: it is anytime
     state, events = use(state, 2, card)
@@ -287,12 +287,12 @@ def test_EZA_T12_thick_skull_first_kill_is_a_wound():
     state = deal("house")
     hold(state, 2, "thick_skull")
     state, _ = stage(state, {"kind": "human_effect", "human": "omar", "effect": "kill_standing"})
-    state, events = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    state, events = act(state, 1, "report_reach", **reach(state, {"2:standing": 1}))
     assert events[0]["rule"] == "EZA-T12" and "wounds" in said(events[0])
     assert state["hordes"]["2"]["board"] == 4 and state["hordes"]["2"]["crawling"] == 1
     # The second kill of the same turn is a kill.
     state, _ = stage(state, {"kind": "human_effect", "human": "omar", "effect": "kill_standing"})
-    state, events = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    state, events = act(state, 1, "report_reach", **reach(state, {"2:standing": 1}))
     assert events[0]["msg"] == "eza.attack.kills_standing" and state["hordes"]["2"]["board"] == 3
 
 
