@@ -95,3 +95,107 @@ def test_api_eat_zem_all_in_french_and_a_public_correction(client, tables):
         last["text"]
         == "Ana corrected Zombies of Ben (Green) on the board: 5 → 6 (a piece was knocked over)."
     )
+
+
+# --- issue 17: no "are you sure?": the actor's undo takes the answer back ----------------------
+
+
+def _eza_table(tables, hordes: int = 2):
+    created = tables.create("eat-zem-all", "house")
+    code = created["code"]
+    tokens = {}
+    for i in range(hordes):
+        joined = tables.join(code, f"Horde {i + 1}")
+        tokens[joined["seat"]["id"]] = joined["token"]
+    assert tables.act(code, created["host_token"], "start").status_code == 201
+    return code, tokens
+
+
+def _until(tables, code, tokens, wanted):
+    """Answer with the first choice of what is asked until a seat is offered ``wanted``:
+    (seat, its view)."""
+    for _ in range(200):
+        for seat, token in tokens.items():
+            view = tables.view(code, token)
+            if any(a["type"] == wanted for a in view["actions"]):
+                return seat, view
+        seat = tables.view(code)["prompt"]["waiting_for"][0]
+        view = tables.view(code, tokens[seat])
+        spec = next(a for a in view["actions"] if a["type"] not in ("correct", "use_mutation"))
+        params = {
+            name: p["choices"][0]
+            if "choices" in p and not p.get("multiple")
+            else {k: b["min"] for k, b in p["counts"].items()}
+            if "counts" in p
+            else p["min"]
+            for name, p in spec["params"].items()
+        }
+        response = tables.act(code, tokens[seat], spec["type"], params, expected=view["seq"])
+        assert response.status_code == 201, response.get_json()
+    raise AssertionError(f"{wanted} never offered")
+
+
+def _undo(client, code, token):
+    return client.post(
+        f"/api/tables/{code}/undo", json={}, headers={"Authorization": f"Bearer {token}"}
+    )
+
+
+def test_issue17_EZA_T6_an_activation_in_one_post_is_undone_by_its_horde_alone(client, tables):
+    code, tokens = _eza_table(tables)
+    seat, view = _until(tables, code, tokens, "activate")
+    form = next(a for a in view["actions"] if a["type"] == "activate")
+    assert "confirm" not in form
+    human = max(
+        form["params"]["bites"]["counts"], key=lambda h: form["params"]["bites"]["counts"][h]["max"]
+    )
+    bites = {h: int(h == human) for h in form["params"]["bites"]["counts"]}
+    params = {"bites": bites}
+    if "cubes" in form["params"]:
+        params["cubes"] = {o: 0 for o in form["params"]["cubes"]["counts"]}
+    if "acted" in form["params"]:
+        params["acted"] = form["params"]["acted"]["value"]
+    before = tables.view(code)["game_view"]
+    tokens_before = next(h for h in before["humans"] if h["id"] == human)["tokens"]
+    answered = tables.act(code, tokens[seat], "activate", params, expected=view["seq"])
+    assert answered.status_code == 201, answered.get_json()
+    after = tables.view(code)["game_view"]
+    assert next(h for h in after["humans"] if h["id"] == human)["tokens"] == tokens_before - 1
+    assert "reveals" not in answered.get_json()["action"]
+    undone = _undo(client, code, tokens[seat])
+    assert undone.status_code == 201, undone.get_json()  # immediate: nobody else's OK
+    again = tables.view(code, tokens[seat])
+    assert next(h for h in again["game_view"]["humans"] if h["id"] == human)["tokens"] == (
+        tokens_before
+    )
+    assert any(a["type"] == "activate" for a in again["actions"])
+
+
+def test_issue17_EZA_T9_keeping_and_discarding_a_third_mutation_is_undone_alone(client, tables):
+    code, tokens = _eza_table(tables)
+    for _ in range(40):  # until a Horde holding 2 is offered a third (keep + discard, one post)
+        seat, view = _until(tables, code, tokens, "keep_mutation")
+        keep = next(a for a in view["actions"] if a["type"] == "keep_mutation")
+        if "discard" in keep["params"]:
+            break
+        card = keep["params"]["card"]["choices"][0]
+        assert tables.act(code, tokens[seat], "keep_mutation", {"card": card}).status_code == 201
+    else:
+        pytest.skip("no third Mutation in this deal")
+    assert "confirm" not in keep
+    held = next(h for h in view["game_view"]["hordes"] if h["seat"] == seat)["mutations"]
+    dropped = keep["params"]["discard"]["choices"][0]
+    params = {"card": keep["params"]["card"]["choices"][0], "discard": dropped}
+    answered = tables.act(code, tokens[seat], "keep_mutation", params, expected=view["seq"])
+    assert answered.status_code == 201, answered.get_json()
+    now = tables.view(code)["game_view"]["hordes"]
+    assert dropped not in [m["id"] for m in next(h for h in now if h["seat"] == seat)["mutations"]]
+    undone = _undo(client, code, tokens[seat])
+    # Immediate when the answer showed nothing; when the game went on to draw what came next
+    # (here a Human card), another Horde's OK, as for any such answer (DESIGN.md "Undo").
+    assert undone.status_code == (202 if answered.get_json()["action"].get("reveals") else 201)
+    if undone.status_code == 202:
+        other = next(t for s, t in tokens.items() if s != seat)
+        assert tables.act(code, other, "approve_undo").status_code == 201
+    back = tables.view(code)["game_view"]["hordes"]
+    assert next(h for h in back if h["seat"] == seat)["mutations"] == held

@@ -84,8 +84,15 @@ PICK = """() => {
 }"""
 
 
-# Zombie Life's moves that ask first: Start (nobody can join after it) and passing (ZL-4).
-ZL_ASKS = frozenset({"start", "pass"})
+# Zombie Life's moves that ask first: Start (nobody can join after it). A pass (ZL-4) asks
+# only when it ends the game (nothing takes that back); otherwise its player's undo does.
+ZL_ASKS = frozenset({"start"})
+
+
+def zl_confirm(kind: str) -> bool | None:
+    """What ``tap`` expects of a Zombie Life move: Start asks, a pass may ask (only the one
+    that ends the game), nothing else asks."""
+    return None if kind == "pass" else kind in ZL_ASKS
 
 
 def choose_button(page):

@@ -1,11 +1,10 @@
 """Eat Zem All through the app alone (issue 4, item 7): the host opens a 3-Horde Cemetery table
 on the table screen, three phones join from the join URL and play a full round (every Horde
 active once) by tapping the buttons the app shows; a Feast is counted on the active phone's
-counters and its ruling, with the reason, is on screen; a bite is undone from the phone."""
+counters and its ruling, with the reason, is on screen; an activation's bites (one form) are
+undone from the phone."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 import requests
@@ -18,8 +17,9 @@ NAMES = ("Ana", "Ben", "Chloé")
 MAX_MOVES = 400
 
 # The player, in the page: marks the control to tap with data-pick and says its type, or null.
-# Bites go to the Human with the fewest Bite tokens (a Feast comes sooner); a Zombie that has
-# bitten is done; forms are filled with the first valid picks; Instant Mutations wait.
+# Bites go to the Human with the fewest Bite tokens (a Feast comes sooner), every Zombie of an
+# activation biting, in one form; forms are filled with the first valid picks; Instant Mutations
+# wait.
 PICK = """() => {
   const box = document.querySelector("fieldset.actions:not(:disabled)");
   if (!box) return null;
@@ -32,9 +32,19 @@ PICK = """() => {
     .filter((b) => b.tagName === "BUTTON" && b.dataset.value !== '"none"')
     .sort((a, b) => tokens(a) - tokens(b));
   if (bites.length) return mark(bites[0], bites[0].dataset.type);
-  for (const type of ["next_zombie", "end_activation"]) {
-    const b = box.querySelector(`button[data-type='${type}']`);
-    if (b) return mark(b, type);
+  const form = box.querySelector("form[data-type='activate']");
+  if (form) {  // one form per activation: every Zombie bites the Human with the fewest tokens
+    const alive = [...document.querySelectorAll("li.eza-human[data-status='alive']")];
+    const bites = form.querySelector("fieldset.param");  // the first param: bites, per Human
+    let best = null;
+    [...bites.querySelectorAll(".stepper")].forEach((step, i) => {
+      const n = Number(alive[i]?.dataset.tokens ?? 99);
+      if (!best || n < best.n) best = { step, n, id: alive[i]?.dataset.human };
+    });
+    const plus = best?.step.querySelectorAll("button.step")[1];
+    while (plus && !plus.disabled) plus.click();
+    form.dataset.human = best?.id ?? "";
+    return mark(form.querySelector("button[type=submit]"), "activate");
   }
   const waits = ["use_mutation", "correct"];
   const first = [...box.children].find((el) => !waits.includes(el.dataset.type));
@@ -59,9 +69,15 @@ def table_view(url: str, code: str) -> dict:
     return requests.get(f"{url}/api/tables/{code}", timeout=10).json()
 
 
-def tokens_of_pick(page) -> int:
-    human = json.loads(page.get_attribute("[data-pick]", "data-value"))
-    return int(page.get_attribute(f"li.eza-human[data-human='{human}']", "data-tokens"))
+def activation_leaves_tokens(page, laptop) -> bool:
+    """The activation form bites a Human who keeps at least 2 tokens (no Feast)."""
+    form = page.locator("form[data-type='activate']")
+    human = form.get_attribute("data-human")
+    if not human:
+        return False
+    tokens = int(laptop.get_attribute(f"li.eza-human[data-human='{human}']", "data-tokens"))
+    bites = form.locator("fieldset.param").first.locator("output").all_text_contents()
+    return tokens - sum(int(x) for x in bites) >= 2
 
 
 def game_state(page, name: str):
@@ -112,20 +128,25 @@ def decide_feast(actor, laptop, pages, url, code, shots, axe):
 
 
 def bite_and_undo(actor, laptop, pages):
-    """A bite, then undo on the phone that bit: the table is back where it was. A bite that
-    ended the activation may have drawn what comes next (a Human card): then its undo waits
-    for another Horde's OK, and shows what had been drawn."""
-    human = json.loads(actor.get_attribute("[data-pick]", "data-value"))
+    """An activation's bites in one form, then undo on the phone that bit: the table is back
+    where it was. Bites that ended the activation may have drawn what comes next (a Human
+    card): then its undo waits for another Horde's OK, and shows what had been drawn."""
+    form = actor.locator("form[data-type='activate']")
+    human = form.get_attribute("data-human")
     token = f"li.eza-human[data-human='{human}']"
     tokens = int(laptop.get_attribute(token, "data-tokens"))
-    assert actor.text_content("[data-pick]").startswith(
-        laptop.text_content(f"{token} strong")
-    )  # a Human's name, not its id
+    name = laptop.text_content(f"{token} strong")
+    labels = form.locator("fieldset.param").first.locator(".step-label").all_text_contents()
+    assert any(label.startswith(name) for label in labels)  # a Human's name, not its id
+    bites = [
+        int(x) for x in form.locator("fieldset.param").first.locator("output").all_text_contents()
+    ]
+    assert sum(bites) >= 1
     state = laptop.text_content(".game-state.eza")
     start = seq(laptop)
-    tap(actor, actor.locator("[data-pick]"))
+    tap(actor, actor.locator("[data-pick]"), confirm=False)  # no "are you sure?"
     wait_all(pages, start + 1)
-    assert int(laptop.get_attribute(token, "data-tokens")) == tokens - 1
+    assert int(laptop.get_attribute(token, "data-tokens")) == tokens - sum(bites)
     asks = actor.get_attribute("button.undo", "data-asks") == "ok"
     actor.click("button.undo")
     wait_all(pages, start + 2)
@@ -135,11 +156,11 @@ def bite_and_undo(actor, laptop, pages):
         tap(other, other.locator("button[data-type='approve_undo']"))
         wait_all(pages, start + 4)
     end = start + (4 if asks else 2)
-    assert seq(laptop) == end  # the bite and its undo are both in the log (with the OK)
+    assert seq(laptop) == end  # the bites and their undo are both in the log (with the OK)
     assert laptop.locator(f".log .entry.undone[data-seq='{start + 1}']").count() == 1
     assert int(laptop.get_attribute(token, "data-tokens")) == tokens
     assert laptop.text_content(".game-state.eza") == state
-    assert actor.locator(f"button[data-type='bite'][data-value='\"{human}\"']").count() == 1
+    assert actor.locator("form[data-type='activate']").count() == 1  # the form again
 
 
 def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
@@ -200,7 +221,7 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
             label = actor.text_content("[data-pick]")
             assert not label.startswith("zombie-") and ":" in label  # the card's name and effects
             shots(actor, "eza-phone-track")
-        if kind == "bite" and not undone and tokens_of_pick(actor) >= 3:  # not the last token
+        if kind == "activate" and not undone and activation_leaves_tokens(actor, laptop):
             bite_and_undo(actor, laptop, pages)
             undone = True
             continue

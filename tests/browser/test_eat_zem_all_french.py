@@ -26,8 +26,8 @@ TEXT = """(leave) => { const main = document.querySelector('main#app').cloneNode
 VISIBLE = "button.undo"
 HOME = "select"
 
-# A French player: bites go to the Human with the fewest Bite tokens (a Feast comes sooner),
-# "next Zombie" once a Zombie has bitten, the first choice or valid form otherwise; never an
+# A French player: bites go to the Human with the fewest Bite tokens (a Feast comes sooner), every
+# Zombie of an activation biting, in one form; the first choice or valid form otherwise; never an
 # Instant Mutation or a correction.
 PICK = """() => {
   const box = document.querySelector("fieldset.actions:not(:disabled)");
@@ -40,8 +40,20 @@ PICK = """() => {
     .filter((b) => b.tagName === "BUTTON" && b.dataset.value !== '"none"')
     .sort((a, b) => tokens(a) - tokens(b));
   if (bites.length) return mark(bites[0], bites[0].dataset.type);
-  const next = box.querySelector("button[data-type='next_zombie']");
-  if (next) return mark(next, "next_zombie");
+  const form = box.querySelector("form[data-type='activate']");
+  if (form) {  // one form per activation: every Zombie bites the Human with the fewest tokens
+    const alive = [...document.querySelectorAll("li.eza-human[data-status='alive']")];
+    const bites = form.querySelector("fieldset.param");  // the first param: bites, per Human
+    let best = null;
+    [...bites.querySelectorAll(".stepper")].forEach((step, i) => {
+      const n = Number(alive[i]?.dataset.tokens ?? 99);
+      if (!best || n < best.n) best = { step, n, id: alive[i]?.dataset.human };
+    });
+    const plus = best?.step.querySelectorAll("button.step")[1];
+    while (plus && !plus.disabled) plus.click();
+    form.dataset.human = best?.id ?? "";
+    return mark(form.querySelector("button[type=submit]"), "activate");
+  }
   const waits = ["use_mutation", "correct"];
   const first = [...box.children].find((el) => !waits.includes(el.dataset.type));
   if (!first) return null;
@@ -126,7 +138,7 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
     shots(laptop, "eza-fr-table-feast-ruling")
     ruling = laptop.locator(".eza-ruling .eza-ruling-text").text_content()
     assert ruling.startswith("Festin pour ")
-    assert {"keep_mutation", "take_card", "bite"} <= kinds
+    assert {"keep_mutation", "take_card", "activate"} <= kinds
     correct_on_a_phone(phones[0], laptop, pages, labels, seen)
     assert seen == set(labels)
     assert not watch.errors, watch.errors

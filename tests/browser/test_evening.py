@@ -18,7 +18,7 @@ import requests
 from tableapp import catalog
 
 from .conftest import SCREENSHOTS
-from .play import ZL_ASKS, choose_button, dismiss_moment, screen, seq, tap, wait_all
+from .play import choose_button, dismiss_moment, screen, seq, tap, wait_all, zl_confirm
 from .screens import PHONES, TABLES
 from .test_screens import PICK, _finish_through_the_api, _pick, _token
 
@@ -293,19 +293,15 @@ def test_a_game_night_on_the_screens(game, lang, devices, shots, live_server, tm
 
 
 def _zombie_life_rounds(evening, pages, seen, names) -> None:
-    """Zombie Life from the phones until the first round's end: a pass asks first (item 5),
-    the round's scores are on every screen until tapped (item 2)."""
+    """Zombie Life from the phones until the first round's end: a pass does not ask (its
+    player's undo takes it back; only a game-ending pass asks), the round's scores are on every
+    screen until tapped (item 2)."""
     laptop = pages[0]
-    asked: list[str] = []
-
-    def shoot(page) -> None:
-        if not asked:
-            asked.append(page.text_content("#confirm-text"))
-            evening.snap(page, f"{names[id(page)]}-confirm-pass", 5, "passing asks first")
+    passes: list[str | None] = []
 
     for _ in range(200):
         _moments(pages, evening, seen, names)
-        if any(key.endswith("-round_end") for key in seen) and asked:
+        if any(key.endswith("-round_end") for key in seen) and passes:
             break
         actor, button = next(
             ((p, b) for p in pages if (b := choose_button(p)) is not None), (None, None)
@@ -313,9 +309,11 @@ def _zombie_life_rounds(evening, pages, seen, names) -> None:
         assert actor is not None, "nobody can move"
         kind = button.get_attribute("data-type")
         target = seq(actor) + 1
-        tap(actor, button, confirm=kind in ZL_ASKS, shoot=shoot)
+        question = tap(actor, button, confirm=zl_confirm(kind))
+        if kind == "pass":
+            passes.append(question)
         wait_all(pages, target, within=5.0)
-    assert asked and "table-round_end" in seen, (asked, seen)
+    assert None in passes and "table-round_end" in seen, (passes, seen)
     for page in pages:
         dismiss_moment(page)
     if not laptop.locator(".ruling-now").count():

@@ -9,7 +9,6 @@ import pytest
 from .language import english_on, english_only
 from .play import (
     RECORD_MOMENTS,
-    ZL_ASKS,
     choose_button,
     dismiss_moment,
     join,
@@ -18,6 +17,7 @@ from .play import (
     seq,
     tap,
     wait_all,
+    zl_confirm,
 )
 
 pytestmark = pytest.mark.browser
@@ -66,7 +66,7 @@ def test_a_french_zombie_life_shows_no_english(devices, shots):
         last = actor
         target = seq(actor) + 1
         kind = button.get_attribute("data-type")
-        tap(actor, button, confirm=kind in ZL_ASKS, shoot=check_question)  # French too
+        tap(actor, button, confirm=zl_confirm(kind), shoot=check_question)  # French too
         wait_all(pages, target)
         if move < 12 or move % 20 == 0:
             check(f"move {move}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .play import ZL_ASKS, choose_button, seq, tap, wait_all
+from .play import choose_button, seq, tap, wait_all, zl_confirm
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +18,7 @@ def move(pages, skip=()):
         if button is not None:
             kind = button.get_attribute("data-type")
             target = seq(page) + 1
-            tap(page, button, confirm=kind in ZL_ASKS)
+            tap(page, button, confirm=zl_confirm(kind))
             wait_all([p for p in pages if p not in skip], target)
             return page, kind
     assert skip, "nobody can move"

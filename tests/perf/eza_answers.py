@@ -9,12 +9,14 @@ the answers (actions posted) per turn, in all and by the active Horde. Run it wi
 The eager player is the table the rulebook describes, the same in every tree: it takes a random
 card from the track; every Zombie it activates bites (the Human with the fewest Bite tokens)
 whenever it may and then uses every action it has left (an older tree asks one tap per move or
-stand-up, a newer one "next Zombie"); it never stops an activation early, never removes a
-Defense cube and never plays an Instant Mutation; the Zombies in reach of a Human attack are a
-random set of the kinds offered (one checkbox, or a count of 1, each); every other answer
-(Feast counts, moves, splits…) is drawn at random from what the question allows. Corrections are
-never posted. Board steps (what the app asks the table to do on the board, ticked when done) are
-not answers to a question: they are counted apart, as the ticks a table would add per turn.
+stand-up, a newer one "next Zombie", the newest one form per activation, filled with the same
+bites); it never stops an activation early, never removes a Defense cube and never plays an
+Instant Mutation; the Zombies in reach of a Human attack are a random set of the kinds offered
+(one checkbox, or a count of 1, each; in the newest tree each kind in reach or not, a random
+Horde's); every other answer (Feast counts, moves, splits…) is
+drawn at random from what the question allows. Corrections are never posted. Board steps (what
+the app asks the table to do on the board, ticked when done) are not answers to a question: they
+are counted apart, as the ticks a table would add per turn.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ PROGRESS = ("zombie_action", "next_zombie", "end_zombie")
 def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
     """The eager player's answer to the question on its phone."""
     by_type = {s["type"]: s for s in specs if s["type"] not in NOT_PLAYED}
+    if "activate" in by_type:  # one form per activation (newer trees): the same bites
+        return {"type": "activate", "params": eager_activation(state, by_type["activate"])}
     if "bite" in by_type:
         humans = by_type["bite"]["params"]["human"]["choices"]
         human = min(humans, key=lambda h: (state["humans"][h]["tokens"], h))
@@ -48,7 +52,14 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
         if kind in by_type:
             return {"type": kind, "params": {}}
     if "report_reach" in by_type:  # a random set of the kinds in reach, as in every tree
-        param = by_type["report_reach"]["params"]["zombies"]
+        params = by_type["report_reach"]["params"]
+        if "zombies" not in params:  # newer trees: per kind, none or whose (a random Horde)
+            picks = {}
+            for kind, param in params.items():
+                hordes = [c for c in param["choices"] if c != "none"]
+                picks[kind] = rng.choice(hordes) if hordes and rng.between(0, 1) else "none"
+            return {"type": "report_reach", "params": picks}
+        param = params["zombies"]
         kinds = param["counts"] if "counts" in param else param["choices"]
         picked = rng.sample(sorted(kinds), rng.between(0, len(kinds)))
         zombies = {k: int(k in picked) for k in kinds} if "counts" in param else picked
@@ -58,6 +69,32 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
         return {"type": spec["type"], "params": {}}
     spec = rng.choice(sorted(by_type.values(), key=lambda s: s["type"]))
     return {"type": spec["type"], "params": random_params(spec, rng)}
+
+
+def eager_activation(state: dict, spec: dict) -> dict:
+    """The activation form as the eager table fills it: every Zombie bites, each the Human
+    with the fewest Bite tokens still to take (as one bite a Zombie did); no cube removed;
+    every Zombie acted."""
+    params = spec["params"]
+    out: dict = {}
+    if "bites" in params:
+        bounds = params["bites"]["counts"]
+        left = params["bites"]["most"]
+        tokens = {h: state["humans"][h]["tokens"] for h in bounds}
+        bites = dict.fromkeys(bounds, 0)
+        while left > 0:
+            open_ = [h for h in bounds if bites[h] < bounds[h]["max"]]
+            if not open_:
+                break
+            human = min(open_, key=lambda h: (tokens[h] - bites[h], h))
+            bites[human] += 1
+            left -= 1
+        out["bites"] = bites
+    if "cubes" in params:
+        out["cubes"] = dict.fromkeys(params["cubes"]["counts"], 0)
+    if "acted" in params:
+        out["acted"] = params["acted"]["value"]  # all of them, as preselected
+    return out
 
 
 def play(side: str, hordes: int, index: int, pack: dict) -> dict:

@@ -190,8 +190,10 @@ export function privateState(view) {
   const mine = view.game_view?.private;
   if (!mine) return null;
   const held = hordeOf(view.game_view, view.me?.seat)?.mutations || [];
-  const offered = mine.mutation_stage === "discard" ? held : mine.mutations_to_choose;
-  const parts = [offered.length ? [h("h3", {}, t(`eza.p.${mine.mutation_stage}`)), h("div", { class: "eza-cards eza-mutations" }, offered.map(mutationCard))] : [],
+  const offered = mine.mutations_to_choose;
+  // EZA-T9: holding 2 already, the Horde keeps 1 and discards 1 of its 3 in the same answer
+  const stage = mine.mutation_stage === "keep" && held.length >= 2 ? "keepdiscard" : mine.mutation_stage;
+  const parts = [offered.length ? [h("h3", {}, t(`eza.p.${stage}`)), h("div", { class: "eza-cards eza-mutations" }, offered.map(mutationCard))] : [],
     mine.zombie_cards_to_choose.length ? [h("h3", {}, t("eza.p.zcard")),
       h("div", { class: "eza-cards eza-zcards" }, mine.zombie_cards_to_choose.map((c) => zombieCard(view.game_view, c)))] : []];
   return parts.flat().length ? h("div", { class: "eza-private" }, parts) : null;

@@ -15,10 +15,15 @@ Where the rules leave room, the app reads them like this:
   Horde that adds a Zombie may take one of its Zombies back from the board, or not (the FAQ: not
   mandatory); the moved Zombie counts as added by the card. The same choice is offered when the
   Contamination holder has no pawn left for a transformation (EZA-F4).
-- EZA-T6, EZA-T7: the app records what it counts: bites (one per activation) and Defense cubes
-  removed; moves and stand-ups are done at the table and end with one "next Zombie" (or none,
-  once the Zombie has bitten and no cube is left to remove). Every Zombie that acted, even only
-  at the table, counts as activated by the card.
+- EZA-T6, EZA-T7: one form per activation: the Zombies move and stand up at the table, then the
+  Horde enters what the app counts — its bites per Human (one per Zombie, two for one of them
+  with Second helping) and the Defense cubes removed — in one post, checked against the Zombies'
+  actions; a bite that takes a Human's last token starts the Feast at once and the other bites
+  resolve after it. Every Zombie of the activation counts as activated by the card; when the
+  same card activates the Horde again, the form asks how many acted (all, preselected).
+- EZA-T9: a Horde that already holds 2 Mutations says in one answer which one it keeps and which
+  of its 3 it discards, with no "are you sure?" (its undo takes it back); the only card left on
+  the track is taken without a question (EZA-T1).
 - EZA-T10: by default a Mutation effect is "draw 2, keep 1"; option mutation_draft uses the
   player aid's wording (players + 1 cards once per card, the others choosing in turn from the
   rest, the last card discarded).
@@ -48,8 +53,10 @@ Where the rules leave room, the app reads them like this:
   Human could stand up instead.
 - EZA-H7: the app knows how many Humans are on a cell; the active Horde says only whether a
   Standing Zombie (or the Zombies there) block the move.
-- EZA-H12: Zombies in reach are counted per Horde and kind (Standing, Crawling, and Standing ones
-  blocking the path in the Cemetery or on Eve's way).
+- EZA-H12: one answer per Human attack: for each kind (Standing, Crawling, and Standing ones
+  blocking the path in the Cemetery or on Eve's way), none in reach or whose Zombie it is (with
+  several Hordes' in reach, the active Horde picks the one the attack takes, EZA-H13); the app
+  applies the priorities between kinds.
 - EZA-H13: by default a kill-a-Standing-Zombie attack may not take a Crawling Zombie while a
   Standing one is in reach. Option crawling_attack_kills_standing reads the sentence literally:
   a kill-a-Crawling-Zombie attack with a Standing Zombie in reach kills that Standing Zombie

@@ -1,17 +1,24 @@
 """Zombie activations (the Eat Zem All rulebook, "Zombie Card Effects: 1/2/3/All Zombies benefit
 from N actions", "Description of Zombie Actions"; EZA-T5, T6, T7, T12 for Pack instinct, Iron jaw).
 
-Activations go Zombie by Zombie: the app records only what it counts — a bite (EZA-T6: once per
-activation; the last token ends the Zombie and starts the Feast), a Defense cube removed — and
-one "next Zombie" when a Zombie's moves and stand-ups are done at the table; once nothing is
-left that the app records (it has bitten, and no cube can be removed), it goes on by itself.
+One form per activation: the Zombies move and stand up at the table, and the active Horde then
+enters on its phone what the app counts — the bites, per Human (EZA-T6: one per Zombie, each
+Human's bound its Bite tokens left) and, in the House, the Defense cubes removed, per door or
+window — in one post. The app checks the whole: at most one bite per Zombie (two for one Zombie
+with Second helping), at most the actions the Zombies have (a bite or a cube removal is an
+action; Iron jaw removes 2 cubes per action; Pack instinct and Sprint add actions). A bite that
+takes a Human's last token starts the Feast at once (EZA-F1): the bites still to apply wait under
+the Feast and resolve after it, the killing Zombie having spent its last action on that bite.
+When the same card activates this Horde again later, the form also asks how many Zombies acted
+(all, preselected): a Zombie that did not act may still be activated by the later effect
+(EZA-T7); otherwise every Zombie of the activation counts as activated by the card.
 A Horde with no Zombie left to activate adds one instead (EZA-T5); Zombies added by the current
-card cannot be activated by it, and each Zombie is activated at most once per card (EZA-T7).
+card cannot be activated by it (EZA-T7).
 """
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, choice
+from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, counts
 from ...engine.messages import pack_names
 from . import feast
 from .effects import activation, describe
@@ -21,6 +28,7 @@ from .state import (
     activatable,
     holds,
     horde,
+    human,
     human_labels,
     human_name,
     in_play,
@@ -49,114 +57,202 @@ def start_activation(state: State, ctx: Ctx, seat: int, effect: str) -> None:
             "kind": "activation",
             "seat": seat,
             "zombies": zombies,
-            "total": zombies,
             "actions": k,
             "extra": extra,  # EZA-T12: Pack instinct, Sprint
-            "used": 0,
-            "bit": False,
+            "more_bites": 0,  # EZA-T12: Second helping
             "effect": effect,
         },
     )
 
 
-def _activation_specs(state: State, step: Step, seat: int) -> list[dict]:
-    specs = []
-    humans = in_play(state)
-    if humans and not step["bit"]:  # EZA-T6: one bite per activation
-        specs.append(
-            action("bite", M("eza.action.bite"), human=choice(humans, human_labels(state, humans)))
-        )
-    if state["side"] == "house":
-        openings = [o for o, cubes in state["defenses"].items() if cubes > 0]
-        if openings:
-            iron = bool(holds(state, seat, "iron_jaw"))
-            names = [pack_names(state["content"]["board"]["openings"][o]) for o in openings]
-            specs.append(
-                action(
-                    "remove_defense",
-                    M("eza.action.remove_defense_two" if iron else "eza.action.remove_defense"),
-                    opening=choice(openings, names),
-                )
-            )
-    last = step["zombies"] <= 1
-    specs.append(
-        action("next_zombie", M("eza.action.last_zombie" if last else "eza.action.next_zombie"))
+# --- what the form may hold ------------------------------------------------------------------
+
+
+def zombies_now(state: State, step: Step) -> int:
+    """The Zombies of this activation (fewer if a correction took some off the board)."""
+    return min(step["zombies"], activatable(state, step["seat"]))
+
+
+def _per_action(state: State, seat: int) -> int:
+    return 2 if holds(state, seat, "iron_jaw") else 1  # EZA-T12: Iron jaw
+
+
+def _budget(step: Step, acting: int) -> int:
+    """The actions the acting Zombies have in all (the extras go to the first one)."""
+    return acting * step["actions"] + (step["extra"] if acting > 0 else 0)
+
+
+def _bite_cap(step: Step, acting: int) -> int:
+    """One bite per Zombie (one more with Second helping), each an action."""
+    return min(acting + (step["more_bites"] if acting > 0 else 0), _budget(step, acting))
+
+
+def _openings(state: State) -> list[str]:
+    if state["side"] != "house":
+        return []
+    return [o for o, cubes in state["defenses"].items() if cubes > 0]
+
+
+def _asks_zombies(state: State, step: Step) -> bool:
+    """Whether a later effect of this card activates this Horde again (EZA-T7): then how many
+    Zombies acted matters, and the form asks it."""
+    return any(
+        s["kind"] == "zombie_effect"
+        and s.get("seat") == step["seat"]
+        and str(s.get("effect", "")).startswith("activate:")
+        for s in state["steps"]
+        if s is not step
     )
-    if not last:
-        specs.append(
-            action(
-                "end_activation",
-                M("eza.action.end_activation"),
-                confirm=M("eza.confirm.end_activation"),  # skips the other Zombies
-            )
+
+
+def _activation_specs(state: State, step: Step, seat: int) -> list[dict]:
+    total = zombies_now(state, step)
+    cap = _bite_cap(step, total)
+    iron = _per_action(state, seat) == 2
+    params: dict[str, dict] = {}
+    humans = in_play(state)
+    if humans:
+        params["bites"] = counts(
+            {h: (0, min(cap, human(state, h)["tokens"])) for h in humans},
+            labels=dict(zip(humans, human_labels(state, humans), strict=True)),
+            values=dict.fromkeys(humans, 0),
+            most=cap,
         )
-    return specs
+    openings = _openings(state)
+    if openings:
+        board = state["content"]["board"]["openings"]
+        params["cubes"] = counts(
+            {o: (0, state["defenses"][o]) for o in openings},
+            labels={o: pack_names(board[o]) for o in openings},
+            values=dict.fromkeys(openings, 0),
+            # a bound random playouts keep to (an action per cube, beyond what the bites may
+            # take): the rules refuse only bites and cube actions beyond the Zombies' actions
+            most=max(0, _budget(step, total) - cap),
+        )
+    if _asks_zombies(state, step):
+        # a pick (all of them preselected), not a number: the button's {n} counts what is recorded
+        acted = list(range(total, -1, -1))
+        params["acted"] = {
+            **choice(acted, [M("eza.acted", count=n) for n in acted]),
+            "value": total,
+        }
+    return [
+        action(
+            "activate",
+            M("eza.action.activate_iron_jaw" if iron and openings else "eza.action.activate"),
+            submit=M("eza.submit.activate", n="{n}"),
+            **params,
+        )
+    ]
+
+
+def _number(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _acting(state: State, step: Step, params: dict) -> int:
+    """How many Zombies acted: the count entered, and at least those the bites and the cube
+    removals need (a Zombie that bit acted); all of them when the form does not ask."""
+    total = zombies_now(state, step)
+    entered = _number(params.get("acted"))
+    if entered is None or not 0 <= entered <= total:
+        return total
+    bites, actions = _entered(state, step["seat"], params)
+    needed = next(
+        (
+            m
+            for m in range(total + 1)
+            if bites <= _bite_cap(step, m) and actions <= _budget(step, m)
+        ),
+        total,
+    )
+    return max(entered, needed)
+
+
+def _entered(state: State, seat: int, params: dict) -> tuple[int, int]:
+    """(bites, actions) the form holds: a bite is an action, each cube removal one (Iron jaw:
+    2 cubes per action)."""
+    bites = params.get("bites") if isinstance(params.get("bites"), dict) else {}
+    cubes = params.get("cubes") if isinstance(params.get("cubes"), dict) else {}
+    bitten = sum(n for n in bites.values() if _number(n) and n > 0)
+    per = _per_action(state, seat)
+    return bitten, bitten + sum(-(-n // per) for n in cubes.values() if _number(n) and n > 0)
 
 
 def _activation_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
-    if act["type"] == "bite" and step["bit"]:
-        return RuleError("already_bit", "EZA-T6", M("eza.refuse.already_bit"))
-    if act["type"] == "bite" and act["params"].get("human") not in in_play(state):
-        return RuleError("not_in_play", "EZA-E2", M("eza.refuse.not_in_play"))
+    """The whole activation against the rules, each refusal naming its rule."""
+    if act["type"] != "activate":
+        return None
+    params = act["params"]
+    bites = params.get("bites") if isinstance(params.get("bites"), dict) else {}
+    for hid, n in bites.items():
+        if _number(n) and hid not in in_play(state):
+            return RuleError("not_in_play", "EZA-E2", M("eza.refuse.not_in_play"))
+        if _number(n) and n > human(state, hid)["tokens"]:
+            tokens = human(state, hid)["tokens"]
+            return RuleError(
+                "no_tokens_left",
+                "EZA-T6",
+                M("eza.refuse.bites_tokens", human=human_name(state, hid), count=tokens),
+            )
+    total = zombies_now(state, step)
+    bitten, actions = _entered(state, seat, params)
+    if bitten > _bite_cap(step, total):
+        return RuleError(
+            "already_bit",
+            "EZA-T6",
+            M("eza.refuse.bites_per_zombie", zombies=total, count=_bite_cap(step, total)),
+        )
+    if actions > _budget(step, total):
+        return RuleError(
+            "too_many_actions",
+            "EZA-T6",
+            M("eza.refuse.activation_actions", zombies=total, count=_budget(step, total)),
+        )
     return None
 
 
 def _activation_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
-    kind = act["type"]
+    params = act["params"]
+    acting = _acting(state, step, params)
+    horde(state, seat)["activated"] += acting  # EZA-T7: activated once per card
     who = name(state, seat)
-    if kind == "end_activation":
-        if step["used"] > 0:
-            horde(state, seat)["activated"] += 1
-        ctx.say(M("eza.activation.stopped", horde=who), seat=seat)
-        return
-    if kind == "next_zombie":
-        horde(state, seat)["activated"] += 1 if step["used"] == 0 else 0
-        _next_zombie(state, step)
-        return
-    if step["used"] == 0:
-        horde(state, seat)["activated"] += 1  # EZA-T7: activated once per card
-    step["used"] += 1
-    if kind == "bite":
-        hid = act["params"]["human"]
-        step["bit"] = True
+    for opening, n in (params.get("cubes") or {}).items():
+        if n > 0:
+            board = state["content"]["board"]["openings"]
+            state["defenses"][opening] -= n
+            state["defense_box"] += n
+            ctx.say(
+                M("eza.defense.removed", horde=who, count=n, opening=pack_names(board[opening])),
+                opening=opening,
+            )
+    bites = [hid for hid in in_play(state) for _ in range((params.get("bites") or {}).get(hid, 0))]
+    if not bites and not any((params.get("cubes") or {}).values()):
+        ctx.say(M("eza.activation.at_table", horde=who, count=acting), seat=seat)
+    run_bites(state, ctx, seat, bites)
+
+
+def run_bites(state: State, ctx: Ctx, seat: int, bites: list[str]) -> None:
+    """The activation's bites in order; a Human's last token starts its Feast at once and the
+    bites left wait under it (EZA-T6, EZA-F1)."""
+    for i, hid in enumerate(bites):
+        if hid not in in_play(state) or human(state, hid)["tokens"] == 0:
+            # a correction meanwhile took the Human or its tokens: that bite cannot be taken
+            ctx.say(
+                M("eza.bite.gone", horde=name(state, seat), human=human_name(state, hid)),
+                rule="EZA-H1",
+            )
+            continue
         if feast.bite(state, ctx, seat, hid):
-            ctx.say(M("eza.bite.last", horde=who, human=human_name(state, hid)), rule="EZA-T6")
-            _next_zombie(state, step)
+            ctx.say(
+                M("eza.bite.last", horde=name(state, seat), human=human_name(state, hid)),
+                rule="EZA-T6",
+            )
+            rest = bites[i + 1 :]
+            if rest:
+                Flow.push(state, {"kind": "activation_bites", "seat": seat, "bites": rest})
             feast.start_feast(state, ctx, hid, seat)
             return
-    else:
-        opening = act["params"]["opening"]
-        n = min(2 if holds(state, seat, "iron_jaw") else 1, state["defenses"][opening])
-        state["defenses"][opening] -= n
-        state["defense_box"] += n
-        ctx.say(
-            M(
-                "eza.defense.removed",
-                horde=who,
-                count=n,
-                opening=pack_names(state["content"]["board"]["openings"][opening]),
-            ),
-            opening=opening,
-        )
-    if step["used"] >= step["actions"] + step["extra"] or not _left_to_record(state, step):
-        _next_zombie(state, step)
-    else:
-        Flow.push(state, step)
-
-
-def _left_to_record(state: State, step: Step) -> bool:
-    """Whether this Zombie may still do something the app records: a bite (one per activation,
-    or a second with Second helping in hand) or a Defense cube to remove. If not, its other
-    actions are moves and stand-ups at the table: on to the next Zombie without a tap."""
-    if not step["bit"] or holds(state, step["seat"], "second_bite"):
-        return True
-    return state["side"] == "house" and any(state["defenses"].values())
-
-
-def _next_zombie(state: State, step: Step) -> None:
-    step.update(zombies=step["zombies"] - 1, used=0, bit=False, extra=0)
-    if step["zombies"] > 0 and activatable(state, step["seat"]) > 0:
-        Flow.push(state, step)
 
 
 def _activation_prompt(state: State, step: Step) -> dict:
@@ -164,20 +260,23 @@ def _activation_prompt(state: State, step: Step) -> dict:
         "eza.prompt.activation",
         horde=name(state, step["seat"]),
         effect=describe(step["effect"]),
-        n=step["total"] - step["zombies"] + 1,
-        total=step["total"],
+        count=zombies_now(state, step),
     )
 
 
 def _activation_ask(state: State, step: Step) -> dict:
+    total = zombies_now(state, step)
     return M(
         "eza.ask.activation",
         effect=describe(step["effect"]),
-        n=step["total"] - step["zombies"] + 1,
-        total=step["total"],
-        count=step["actions"] + step["extra"] - step["used"],
+        zombies=total,
+        count=_budget(step, total),
     )
 
+
+STEPS = {
+    "activation_bites": lambda state, step, ctx: run_bites(state, ctx, step["seat"], step["bites"])
+}
 
 QUESTIONS = {
     "activation": Question(

@@ -1,14 +1,15 @@
 """Human attacks (the Eat Zem All rulebook, "Human Card Effects: Human Attacks", the FAQ on
 targets and on Kate; EZA-H11..H13, EZA-H15 for Kate and Eve, EZA-T12 for Thick skull).
 
-The active Horde counts the Zombies in the Human's reach, per Horde and kind (a stepper each:
-Standing, Crawling, and in the Cemetery — or for Eve — Standing ones blocking the path); the
-app applies the priorities and asks which Zombie only when several equal targets remain.
+The active Horde says, per kind of Zombie (Standing, Crawling, and in the Cemetery — or for Eve —
+Standing ones blocking the path), whether one is in the Human's reach and whose it would be (with
+several Hordes' in reach, its choice, EZA-H13): one answer per attack; the app applies the
+priorities between kinds (EZA-H11..H13) and resolves the attack.
 """
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, board_step, choice, counts
+from ...engine import Ctx, Flow, M, Question, RuleError, action, board_step, choice
 from ...engine.messages import pack_names
 from .effects import describe, split_cell
 from .state import (
@@ -25,27 +26,25 @@ from .state import (
 )
 
 STANDING, CRAWLING, BLOCKING = "standing", "crawling", "blocking"
-_KINDS = {
-    STANDING: M("eza.zombie.standing"),
-    CRAWLING: M("eza.zombie.crawling"),
-    BLOCKING: M("eza.zombie.blocking"),
-}
 
 
 def reach_classes(state: State, hid: str) -> list[str]:
-    """What the active Horde may count in reach: per Horde with Zombies on the board."""
-    blocking = state["side"] == "cemetery" or ability(state, hid) == "eve_arrows"  # EZA-H12
+    """What the active Horde may report in reach: per Horde with Zombies on the board."""
     out = []
-    for seat in order_from(state, state["active"]):
-        if horde(state, seat)["board"] > 0:
-            out += [f"{seat}:{BLOCKING}"] if blocking else []
-            out += [f"{seat}:{STANDING}", f"{seat}:{CRAWLING}"]
+    for seat in _reach_hordes(state):
+        out += [f"{seat}:{kind}" for kind in reach_kinds(state, hid)]
     return out
 
 
-def target_label(state: State, key: str) -> dict:
-    seat, kind = key.split(":")
-    return M("eza.target", horde=name(state, int(seat)), kind=_KINDS[kind])
+def reach_kinds(state: State, hid: str) -> list[str]:
+    """The kinds the reach form asks about (EZA-H12: Standing ones blocking the path apart in
+    the Cemetery and on Eve's way)."""
+    blocking = state["side"] == "cemetery" or ability(state, hid) == "eve_arrows"
+    return [BLOCKING, STANDING, CRAWLING] if blocking else [STANDING, CRAWLING]
+
+
+def _reach_hordes(state: State) -> list[int]:
+    return [s for s in order_from(state, state["active"]) if horde(state, s)["board"] > 0]
 
 
 def start_attack(state: State, ctx: Ctx, hid: str, attack: str) -> None:
@@ -56,79 +55,64 @@ def start_attack(state: State, ctx: Ctx, hid: str, attack: str) -> None:
 
 
 def _reach_specs(state: State, step: Step, seat: int) -> list[dict]:
-    keys = reach_classes(state, step["human"])
-    bounds = {k: (0, horde(state, int(k.split(":")[0]))["board"]) for k in keys}
-    labels = {k: target_label(state, k) for k in keys}
+    """One pick per kind: none in reach, or whose Zombie of that kind the attack would take
+    (with several Hordes' in reach, the active Horde's choice, EZA-H13) — the whole attack in
+    one answer; the app applies the priorities between kinds (EZA-H11..H13)."""
+    hordes = [str(s) for s in _reach_hordes(state)]
+    labels = [M("eza.reach.none"), *(name(state, int(s)) for s in hordes)]
+    params = {
+        kind: {**choice([NONE, *hordes], labels), "value": NONE}
+        for kind in reach_kinds(state, step["human"])
+    }
     return [
         action(
             "report_reach",
             M("eza.action.report_reach"),
-            submit=M("eza.submit.reach", n="{n}"),
-            zombies=counts(bounds, labels=labels),
+            submit=M("eza.submit.reach", chosen="{chosen}"),
+            **params,
         )
     ]
 
 
+#: The reach form's "none of this kind in reach".
+NONE = "none"
+
+
 def _reach_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
-    """A count above what a Horde has on the board names the rule (the specs bound each)."""
-    reported = act["params"].get("zombies")
-    if act["type"] != "report_reach" or not isinstance(reported, dict):
+    """A Horde named for a kind with no Zombie on the board names the rule (EZA-H12)."""
+    if act["type"] != "report_reach":
         return None
-    for key, n in reported.items():
-        seat_text = str(key).split(":")[0]
-        if not seat_text.isdigit() or int(seat_text) not in state["seats"]:
-            continue
-        board = horde(state, int(seat_text))["board"]
-        if isinstance(n, int) and not isinstance(n, bool) and n > board:
-            who = name(state, int(seat_text))
-            return RuleError(
-                "too_many_zombies", "EZA-H12", M("eza.refuse.reach_board", horde=who, count=board)
-            )
+    for kind in reach_kinds(state, step["human"]):
+        picked = act["params"].get(kind)
+        if isinstance(picked, str) and picked.isdigit() and int(picked) in state["seats"]:
+            if horde(state, int(picked))["board"] == 0:
+                who = name(state, int(picked))
+                return RuleError(
+                    "no_zombie_on_board", "EZA-H12", M("eza.refuse.reach_board", horde=who, count=0)
+                )
     return None
 
 
 def _reach_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
     hid, attack = step["human"], step["attack"]
-    reported = [k for k, n in act["params"]["zombies"].items() if n > 0]
+    kinds = reach_kinds(state, hid)
+    reported = [f"{act['params'][k]}:{k}" for k in kinds if act["params"][k] != NONE]
     literal = bool(state["options"].get("crawling_attack_kills_standing"))
     outcome, targets, rule, reason = attack_options(attack, reported, literal=literal)
     if outcome is None:
         no_target(state, ctx, hid, attack, M("eza.attack.none_in_reach"))
         return
-    if len(targets) == 1:
-        hit(state, ctx, hid, outcome, targets[0], rule, reason)
-        return
-    Flow.push(
-        state,
-        {
-            "kind": "attack_target",
-            "seat": state["active"],
-            "human": hid,
-            "attack": attack,
-            "outcome": outcome,
-            "targets": targets,
-            "rule": rule,
-            "reason": reason,
-        },
-    )
+    # one pick per kind: the priorities leave exactly one target (EZA-H11..H13)
+    (target,) = targets
+    hit(state, ctx, hid, outcome, target, rule, reason)
 
 
-def _still_there(state: State, target: str) -> bool:
-    """A target the attack asked about is still on the board: a Crawling Zombie of that Horde,
-    or a Standing one (blocking the path or not)."""
-    seat_text, kind = target.split(":")
-    h = horde(state, int(seat_text))
-    crawling = h["crawling"]
-    return crawling > 0 if kind == CRAWLING else h["board"] - crawling > 0
-
-
-def recheck_target(state: State, step: Step, ctx: Ctx) -> bool:
-    """After a correction (EZA-H11): the attack asks only about targets still on the board;
-    with none left it finds no target. False when the question goes away."""
-    step["targets"] = [t for t in step["targets"] if _still_there(state, t)]
-    if step["targets"]:
+def recheck_reach(state: State, step: Step, ctx: Ctx) -> bool:
+    """After a correction (EZA-H11): with no Zombie left on the board the attack finds no
+    target and the question goes away (False); else it offers the Hordes still on the board."""
+    if reach_classes(state, step["human"]):
         return True
-    no_target(state, ctx, step["human"], step["attack"], M("eza.attack.none_in_reach"))
+    no_target(state, ctx, step["human"], step["attack"], M("eza.attack.no_zombie_on_board"))
     return False
 
 
@@ -139,19 +123,6 @@ def recheck_barricade(state: State, step: Step, ctx: Ctx) -> bool:
         return True
     ctx.say(M("eza.kate.none"), rule="EZA-H15", reason=M("eza.kate.none.reason"))
     return False
-
-
-def _target_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
-    if act["type"] == "attack_target" and act["params"].get("target") not in step["targets"]:
-        if step["attack"] == "kill_standing":
-            return RuleError("illegal_target", "EZA-H13", M("eza.refuse.target_h13"))
-        return RuleError("illegal_target", "EZA-H11", M("eza.refuse.target"))
-    return None
-
-
-def _target_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
-    reason = M("eza.attack.chose", reason=step["reason"], horde=name(state, seat))
-    hit(state, ctx, step["human"], step["outcome"], act["params"]["target"], step["rule"], reason)
 
 
 def hit(state: State, ctx: Ctx, hid: str, outcome: str, target: str, rule: str, reason) -> None:
@@ -315,26 +286,6 @@ QUESTIONS = {
         refuse=_reach_refuse,
         prompt=_reach_prompt,
         ask=_reach_ask,
-    ),
-    "attack_target": Question(
-        rule="EZA-H13",
-        specs=lambda state, step, seat: [
-            action(
-                "attack_target",
-                M("eza.action.attack_target"),
-                target=choice(step["targets"], [target_label(state, t) for t in step["targets"]]),
-            )
-        ],
-        apply=_target_apply,
-        refuse=_target_refuse,
-        prompt=lambda state, step: M(
-            "eza.prompt.attack_target_kill"
-            if step["outcome"] == "kill"
-            else "eza.prompt.attack_target_wound",
-            human=human_name(state, step["human"]),
-            horde=name(state, step["seat"]),
-        ),
-        ask=lambda state, step: M("eza.ask.attack_target", reason=step["reason"]),
     ),
     "barricade": Question(
         rule="EZA-H15",

@@ -154,11 +154,11 @@ def _mutations(state: State, seat: int) -> dict:
 def recheck(state: State, ctx: Ctx) -> None:
     """After a correction, each question still to be answered is checked again against the
     corrected counts: one that no longer applies goes away (a discard nobody needs, an attack
-    with no target left, a barricade with no room), one that still does asks only what can
+    with no Zombie left, a barricade with no room), one that still does asks only what can
     still be answered. Questions lower in the stack are checked too: they ask when reached."""
     checks = {
         "await_mutations": lambda step: mutations.recheck(state, step),
-        "attack_target": lambda step: attacks.recheck_target(state, step, ctx),
+        "reach": lambda step: attacks.recheck_reach(state, step, ctx),
         "barricade": lambda step: attacks.recheck_barricade(state, step, ctx),
     }
     for step in list(state["steps"]):

@@ -75,9 +75,8 @@ def _params(state: State, seat: int, effect: str) -> dict | None:
             humans = in_play(state)
             return {"human": choice(humans, human_labels(state, humans))} if humans else None
         return {}
-    if effect == "second_bite":
-        step = _activating(state, seat)
-        return {} if step and step["bit"] else None
+    if effect == "second_bite":  # while its Zombies activate: one of them may bite twice
+        return {} if _activating(state, seat) else None
     if effect == "play_dead":
         return (
             {} if horde(state, seat)["killed"] > 0 and horde(state, seat)["reserve"] > 0 else None
@@ -152,8 +151,7 @@ def _specs(state: State, seat: int) -> list[dict]:
                 action(
                     "use_mutation",
                     label,
-                    # an Instant is discarded once used, and may be played off-turn: ask first
-                    confirm=M("eza.confirm.use_mutation", card=mutation_name(state, card)),
+                    # an offer, never a stop: no "are you sure?" (its player's undo takes it back)
                     submit=M("eza.submit.use_mutation", chosen="{chosen}") if params else None,
                     card=choice([card], [mutation_name(state, card)]),
                     **params,
@@ -200,7 +198,7 @@ def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
     if effect == "extra_actions":
         top["extra"] += row.get("amount", 2)
     elif effect == "second_bite":
-        top["bit"] = False
+        top["more_bites"] += 1
     elif effect == "bite_at_range":
         if feast.bite(state, ctx, seat, params["human"]):
             feast.start_feast(state, ctx, params["human"], seat)

@@ -33,7 +33,7 @@ def check_invariants(state: State) -> None:
         assert 0 <= h["fresh"] <= h["board"] and h["activated"] >= 0 and h["killed"] >= 0
         pending = state["pending_mutations"].get(str(seat))
         held = len(state["mutation_cards"][f"held:{seat}"])
-        limit = box["mutations_kept"] + (1 if pending and pending["stage"] == "discard" else 0)
+        limit = box["mutations_kept"]
         assert held <= limit, f"{seat} holds {held} Mutations"
         offer = state["mutation_cards"][f"offer:{seat}"]
         assert not offer or (pending and pending["stage"] in ("keep", "draft")), f"offer of {seat}"

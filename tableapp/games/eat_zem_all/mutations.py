@@ -4,7 +4,9 @@
 A Horde draws 2 Mutations and keeps 1 face up (the offer is private until kept), or — with the
 player-aid option (EZA-T10) — chooses from a pool of players + 1 cards drawn once per card, the
 others choosing in turn from what is left, the last card discarded. A third Mutation makes its
-owner discard 1 of the 3 (EZA-T9). An empty draw pile takes its shuffled discard (EZA-T4).
+owner discard 1 of the 3 (EZA-T9): a Horde that already holds 2 says in the same answer which
+one it keeps and which of the 3 it discards (no "are you sure?": its undo takes it back). An
+empty draw pile takes its shuffled discard (EZA-T4).
 What the cards do is in :mod:`.instants` (card text beats the rules, EZA-T12).
 """
 
@@ -104,24 +106,34 @@ def _specs(state: State, step: Step, seat: int) -> list[dict]:
     mc = state["mutation_cards"]
     if pending is None:
         return []
-    if pending["stage"] == "discard":
-        cards = held(state, seat)
+    offer = mc[f"offer:{seat}"]
+    cards = held(state, seat)
+    if len(cards) < state["content"]["box"]["mutations_kept"]:
         return [
             action(
-                "discard_mutation",
-                M("eza.action.discard_mutation"),
-                confirm=M("eza.confirm.discard_mutation"),  # thrown away for good
-                card=choice(cards, [mutation_label(state, c) for c in cards]),
+                "keep_mutation",
+                M("eza.action.keep_mutation"),
+                card=choice(offer, [mutation_label(state, c) for c in offer]),
             )
         ]
-    offer = mc[f"offer:{seat}"]
+    # EZA-T9: keeping one makes a third: which to keep and which of the three to discard, in
+    # one answer (the one kept may be the one discarded: "kept")
     return [
         action(
             "keep_mutation",
-            M("eza.action.keep_mutation"),
+            M("eza.action.keep_and_discard"),
+            submit=M("eza.submit.keep_and_discard", chosen="{chosen}"),
             card=choice(offer, [mutation_label(state, c) for c in offer]),
+            discard=choice(
+                [*cards, KEPT],
+                [*(mutation_label(state, c) for c in cards), M("eza.mutation.discard_kept")],
+            ),
         )
     ]
+
+
+#: The ``discard`` choice for "the Mutation I keep now" (drawn and discarded at once).
+KEPT = "kept"
 
 
 def _refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
@@ -129,9 +141,10 @@ def _refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
     if not specs or act["type"] != specs[0]["type"]:
         return None
     if act["params"].get("card") not in specs[0]["params"]["card"]["choices"]:
-        if act["type"] == "discard_mutation":
-            return RuleError("not_held", "EZA-T9", M("eza.refuse.discard_held"))
         return RuleError("not_drawn", "EZA-T9", M("eza.refuse.keep_drawn"))
+    discard = specs[0]["params"].get("discard")
+    if discard is not None and act["params"].get("discard") not in discard["choices"]:
+        return RuleError("not_held", "EZA-T9", M("eza.refuse.discard_held"))
     return None
 
 
@@ -140,55 +153,49 @@ def _apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
     pending = state["pending_mutations"]
     card = act["params"]["card"]
     who = name(state, seat)
-    if act["type"] == "discard_mutation":
-        piles.move(mc, card, f"held:{seat}", "discard")
-        del pending[str(seat)]
-        ctx.say(
-            M("eza.mutation.discarded", horde=who, card=mutation_name(state, card)),
-            rule="EZA-T9",
-            reason=M("eza.mutation.limit"),
-            seat=seat,
-            card=card,
-        )
-    else:
-        draft = pending[str(seat)]["stage"] == "draft"
-        piles.move(mc, card, f"offer:{seat}", f"held:{seat}")
-        others = list(mc[f"offer:{seat}"])
-        # EZA-T10: the rest of the draft waits for the next Horde; else the other is discarded
-        piles.move_all(mc, f"offer:{seat}", "draft" if draft else "discard")
-        m = state["content"]["mutations"][card]
-        ctx.say(
-            M("eza.mutation.kept", horde=who, card=pack_names(m), text=_text(m)),
-            rule="EZA-T10" if draft else "EZA-T9",
-            # a Permanent about what only the table sees: what to correct while it is held
-            reason=table_reason(state, seat, m["effect"]) if m["kind"] == "permanent" else None,
-            private=None
-            if draft or not others
-            else {
-                seat: M(
-                    "eza.mutation.you_discarded", cards=[mutation_name(state, c) for c in others]
-                )
-            },
-            seat=seat,
-            card=card,
-        )
-        if len(held(state, seat)) > state["content"]["box"]["mutations_kept"]:
-            pending[str(seat)] = {"stage": "discard"}  # EZA-T9: a third one
-        else:
-            del pending[str(seat)]
+    draft = pending[str(seat)]["stage"] == "draft"
+    piles.move(mc, card, f"offer:{seat}", f"held:{seat}")
+    others = list(mc[f"offer:{seat}"])
+    # EZA-T10: the rest of the draft waits for the next Horde; else the other is discarded
+    piles.move_all(mc, f"offer:{seat}", "draft" if draft else "discard")
+    m = state["content"]["mutations"][card]
+    ctx.say(
+        M("eza.mutation.kept", horde=who, card=pack_names(m), text=_text(m)),
+        rule="EZA-T10" if draft else "EZA-T9",
+        # a Permanent about what only the table sees: what to correct while it is held
+        reason=table_reason(state, seat, m["effect"]) if m["kind"] == "permanent" else None,
+        private=None
+        if draft or not others
+        else {
+            seat: M("eza.mutation.you_discarded", cards=[mutation_name(state, c) for c in others])
+        },
+        seat=seat,
+        card=card,
+    )
+    discard = act["params"].get("discard")
+    if discard is not None:  # EZA-T9: the third one, in the same answer
+        _discard(state, ctx, seat, card if discard == KEPT else discard)
+    del pending[str(seat)]
     if pending:
         Flow.push(state, step)
 
 
+def _discard(state: State, ctx: Ctx, seat: int, card: str) -> None:
+    piles.move(state["mutation_cards"], card, f"held:{seat}", "discard")
+    ctx.say(
+        M("eza.mutation.discarded", horde=name(state, seat), card=mutation_name(state, card)),
+        rule="EZA-T9",
+        reason=M("eza.mutation.limit"),
+        seat=seat,
+        card=card,
+    )
+
+
 def recheck(state: State, step: Step) -> bool:
-    """After a correction (EZA-T9): a Horde asked to discard that now holds no more than it may
-    keep has nothing left to discard. False when no Horde is left to answer."""
-    pending = state["pending_mutations"]
-    kept = state["content"]["box"]["mutations_kept"]
-    for seat_text, asked in list(pending.items()):
-        if asked["stage"] == "discard" and len(held(state, int(seat_text))) <= kept:
-            del pending[seat_text]
-    return bool(pending)
+    """After a correction (EZA-T9): the keep form reads the Mutations held when it is drawn (a
+    Horde holding fewer than 2 keeps without discarding). False when no Horde is left to
+    answer."""
+    return bool(state["pending_mutations"])
 
 
 def _prompt(state: State, step: Step) -> dict:

@@ -17,7 +17,7 @@ The state is plain JSON (string keys)::
                          "retired"},
       "zombie_cards":   {"draw", "track", "active", "reserve:<seat>", "choice:<seat>"},
       "mutation_cards": {"draw", "discard", "draft", "held:<seat>", "offer:<seat>"},
-      "pending_mutations": {"1": {"stage": "keep" | "draft" | "discard"}},
+      "pending_mutations": {"1": {"stage": "keep" | "draft"}},
       "defenses": {opening: cubes}, "defense_box": n          # House
       "tombstones": {"on_board": n, "box": n}                 # Cemetery
       "checklist": [messages],           # what the table puts down at setup

@@ -1,10 +1,11 @@
 """Phase 1 begins: the track and the card being resolved (the Eat Zem All rulebook, "Turn Order",
 "Phase 1: Zombie Attack", "Resolving the Chosen Card"; EZA-T1, T2, T3).
 
-The active Horde takes a card from the track; the app states who applies what, in which order
-(EZA-T1), and queues every Horde's effects. An empty track is refilled with a Mutation round
-(EZA-T2); an empty Zombie draw pile is rebuilt from the shuffled active pile (EZA-T3). When the
-last effect is resolved the Human retaliation starts (EZA-H1), or the game ends (EZA-E1).
+The active Horde takes a card from the track (the only one left, without a question); the app
+states who applies what, in which order (EZA-T1), and queues every Horde's effects. An empty
+track is refilled with a Mutation round (EZA-T2); an empty Zombie draw pile is rebuilt from the
+shuffled active pile (EZA-T3). When the last effect is resolved the Human retaliation starts
+(EZA-H1), or the game ends (EZA-E1).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _turn_start(state: State, step: Step, ctx: Ctx) -> None:
         )
         for seat in order_from(state, active):
             start_mutation(state, ctx, seat, draft=False)
-    choose = {"kind": "choose_card", "seat": active}
+    choose = {"kind": "card_choice", "seat": active}
     if state["pending_mutations"]:  # the Mutations are chosen before the card
         Flow.push(state, {"kind": "await_mutations", "reason": "track"}, choose)
     else:
@@ -95,8 +96,21 @@ def _choose_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError 
     return None
 
 
+def _card_choice(state: State, step: Step, ctx: Ctx) -> None:
+    """The active Horde chooses a card, unless the track holds only one: it takes that one
+    without a question (nothing to choose)."""
+    track = state["zombie_cards"]["track"]
+    if len(track) == 1:
+        take_card(state, ctx, step["seat"], track[0])
+    else:
+        Flow.push(state, {"kind": "choose_card", "seat": step["seat"]})
+
+
 def _choose_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
-    card_id = act["params"]["card"]
+    take_card(state, ctx, seat, act["params"]["card"])
+
+
+def take_card(state: State, ctx: Ctx, seat: int, card_id: str) -> None:
     piles.move(state["zombie_cards"], card_id, "track", "active")
     card = state["content"]["zombie_cards"][card_id]
     order = resolution_order(state, seat, card.get("colour"))
@@ -169,7 +183,12 @@ def _card_end(state: State, step: Step, ctx: Ctx) -> None:
     Flow.push(state, {"kind": "human_phase_start"})
 
 
-STEPS = {"turn_start": _turn_start, "horde_applies": _horde_applies, "card_end": _card_end}
+STEPS = {
+    "turn_start": _turn_start,
+    "card_choice": _card_choice,
+    "horde_applies": _horde_applies,
+    "card_end": _card_end,
+}
 
 QUESTIONS = {
     "choose_card": Question(

@@ -147,7 +147,9 @@ def legal_actions(state: State, seat: int) -> list[dict]:
                 card=choice(takeable, [card_msg(state, c) for c in takeable]),
             )
         )
-    specs.append(action("pass", M("zl.action.pass"), confirm=M("zl.confirm.pass")))
+    # No "are you sure?": a pass showed nothing, its player's undo takes it back at once (the
+    # phone asks only when the pass ends the game, which nothing can take back).
+    specs.append(action("pass", M("zl.action.pass")))
     return specs
 
 

@@ -109,20 +109,38 @@ def activation(seat: int, zombies: int = 1, actions: int = 3, effect: str | None
         "kind": "activation",
         "seat": seat,
         "zombies": zombies,
-        "total": zombies,
         "actions": actions,
         "extra": 0,
-        "used": 0,
-        "bit": False,
+        "more_bites": 0,
         "effect": effect or f"activate:{zombies}x{actions}",
     }
 
 
-def reach(state: dict, counted: dict[str, int]) -> dict[str, int]:
-    """The reach question's counts: ``counted`` ("2:standing": 1, …), every other key 0."""
-    keys = spec(state, state["steps"][-1]["seat"], "report_reach")["params"]["zombies"]["counts"]
-    assert set(counted) <= set(keys), (counted, keys)
-    return {k: counted.get(k, 0) for k in keys}
+def activate(state: dict, seat: int, bites=None, cubes=None, acted=None):
+    """Answer the activation form: ``bites`` {human: n} and ``cubes`` {opening: n} (every other
+    key 0), ``acted`` when the form asks how many Zombies acted."""
+    params = {}
+    form = spec(state, seat, "activate")["params"]
+    if "bites" in form:
+        params["bites"] = {h: (bites or {}).get(h, 0) for h in form["bites"]["counts"]}
+    if "cubes" in form:
+        params["cubes"] = {o: (cubes or {}).get(o, 0) for o in form["cubes"]["counts"]}
+    if "acted" in form:
+        params["acted"] = form["acted"]["value"] if acted is None else acted
+    return act(state, seat, "activate", **params)
+
+
+def reach(state: dict, counted: dict[str, int]) -> dict[str, str]:
+    """The reach form's picks from ``counted`` ("2:standing": 1, …): per kind, the Horde whose
+    Zombie of that kind is in reach (the first one given), every other kind "none"."""
+    form = spec(state, state["steps"][-1]["seat"], "report_reach")["params"]
+    picks = dict.fromkeys(form, "none")
+    for key, n in counted.items():
+        seat, kind = key.split(":")
+        assert kind in form and seat in form[kind]["choices"], (key, form)
+        if n > 0 and picks[kind] == "none":
+            picks[kind] = seat
+    return picks
 
 
 # --- Human-phase staging -----------------------------------------------------------------------

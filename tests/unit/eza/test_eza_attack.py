@@ -9,6 +9,7 @@ import pytest
 from eza_support import (
     GAME,
     act,
+    activate,
     activation,
     asked,
     deal,
@@ -142,22 +143,44 @@ def test_EZA_T5_taking_a_zombie_back_is_not_mandatory():
     assert top(state)["kind"] == "activation" and top(state)["zombies"] == 10
 
 
-def test_EZA_T6_one_bite_per_activation_and_the_last_token_ends_the_zombie():
+def test_EZA_T6_one_form_per_activation_one_bite_per_zombie_and_the_feast_at_once():
     state = deal("house")
     state, _ = stage(state, activation(1, zombies=2, actions=3))
-    state, _ = act(state, 1, "bite", human="kate")
-    assert "bite" not in types(state, 1)
+    form = spec(state, 1, "activate")["params"]
+    assert form["bites"]["most"] == 2 and form["bites"]["counts"]["kate"]["max"] == 2
+    assert "activate" in types(state, 1) and "next_zombie" not in types(state, 1)  # one post
     with pytest.raises(RuleError) as error:
-        act(state, 1, "bite", human="omar")
+        activate(state, 1, bites={"kate": 2, "omar": 1})
     assert (error.value.code, error.value.rule) == ("already_bit", "EZA-T6")
+    with pytest.raises(RuleError) as error:  # more than the Zombies' 6 actions
+        activate(state, 1, bites={"kate": 2}, cubes={"front-door": 3, "kitchen-window": 2})
+    assert (error.value.code, error.value.rule) == ("too_many_actions", "EZA-T6")
     # The last token: the Zombie loses its remaining actions, the Feast starts at once.
     set_tokens(state, "omar", 1)
     state["humans"]["omar"]["trait"] = "tough"
-    state, _ = act(state, 1, "next_zombie")
-    state, events = act(state, 1, "bite", human="omar")
+    with pytest.raises(RuleError) as error:
+        activate(state, 1, bites={"omar": 2})
+    assert (error.value.code, error.value.rule) == ("no_tokens_left", "EZA-T6")
+    state, events = activate(state, 1, bites={"kate": 1, "omar": 1}, cubes={"front-door": 2})
     assert "EZA-T6" in rules(events) and "EZA-F1" in rules(events)
     assert top(state)["kind"] == "feast"
+    assert state["hordes"]["1"]["bites"] == {"kate": 1, "omar": 1}
+    assert state["defenses"]["front-door"] == 1 and state["hordes"]["1"]["activated"] == 2
     assert not [s for s in state["steps"] if s["kind"] == "activation"]  # both Zombies used
+
+
+def test_EZA_F1_bites_left_in_the_form_resolve_after_the_feast():
+    state = deal("house")
+    set_tokens(state, "harry", 1)  # first in tile order: his Feast comes before Kate's bite
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(state, activation(2, zombies=2, actions=1))
+    state, events = activate(state, 2, bites={"harry": 1, "kate": 1})
+    assert top(state)["kind"] == "feast" and state["humans"]["kate"]["tokens"] == 10
+    assert "EZA-F1" in rules(events)
+    assert [s["kind"] for s in state["steps"]].count("activation_bites") == 1
+    keys = spec(state, 1, "feast")["params"]["zombies"]["counts"]
+    state, _ = act(state, 1, "feast", zombies=dict.fromkeys(keys, 0))
+    assert state["humans"]["kate"]["tokens"] == 9 and state["hordes"]["2"]["bites"]["kate"] == 1
 
 
 def test_EZA_T7_zombies_added_by_the_card_cannot_be_activated_by_it():
@@ -171,8 +194,7 @@ def test_EZA_T7_zombies_added_by_the_card_cannot_be_activated_by_it():
     assert top(state)["zombies"] == 4
     view = GAME.view(state, 1)["hordes"][0]
     assert view["activatable"] == 4
-    for _ in range(4):
-        state, _ = act(state, 1, "next_zombie")
+    state, _ = activate(state, 1)  # the 4 Zombies moved at the table, no bite
     # Every Zombie has been activated once by this card: a second activation adds one (EZA-T5).
     state, events = stage(
         state, {"kind": "zombie_effect", "seat": 1, "effect": "activate:1x2", "part": "bonus"}
@@ -234,14 +256,15 @@ def test_EZA_T12_open_choices_are_the_active_hordes_and_cards_beat_rules():
     set_tokens(state, "harry", 1)
     state["humans"]["harry"]["trait"] = "tough"  # no Trait effect before the Feast
     state, _ = stage(state, activation(2))
-    state, _ = act(state, 2, "bite", human="harry")
+    state, _ = activate(state, 2, bites={"harry": 1})
     assert top(state)["kind"] == "feast" and waiting(state) == [1]
-    # A Human attack with several equal targets: the active Horde picks.
+    # A Human attack with several equal targets: the active Horde picks, in the reach form.
     state, _ = stage(state, {"kind": "human_effect", "human": "kate", "effect": "kill_standing"})
-    state, _ = act(
-        state, 1, "report_reach", zombies=reach(state, {"2:standing": 1, "3:standing": 2})
-    )
-    assert waiting(state) == [1] and top(state)["kind"] == "attack_target"
+    assert waiting(state) == [1] and spec(state, 1, "report_reach")["params"]["standing"][
+        "choices"
+    ] == ["none", "1", "2", "3"]
+    state, events = act(state, 1, "report_reach", **reach(state, {"3:standing": 1}))
+    assert state["hordes"]["3"]["board"] == 3 and "EZA-H11" in rules(events)
     # A tile that contradicts the rules wins: Omar is not blocked by Standing Zombies.
     assert "Omar ignores Standing Zombies" in _move_prompt(state, "omar")
 
@@ -256,4 +279,4 @@ def test_EZA_T6_bite_choices_are_humans_in_play_only():
     give_bites(state, 2, "nina", 0)
     state["humans"]["nina"]["status"] = "escaped"
     state, _ = stage(state, activation(1))
-    assert "nina" not in spec(state, 1, "bite")["params"]["human"]["choices"]
+    assert "nina" not in spec(state, 1, "activate")["params"]["bites"]["counts"]

@@ -5,16 +5,16 @@ EZA-H11, EZA-H13, EZA-H15)."""
 
 from __future__ import annotations
 
-from eza_support import act, activation, deal, effect, reach, spec, stage, top, types, waiting
+from eza_support import act, activation, deal, effect, spec, stage, top, types, waiting
 from test_eza_corrections import correct
 from test_eza_mutations import hold
 
 from tableapp.engine import piles
 
 
-def _three_mutations():
-    """Yellow (seat 1) keeps a third Mutation and is asked to discard 1 of the 3 (its Zombies'
-    activation comes next)."""
+def _two_held_and_an_offer():
+    """Yellow (seat 1) holds 2 Mutations and draws 2: its form keeps 1 and discards 1 of the 3
+    (its Zombies' activation comes next)."""
     state = deal("house")
     piles.move_all(state["mutation_cards"], "held:1", "discard")
     first = hold(state, 1, "iron_jaw")
@@ -24,58 +24,54 @@ def _three_mutations():
         {"kind": "zombie_effect", "seat": 1, "effect": "mutate", "part": "bonus"},
         activation(1),
     )
-    state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
-    assert types(state, 1)[0] == "discard_mutation" and waiting(state) == [1]
+    assert "discard" in spec(state, 1, "keep_mutation")["params"] and waiting(state) == [1]
     return state, first, second
 
 
-def test_EZA_T9_two_of_three_mutations_corrected_away_leave_no_discard_to_make():
-    state, first, second = _three_mutations()
+def test_EZA_T9_two_mutations_corrected_away_leave_no_discard_to_make():
+    state, first, second = _two_held_and_an_offer()
     state, _ = correct(state, "mutations.1", seat=2, **{first: 0, second: 0})
-    assert len(state["mutation_cards"]["held:1"]) == 1
-    assert "discard_mutation" not in types(state, 1)
+    assert len(state["mutation_cards"]["held:1"]) == 0
+    assert set(spec(state, 1, "keep_mutation")["params"]) == {"card"}  # a plain keep now
+    state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
     # The game goes on to Yellow's activation.
     assert top(state)["kind"] == "activation" and waiting(state) == [1]
 
 
-def test_EZA_T9_one_mutation_corrected_away_is_the_discard_the_rules_asked_for():
-    state, first, _ = _three_mutations()
+def test_EZA_T9_one_mutation_corrected_away_makes_room_for_the_one_kept():
+    state, first, _ = _two_held_and_an_offer()
     state, _ = correct(state, "mutations.1", seat=3, **{first: 0})
-    assert len(state["mutation_cards"]["held:1"]) == 2
-    assert "discard_mutation" not in types(state, 1)
-    assert "1" not in state["pending_mutations"]
+    assert len(state["mutation_cards"]["held:1"]) == 1
+    assert set(spec(state, 1, "keep_mutation")["params"]) == {"card"}
+    state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
+    assert len(state["mutation_cards"]["held:1"]) == 2 and "1" not in state["pending_mutations"]
 
 
-def _kill_standing_choice():
-    """Kate's kill-standing attack with a Standing Zombie of Yellow and of Green in reach: the
-    active Horde picks which (EZA-H13)."""
+def _kill_standing_reach():
+    """Kate's kill-standing attack: the reach form offers, per kind, every Horde on the board."""
     state = deal("house")
     state, _ = effect(state, "kate", "kill_standing")
-    state, _ = act(
-        state, 1, "report_reach", zombies=reach(state, {"1:standing": 1, "2:standing": 1})
-    )
-    assert spec(state, 1, "attack_target")["params"]["target"]["choices"] == [
-        "1:standing",
-        "2:standing",
-    ]
+    choices = spec(state, 1, "report_reach")["params"]["standing"]["choices"]
+    assert choices == ["none", "1", "2", "3"]
     return state
 
 
-def test_EZA_H13_a_target_corrected_off_the_board_is_no_longer_offered():
-    state = _kill_standing_choice()
+def test_EZA_H13_a_horde_corrected_off_the_board_is_no_longer_offered():
+    state = _kill_standing_reach()
     board = state["hordes"]["2"]["board"]
     state, _ = correct(
         state, "zombies.2", seat=3, board=0, reserve=board + state["hordes"]["2"]["reserve"]
     )
-    assert spec(state, 1, "attack_target")["params"]["target"]["choices"] == ["1:standing"]
+    assert spec(state, 1, "report_reach")["params"]["standing"]["choices"] == ["none", "1", "3"]
 
 
-def test_EZA_H11_every_target_corrected_off_the_board_ends_the_attack_without_a_target():
-    state = _kill_standing_choice()
-    for seat in (1, 2):
+def test_EZA_H11_every_zombie_corrected_off_the_board_ends_the_attack_without_a_target():
+    state = _kill_standing_reach()
+    for seat in (1, 2, 3):
         h = state["hordes"][str(seat)]
-        state, _ = correct(
+        state, events = correct(
             state, f"zombies.{seat}", seat=3, board=0, reserve=h["board"] + h["reserve"]
         )
-    assert "attack_target" not in types(state, 1)
-    assert all(s["kind"] != "attack_target" for s in state["steps"])
+    assert "report_reach" not in types(state, 1)
+    assert all(s["kind"] != "reach" for s in state["steps"])
+    assert "EZA-H11" in [e.get("rule") for e in events]

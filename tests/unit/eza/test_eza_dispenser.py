@@ -7,6 +7,7 @@ from __future__ import annotations
 from eza_support import (
     GAME,
     act,
+    activate,
     activation,
     deal,
     kill,
@@ -35,7 +36,7 @@ def test_EZA_H1_three_cards_resolved_in_order_and_impossible_effects_skipped():
     assert state["human_cards"]["resolving"] == ["house-nina-1"]
     assert state["human_cards"]["drawn"] == ["house-odile-2", "house-kate-1"]
     assert GAME.view(state, None)["human_cards_to_resolve"] == 2
-    state, events = act(state, 1, "report_reach", zombies=reach(state, {}))  # Nina: kill Crawling
+    state, events = act(state, 1, "report_reach", **reach(state, {}))  # Nina: kill Crawling
     # Nina is on living 5, which bears no room symbol: "change room" is skipped for good.
     skipped = next(e for e in events if e.get("rule") == "EZA-H1")
     assert "skipped" in said(skipped) and said(skipped["reason"])
@@ -132,7 +133,7 @@ def test_EZA_H14_human_event_every_standing_human_attacks_then_the_frightened_st
     assert top(state)["human"] == "harry"
     assert attackers == ["gabriel", "odile", "adele", "eve", "omar"]
     for _ in range(6):
-        state, events = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+        state, events = act(state, 1, "report_reach", **reach(state, {"2:standing": 1}))
     assert "EZA-H14" in rules(events) and not state["humans"]["kate"]["frightened"]
     assert state["hordes"]["2"]["board"] == 4  # six wounds, no kill
 
@@ -158,8 +159,7 @@ def test_EZA_V2_each_horde_activates_one_zombie_with_up_to_two_actions():
     state, events = resolve(state, "event-house-2")
     assert events[0]["rule"] == "EZA-V2"
     assert top(state) | {} == activation(3, 1, 2, "activate:1x2")
-    state, _ = act(state, 3, "bite", human="kate")
-    state, _ = act(state, 3, "next_zombie")  # its other action was a move, at the table
+    state, _ = activate(state, 3, bites={"kate": 1})  # its other action: a move, at the table
     assert top(state)["seat"] == 1
 
 

@@ -6,6 +6,7 @@ import pytest
 from eza_support import (
     GAME,
     act,
+    activate,
     activation,
     deal,
     give_bites,
@@ -45,7 +46,7 @@ def test_EZA_F5_rulebook_example_loic_simon_tifany():
     deck_before = len(state["human_cards"]["deck"])
     tifany_board = state["hordes"][str(TIFANY)]["board"]
     state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
-    state, events = act(state, TIFANY, "bite", human="harry")
+    state, events = activate(state, TIFANY, bites={"harry": 1})
     # (2) Fatal blow: Tifany takes "Adorable" (1 VP): discard 3 Human cards and add 1 Zombie.
     assert state["hordes"][str(TIFANY)]["traits"] == ["adorable"]
     assert len(state["human_cards"]["deck"]) == deck_before - 3
@@ -91,8 +92,7 @@ def test_EZA_F5_feast_winner_reads_like_the_rulebook():
 def test_EZA_F1_order_of_a_death_and_the_turn_resumes():
     state = _harry_about_to_die(trait="well-fed")  # Trait: add 2 Zombies
     state, _ = stage(state, activation(TIFANY, zombies=2, actions=3))
-    state, events = act(state, TIFANY, "remove_defense", opening="front-door")
-    state, events = act(state, TIFANY, "bite", human="harry")
+    state, events = activate(state, TIFANY, bites={"harry": 1, "kate": 1}, cubes={"front-door": 1})
     log = text(events)
     order = [
         log.index(s)
@@ -106,18 +106,21 @@ def test_EZA_F1_order_of_a_death_and_the_turn_resumes():
     assert state["humans"]["harry"]["status"] == "dead"
     assert state["steps"][-1]["kind"] == "feast"
     kinds = [s["kind"] for s in reversed(state["steps"])]
-    assert kinds[:4] == ["feast", "transform", "feast_end", "activation"]
+    assert kinds[:4] == ["feast", "transform", "feast_end", "activation_bites"]
+    assert state["humans"]["kate"]["tokens"] == 10  # the other Zombie's bite waits
     state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 1})
-    assert rules(events)[-2:] == ["EZA-F4", "EZA-F1"] and "turn resumes" in said(events[-1])
-    # (5) The first Zombie lost its last action; the second Zombie of the effect comes next.
-    assert top(state)["kind"] == "activation" and top(state)["zombies"] == 1
-    assert top(state)["used"] == 0
+    resumed = next(i for i, e in enumerate(events) if "turn resumes" in said(e))
+    assert rules(events[: resumed + 1])[-2:] == ["EZA-F4", "EZA-F1"]
+    # (5) The turn resumes after the remembered effect: the second Zombie's bite.
+    assert events[resumed + 1]["msg"] in ("eza.bite", "eza.bite.first")
+    assert state["humans"]["kate"]["tokens"] == 9
+    assert not [s for s in state["steps"] if s["kind"] in ("activation", "activation_bites")]
 
 
 def test_EZA_F2_total_is_bites_plus_zombies_on_or_next_to_the_cell():
     state = _harry_about_to_die()
     state, _ = stage(state, activation(TIFANY))
-    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = activate(state, TIFANY, bites={"harry": 1})
     bounds = spec(state, TIFANY, "feast")["params"]["zombies"]["counts"]
     assert (bounds["1"]["min"], bounds["1"]["max"]) == (0, 4)  # no more than on the board
     assert said(bounds["1"]["label"]) == "Seat 1 (Yellow)"
@@ -140,7 +143,7 @@ def test_EZA_F3_still_tied_nobody_takes_the_tile():
     assert (winner, rule) == (None, "EZA-F3") and "nobody takes the tile" in said(reason)
     state = _harry_about_to_die(bites=(4, 4, 0))
     state, _ = stage(state, activation(TIFANY))
-    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = activate(state, TIFANY, bites={"harry": 1})
     # Loïc 4 + 1 = 5, Simon 4 + 1 = 5, Tifany 1 + 3 = 4: tied with as many Zombies.
     state, events = act(state, TIFANY, "feast", zombies={"1": 1, "2": 1, "3": 3})
     assert state["humans"]["harry"]["tile_to"] is None
@@ -151,7 +154,7 @@ def test_EZA_F3_still_tied_nobody_takes_the_tile():
 def test_EZA_F4_transformation_by_the_contamination_holder_laid_down():
     state = _harry_about_to_die()
     state, _ = stage(state, activation(TIFANY))
-    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = activate(state, TIFANY, bites={"harry": 1})
     state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 0})
     loic = state["hordes"][str(LOIC)]
     assert (loic["board"], loic["reserve"], loic["fresh"]) == (5, 5, 1)
@@ -171,7 +174,7 @@ def test_EZA_F4_transformation_with_an_empty_reserve_moves_a_zombie():
     loic = state["hordes"][str(LOIC)]
     loic["board"], loic["reserve"] = 10, 0
     state, _ = stage(state, activation(TIFANY))
-    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = activate(state, TIFANY, bites={"harry": 1})
     state, events = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 0})
     assert "no Zombie left in reserve" in text(events)
     assert top(state)["kind"] == "take_back" and waiting(state) == [LOIC]  # EZA-T5: he may
@@ -183,7 +186,7 @@ def test_EZA_F4_transformation_with_an_empty_reserve_moves_a_zombie():
 def test_EZA_F4_first_bite_takes_the_contamination_token():
     state = deal("house")
     state, _ = stage(state, activation(2))
-    state, events = act(state, 2, "bite", human="eve")
+    state, events = activate(state, 2, bites={"eve": 1})
     assert state["humans"]["eve"]["contamination"] == 2 and events[0]["rule"] == "EZA-F4"
     assert state["hordes"]["2"]["bites"] == {"eve": 1}
     view = next(h for h in GAME.view(state, None)["humans"] if h["id"] == "eve")
@@ -195,7 +198,7 @@ def test_EZA_F2_no_count_question_when_the_bites_already_decide():
     have on the board (4 each), so nobody is asked to count them."""
     state = _harry_about_to_die(bites=(8, 0, 0))
     state, _ = stage(state, activation(TIFANY))
-    state, events = act(state, TIFANY, "bite", human="harry")
+    state, events = activate(state, TIFANY, bites={"harry": 1})
     assert not [s for s in state["steps"] if s["kind"] == "feast"]
     ruling = next(e for e in events if e["msg"] == "eza.feast.won")
     assert ruling["rule"] == "EZA-F2" and ruling["feast"]["winner"] == LOIC
@@ -207,7 +210,7 @@ def test_EZA_F2_no_count_question_when_the_bites_already_decide():
 def test_EZA_F2_the_count_is_asked_while_zombies_could_change_the_majority():
     state = _harry_about_to_die(bites=(5, 3, 0))  # Green 3 + 4 Zombies could beat 5
     state, _ = stage(state, activation(TIFANY))
-    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = activate(state, TIFANY, bites={"harry": 1})
     assert top(state)["kind"] == "feast" and waiting(state) == [TIFANY]
     view = GAME.view(state, None)
     assert view["question"] == {"kind": "feast", "seat": TIFANY, "human": "harry"}
@@ -236,7 +239,7 @@ def _steps(state: dict) -> list[tuple[str, list[int]]]:
 def test_EZA_F1_a_death_and_its_feast_are_moments():
     state = _harry_about_to_die(trait="adorable")
     state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
-    state, events = act(state, TIFANY, "bite", human="harry")
+    state, events = activate(state, TIFANY, bites={"harry": 1})
     death = next(e for e in events if e.get("moment"))
     assert death["msg"] == "eza.dead" and _moments(events) == [("death", [])]  # every phone
     state, events = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
@@ -249,7 +252,7 @@ def test_EZA_F3_the_feast_is_a_moment_for_the_hordes_with_a_bite_on_the_human():
     state = _harry_about_to_die(bites=(5, 3, 0))  # Tifany holds none of Harry's tokens
     state["humans"]["harry"]["trait"] = "tough"
     state, _ = stage(state, activation(SIMON, zombies=1, actions=3))
-    state, events = act(state, SIMON, "bite", human="harry")
+    state, events = activate(state, SIMON, bites={"harry": 1})
     if top(state) and top(state)["kind"] == "feast":  # the Zombies may still decide it
         state, more = act(state, TIFANY, "feast", zombies={"1": 0, "2": 0, "3": 0})
         events += more
@@ -260,7 +263,7 @@ def test_EZA_F3_the_feast_is_a_moment_for_the_hordes_with_a_bite_on_the_human():
 def test_EZA_F4_the_feast_lays_a_zombie_in_place_of_the_human_as_a_board_step():
     state = _harry_about_to_die(trait="adorable")
     state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
-    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = activate(state, TIFANY, bites={"harry": 1})
     assert _steps(state) == []  # the Feast is not decided yet
     state, _ = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
     # One checklist item for the Feast: Loïc transforms Harry, Simon takes his tile, Tifany
@@ -287,7 +290,7 @@ def test_EZA_F4_no_pawn_left_no_zombie_to_lay():
     loic = state["hordes"][str(LOIC)]
     loic["board"], loic["reserve"] = loic["board"] + loic["reserve"], 0
     state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
-    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = activate(state, TIFANY, bites={"harry": 1})
     state, _ = act(state, TIFANY, "feast", zombies={"1": 1, "2": 2, "3": 1})
     (words, seats) = _steps(state)[0]
     assert "lay a Zombie" not in words and "give Harry's tile to Seat 2 (Green)" in words

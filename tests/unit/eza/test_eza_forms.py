@@ -1,18 +1,19 @@
 """Forms that read like the game, no accidental one-taps (issue 13): every Eat Zem All form
 (counts, integers, several params or several picks) says what its button does, with the
-phone's live placeholders; an action that throws something away or skips asks first."""
+phone's live placeholders; no action asks "are you sure?" (issue 17: undo covers them)."""
 
 from __future__ import annotations
 
 import pytest
-from eza_support import GAME, PACK, activation, deal, stage
+from eza_support import GAME, PACK, activate, activation, deal, stage
 
 from tableapp.engine import piles
 from tableapp.engine.playout import random_playout
 from tableapp.i18n import Renderer
 
-#: Actions that throw something away or skip: the phone asks before sending them.
-CONFIRMED = {"use_mutation", "end_activation", "discard_mutation"}
+#: Actions that used to ask "are you sure?" (an Instant, the discard of a third Mutation, now
+#: part of keeping it): their player's undo takes them back now (issue 17).
+ONCE_CONFIRMED = {"use_mutation", "keep_mutation"}
 
 
 def is_form(spec: dict) -> bool:
@@ -69,9 +70,8 @@ def test_the_feast_form_confirms_the_zombies_counted():
 
     state = _harry_about_to_die(trait="adorable")
     state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
-    from eza_support import act
 
-    state, _ = act(state, TIFANY, "bite", human="harry")
+    state, _ = activate(state, TIFANY, bites={"harry": 1})
     (feast,) = [s for s in GAME.legal_actions(state, TIFANY) if s["type"] == "feast"]
     assert Renderer("en", strict=True).localize(feast["submit"]) == (
         "Confirm the Zombies in the Feast: {n}"
@@ -81,19 +81,32 @@ def test_the_feast_form_confirms_the_zombies_counted():
     )
 
 
-def test_EZA_T6_stopping_an_activation_asks_first():
+def test_EZA_T7_the_activation_asks_how_many_zombies_acted_only_when_it_matters():
+    """One form per activation; "how many acted" only when a later effect of the same card
+    activates this Horde again (a Zombie that did not act may act then), all preselected."""
     state = deal("house")
     state, _ = stage(state, activation(1, zombies=3, actions=2))
-    (stop,) = [s for s in GAME.legal_actions(state, 1) if s["type"] == "end_activation"]
-    words = Renderer("en", strict=True).localize(stop["confirm"])
-    assert words == "Stop here? No other Zombie of yours acts for this effect."
-    french = Renderer("fr", strict=True).localize(stop["confirm"])
-    assert french.startswith("Arrêter ici ?")
-    (next_zombie,) = [s for s in GAME.legal_actions(state, 1) if s["type"] == "next_zombie"]
-    assert "confirm" not in next_zombie  # the usual tap stays one tap
+    (form,) = [s for s in GAME.legal_actions(state, 1) if s["type"] == "activate"]
+    assert set(form["params"]) == {"bites", "cubes"} and "confirm" not in form
+    assert not {"next_zombie", "end_activation"} & {s["type"] for s in GAME.legal_actions(state, 1)}
+    later = {"kind": "zombie_effect", "seat": 1, "effect": "activate:1x2", "part": "bonus"}
+    state, _ = stage(state, activation(1, zombies=3, actions=2), later)
+    acted = next(s for s in GAME.legal_actions(state, 1) if s["type"] == "activate")["params"]
+    assert acted["acted"]["choices"] == [3, 2, 1, 0] and acted["acted"]["value"] == 3
+    labels = [Renderer("en", strict=True).localize(x) for x in acted["acted"]["labels"]]
+    assert labels[0] == "3 Zombies acted" and labels[2] == "1 Zombie acted"
+    state, _ = activate(state, 1, acted=1)
+    assert state["hordes"]["1"]["activated"] == 1  # the 2 others may act for the bonus
+    assert top_kind(state) == "activation" and state["steps"][-1]["zombies"] == 1
 
 
-def test_EZA_T9_an_instant_played_off_turn_and_a_discard_ask_first():
+def top_kind(state: dict) -> str:
+    return state["steps"][-1]["kind"]
+
+
+def test_issue17_an_instant_and_a_discard_do_not_ask_first():
+    """An Instant is an offer (played off-turn too), a discard a choice: no "are you sure?",
+    their player's undo takes them back (tests/api/test_api_eat_zem_all.py)."""
     state = deal("house")
     mc = state["mutation_cards"]
     card = next(m for m, r in state["content"]["mutations"].items() if r["effect"] == "play_dead")
@@ -102,20 +115,45 @@ def test_EZA_T9_an_instant_played_off_turn_and_a_discard_ask_first():
     state["hordes"]["2"]["killed"] = 1
     (use,) = [s for s in GAME.legal_actions(state, 2) if s["type"] == "use_mutation"]
     assert state["active"] != 2  # off-turn
-    assert Renderer("en", strict=True).localize(use["confirm"]) == (
-        "Play Play dead now? It is discarded once used."
-    )
-    assert "Faire le mort" in Renderer("fr", strict=True).localize(use["confirm"])
-    # A third Mutation: the discard throws one away for good.
-    state["pending_mutations"]["2"] = {"stage": "discard"}
+    assert "confirm" not in use
+    # Holding 2, the Horde keeps 1 of 2 drawn and discards 1 of its 3 in one answer.
+    piles.move(mc, mc["draw"][-1], "draw", "held:2")
+    piles.move(mc, mc["draw"][-1], "draw", "offer:2")
+    piles.move(mc, mc["draw"][-1], "draw", "offer:2")
+    state["pending_mutations"]["2"] = {"stage": "keep"}
     state["steps"].append({"kind": "await_mutations"})
-    discard = [s for s in GAME.legal_actions(state, 2) if s["type"] == "discard_mutation"]
-    assert discard and "confirm" in discard[0]
+    (keep,) = [s for s in GAME.legal_actions(state, 2) if s["type"] == "keep_mutation"]
+    assert "discard" in keep["params"] and "confirm" not in keep
 
 
 @pytest.mark.parametrize("side", ["house", "cemetery"])
-def test_actions_that_skip_or_throw_away_carry_confirm(side):
-    kinds = {s["type"]: s for s in _specs_seen(side) if s["type"] in CONFIRMED}
-    assert kinds, side
-    for spec in kinds.values():
-        assert Renderer("fr", strict=True).localize(spec["confirm"]), spec["type"]
+def test_issue17_no_eat_zem_all_action_asks_are_you_sure(side):
+    specs = _specs_seen(side)
+    assert {s["type"] for s in specs} & ONCE_CONFIRMED, side
+    assert not [s["type"] for s in specs if "confirm" in s]
+
+
+def test_issue17_EZA_T1_the_only_card_on_the_track_is_taken_without_a_question():
+    state = deal("house")
+    zc = state["zombie_cards"]
+    for card in zc["track"][1:]:
+        piles.move(zc, card, "track", "active")
+    (last,) = zc["track"]
+    state, events = stage(state, {"kind": "card_choice", "seat": 1})
+    assert "take_card" not in {s["type"] for s in GAME.legal_actions(state, 1)}
+    assert state["card"]["id"] == last and last in state["zombie_cards"]["active"]
+    assert any(e.get("rule") == "EZA-T1" and e.get("card") == last for e in events)
+    # With two cards, the active Horde chooses.
+    state = deal("house")
+    zc = state["zombie_cards"]
+    for card in zc["track"][2:]:
+        piles.move(zc, card, "track", "active")
+    state, _ = stage(state, {"kind": "card_choice", "seat": 1})
+    assert (
+        len(
+            next(s for s in GAME.legal_actions(state, 1) if s["type"] == "take_card")["params"][
+                "card"
+            ]["choices"]
+        )
+        == 2
+    )

@@ -172,7 +172,7 @@ def test_EZA_H15_gabriel_escapes_whenever_he_is_next_to_an_exit():
     # Blocked: his card goes on, and he is not asked again until something changed.
     state, _ = act(state, 1, "gabriel_exit", way="blocked")
     assert top(state)["kind"] == "reach"
-    state, _ = act(state, 1, "report_reach", zombies=reach(state, {}))
+    state, _ = act(state, 1, "report_reach", **reach(state, {}))
     assert top(state)["kind"] == "confirm_move"  # no second question: nothing changed
 
 
@@ -182,7 +182,7 @@ def test_EZA_H15_gabriel_is_asked_again_after_a_kill_or_when_a_move_ends_at_an_e
     put_at(state, "gabriel", "kitchen:2")
     state, _ = resolve(state, "house-gabriel-1")
     state, _ = act(state, 1, "gabriel_exit", way="blocked")
-    state, _ = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    state, _ = act(state, 1, "report_reach", **reach(state, {"2:standing": 1}))
     assert top(state)["kind"] == "gabriel_exit"  # a Standing Zombie fewer: maybe clear now
     # Arriving next to an exit asks at once.
     state = deal("house")
@@ -190,7 +190,7 @@ def test_EZA_H15_gabriel_is_asked_again_after_a_kill_or_when_a_move_ends_at_an_e
     put_at(state, "gabriel", "kitchen:5")
     state, _ = resolve(state, "house-gabriel-1")
     assert top(state)["kind"] == "reach"  # kitchen 5 is next to no exit
-    state, _ = act(state, 1, "report_reach", zombies=reach(state, {}))
+    state, _ = act(state, 1, "report_reach", **reach(state, {}))
     state, _ = act(state, 1, "move", outcome="moved")  # kitchen 5 + 1: kitchen 1, the window
     assert state["humans"]["gabriel"]["cell"] == "kitchen:1"
     assert top(state)["kind"] == "gabriel_exit"

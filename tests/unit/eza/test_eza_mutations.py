@@ -10,6 +10,7 @@ import pytest
 from eza_support import (
     GAME,
     act,
+    activate,
     activation,
     asked,
     deal,
@@ -39,9 +40,7 @@ def hold(state: dict, seat: int, effect: str) -> str:
 
 def finish_activations(state: dict) -> dict:
     while top(state)["kind"] == "activation":
-        seat = top(state)["seat"]
-        stop = "end_activation" if "end_activation" in types(state, seat) else "next_zombie"
-        state, _ = act(state, seat, stop)
+        state, _ = activate(state, top(state)["seat"])  # moves at the table, nothing to record
     return state
 
 
@@ -81,14 +80,21 @@ def test_EZA_T9_at_most_two_mutations_and_instants_are_discarded_when_used():
     state, _ = stage(
         state, {"kind": "zombie_effect", "seat": 1, "effect": "mutate", "part": "bonus"}
     )
-    state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
-    assert len(state["mutation_cards"]["held:1"]) == 3
-    assert types(state, 1)[0] == "discard_mutation"
+    # Holding 2 already: which to keep and which of the 3 to discard, in one answer (EZA-T9).
+    form = spec(state, 1, "keep_mutation")
+    held = list(state["mutation_cards"]["held:1"])
+    assert sorted(held) == sorted([first, second])
+    assert form["params"]["discard"]["choices"] == [*held, "kept"]
+    assert "confirm" not in form
+    kept = state["mutation_cards"]["offer:1"][0]
     with pytest.raises(RuleError) as error:
-        act(state, 1, "discard_mutation", card="mutation-99")
-    assert error.value.rule == "EZA-T9"
-    state, events = act(state, 1, "discard_mutation", card=first)
-    assert len(state["mutation_cards"]["held:1"]) == 2 and events[0]["rule"] == "EZA-T9"
+        act(state, 1, "keep_mutation", card=kept, discard="mutation-99")
+    assert (error.value.code, error.value.rule) == ("not_held", "EZA-T9")
+    state, events = act(state, 1, "keep_mutation", card=kept, discard=first)
+    assert sorted(state["mutation_cards"]["held:1"]) == sorted([second, kept])
+    assert first in state["mutation_cards"]["discard"]
+    assert [e["msg"] for e in events if e.get("rule") == "EZA-T9"][-1] == "eza.mutation.discarded"
+    assert "1" not in state["pending_mutations"]
     # An Instant Mutation may be played when its moment has come, then it is discarded.
     assert "use_mutation" not in types(state, 1)  # nothing to add actions to yet
     assert (
@@ -96,7 +102,7 @@ def test_EZA_T9_at_most_two_mutations_and_instants_are_discarded_when_used():
         == "EZA-T12"
     )
     state, _ = stage(state, activation(1))
-    assert offered(state, 1) == [second]
+    assert second in offered(state, 1)
     state, events = use(state, 1, second)
     assert second in state["mutation_cards"]["discard"] and events[0]["rule"] == "EZA-T12"
     permanent = hold(state, 1, "stench")
@@ -140,23 +146,26 @@ def test_EZA_T12_sprint_gives_the_activated_zombie_two_more_actions():
     state = deal("house")
     card = hold(state, 1, "extra_actions")
     state, _ = stage(state, activation(1, zombies=1, actions=1))
+    with pytest.raises(RuleError) as error:  # 1 action: one cube
+        activate(state, 1, cubes={"front-door": 2})
+    assert (error.value.code, error.value.rule) == ("too_many_actions", "EZA-T6")
     state, _ = use(state, 1, card)
-    state, _ = act(state, 1, "remove_defense", opening="front-door")
-    state, _ = act(state, 1, "remove_defense", opening="front-door")
-    assert top(state)["kind"] == "activation"  # 1 + 2 actions: one left
-    state, _ = act(state, 1, "remove_defense", opening="front-door")
+    assert spec(state, 1, "activate")["params"]["bites"]["most"] == 1  # still one bite
+    state, _ = activate(state, 1, cubes={"front-door": 3})  # 1 + 2 actions
     assert state["defenses"]["front-door"] == 0 and not state["steps"]
 
 
 def test_EZA_T12_second_helping_allows_a_second_bite_in_one_activation():
     state = deal("house")
     card = hold(state, 1, "second_bite")
+    assert card not in offered(state, 1)  # its moment: while one's Zombies activate
     state, _ = stage(state, activation(1))
-    assert card not in offered(state, 1)  # its moment: after a bite
-    state, _ = act(state, 1, "bite", human="kate")
+    with pytest.raises(RuleError) as error:
+        activate(state, 1, bites={"kate": 2})
+    assert (error.value.code, error.value.rule) == ("already_bit", "EZA-T6")
     state, _ = use(state, 1, card)
-    state, events = act(state, 1, "bite", human="kate")
-    assert state["hordes"]["1"]["bites"]["kate"] == 2 and "EZA-F4" not in rules(events)
+    state, events = activate(state, 1, bites={"kate": 2})
+    assert state["hordes"]["1"]["bites"]["kate"] == 2 and "EZA-F4" in rules(events)
 
 
 def test_EZA_T12_lunge_is_a_bite_that_may_start_the_feast():
@@ -217,7 +226,7 @@ def test_EZA_T12_play_dead_brings_a_killed_zombie_back_laid_down():
     card = hold(state, 2, "play_dead")
     assert card not in offered(state, 2)
     state, _ = stage(state, {"kind": "human_effect", "human": "omar", "effect": "kill_standing"})
-    state, _ = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    state, _ = act(state, 1, "report_reach", **reach(state, {"2:standing": 1}))
     assert state["hordes"]["2"]["board"] == 3
     assert card in offered(state, 2)  # another Horde's question is waiting: it is anytime
     state, events = use(state, 2, card)
@@ -240,7 +249,7 @@ def test_EZA_T12_feeding_frenzy_counts_the_hordes_zombies_twice():
     state["humans"]["harry"]["tokens"] = 1
     state["humans"]["harry"]["box"] -= 3
     state, _ = stage(state, activation(3))
-    state, _ = act(state, 3, "bite", human="harry")
+    state, _ = activate(state, 3, bites={"harry": 1})
     assert top(state)["kind"] == "feast" and card in offered(state, 2)
     state, _ = use(state, 2, card)
     assert "Feeding frenzy" in asked(state)
@@ -254,9 +263,9 @@ def test_EZA_T12_iron_jaw_removes_two_cubes_with_one_action():
     state = deal("house")
     hold(state, 1, "iron_jaw")
     state, _ = stage(state, activation(1))
-    assert "up to 2 adjacent Defense cubes" in said(spec(state, 1, "remove_defense")["label"])
-    state, events = act(state, 1, "remove_defense", opening="front-door")
-    assert state["defenses"]["front-door"] == 1 and "removes 2 Defense cubes" in text(events)
+    assert "2 Defense cubes per action" in said(spec(state, 1, "activate")["label"])
+    state, events = activate(state, 1, bites={"kate": 1}, cubes={"front-door": 3})  # 1 + 2
+    assert state["defenses"]["front-door"] == 0 and "removes 3 Defense cubes" in text(events)
 
 
 def test_EZA_T12_pack_instinct_gives_the_first_zombie_of_a_card_one_more_action():
@@ -266,22 +275,24 @@ def test_EZA_T12_pack_instinct_gives_the_first_zombie_of_a_card_one_more_action(
         state, {"kind": "zombie_effect", "seat": 1, "effect": "activate:2x1", "part": "main"}
     )
     assert top(state)["extra"] == 1
-    state, _ = act(state, 1, "remove_defense", opening="front-door")
-    assert top(state)["zombies"] == 2  # the first Zombie still has its second action
-    state, _ = act(state, 1, "next_zombie")
-    assert top(state)["extra"] == 0
+    state, events = activate(state, 1, bites={"kate": 2}, cubes={"front-door": 1})  # 2 + 1 actions
+    assert state["defenses"]["front-door"] == 2 and state["hordes"]["1"]["bites"]["kate"] == 2
+    state, _ = stage(
+        state, {"kind": "zombie_effect", "seat": 1, "effect": "activate:1x1", "part": "bonus"}
+    )
+    assert top(state)["extra"] == 0  # only the first Zombie of a card
 
 
 def test_EZA_T12_thick_skull_first_kill_is_a_wound():
     state = deal("house")
     hold(state, 2, "thick_skull")
     state, _ = stage(state, {"kind": "human_effect", "human": "omar", "effect": "kill_standing"})
-    state, events = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    state, events = act(state, 1, "report_reach", **reach(state, {"2:standing": 1}))
     assert events[0]["rule"] == "EZA-T12" and "wounds" in said(events[0])
     assert state["hordes"]["2"]["board"] == 4 and state["hordes"]["2"]["crawling"] == 1
     # The second kill of the same turn is a kill.
     state, _ = stage(state, {"kind": "human_effect", "human": "omar", "effect": "kill_standing"})
-    state, events = act(state, 1, "report_reach", zombies=reach(state, {"2:standing": 1}))
+    state, events = act(state, 1, "report_reach", **reach(state, {"2:standing": 1}))
     assert events[0]["msg"] == "eza.attack.kills_standing" and state["hordes"]["2"]["board"] == 3
 
 

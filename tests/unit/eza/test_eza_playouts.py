@@ -60,13 +60,16 @@ class LeakCheck:
             assert ("private" in view) == (viewer is not None)
             if self.steps % 25 == 1:
                 _cards_have_id_and_name(view)
-        hidden_names = self._unkept_mutation_names(state)
+        kept = {e["card"] for e in events if e.get("msg") == "eza.mutation.kept"}
+        hidden_names = self._unkept_mutation_names(state, kept)
         # A Mutation played or discarded from in front of a Horde was face up: its id may be
         # named as it goes to the (hidden) discard pile.
         was_face_up = set()
         if self.previous is not None:
             for seat in state["seats"]:
                 was_face_up |= set(self.previous["mutation_cards"][f"held:{seat}"])
+        # One kept face up and discarded in the same answer (EZA-T9): it was shown face up.
+        was_face_up |= kept
         # A Human card named as it is revealed may be shuffled back into the deck by the end of
         # the same action (EZA-H2): events are checked against what is never revealed.
         hc = state["human_cards"]
@@ -79,15 +82,16 @@ class LeakCheck:
             assert set(event.get("private", {})) <= {str(s) for s in state["seats"]}
         self.previous = state
 
-    def _unkept_mutation_names(self, state: dict) -> set[str]:
-        """Mutations offered at the last step and not kept: only the chooser knew them."""
+    def _unkept_mutation_names(self, state: dict, kept: set[str]) -> set[str]:
+        """Mutations offered at the last step and not kept: only the chooser knew them (one
+        kept, face up, and discarded in the same answer was shown: ``kept``)."""
         if self.previous is None:
             return set()
         mc_before, mc = self.previous["mutation_cards"], state["mutation_cards"]
         offered = set(mc_before["draft"])
         for seat in state["seats"]:
             offered |= set(mc_before[f"offer:{seat}"])
-        held = set().union(*(mc[f"held:{s}"] for s in state["seats"]))
+        held = set().union(*(mc[f"held:{s}"] for s in state["seats"])) | kept
         names = state["content"]["mutations"]
         return {names[c]["name"] for c in offered - held}
 

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from eza_support import GAME, act, deal, give_bites, rules, said, set_tokens, stage, text, top
+from eza_support import (
+    GAME,
+    act,
+    activate,
+    deal,
+    give_bites,
+    rules,
+    said,
+    set_tokens,
+    stage,
+    text,
+    top,
+)
 
 from tableapp.games.eat_zem_all.scoring import winners
 
@@ -20,7 +32,7 @@ def _last_human_standing(state: dict, last: str = "nina") -> dict:
 def test_EZA_E1_the_game_ends_once_the_current_card_is_resolved():
     state = _last_human_standing(deal("house", seats=(1, 2, 3)))
     state, _ = act(state, 1, "take_card", card="zombie-basic-1")  # Shamble: 1 Zombie, 3 actions
-    state, _ = act(state, 1, "bite", human="nina")
+    state, _ = activate(state, 1, bites={"nina": 1})
     assert top(state)["kind"] == "feast" and GAME.result(state) is None  # the last Feast counts
     board = state["hordes"]["1"]["board"]
     state, events = act(state, 1, "feast", zombies={"1": 1, "2": 0, "3": 0})
