@@ -68,7 +68,8 @@ def test_api_eat_zem_all_in_french_and_a_public_correction(client, tables):
     keep = next(a for a in fr["actions"] if a["type"] == "keep_mutation")
     assert keep["label"] == "Garder cette Mutation (face visible)"
     labels = keep["params"]["card"]["labels"]
-    assert all(isinstance(x, str) and " : " in x for x in labels)  # "Nom (instantanée) : texte"
+    # "Nom (instantanée) : texte", a no-break space before the colon
+    assert all(isinstance(x, str) and "\u00a0: " in x for x in labels)
     humans = fr["game_view"]["humans"]
     assert {h["name"] for h in humans} >= {"Ève", "Adèle"}
     assert any("Cuisine" in h["cell_name"] for h in humans)

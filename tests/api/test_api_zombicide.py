@@ -90,7 +90,7 @@ def test_two_phones_take_three_survivors_each_and_win_a_mission(client, tables, 
             body = refused.get_json()
             assert refused.content_type == "application/problem+json"
             assert (body["code"], body["rule"]) == ("searched", "ZC-14")
-            assert body["detail"].endswith("a déjà fouillé ce tour-ci : une fouille par tour.")
+            assert body["detail"].endswith("a déjà fouillé ce tour-ci\u00a0: une fouille par tour.")
             searched_twice = True
         else:
             for kind in (
@@ -114,7 +114,7 @@ def test_two_phones_take_three_survivors_each_and_win_a_mission(client, tables, 
     assert final["result"]["reason"] == "every objective is done"
     log = client.get(f"/api/tables/{code}/log", headers={"Accept-Language": "fr"}).get_json()
     texts = [e["text"] for entry in log["entries"] for e in entry["events"]]
-    assert "La mission est gagnée : tous les objectifs sont remplis." in texts
+    assert "La mission est gagnée\u00a0: tous les objectifs sont remplis." in texts
     assert any(t.startswith("Ana prend Ruth") for t in texts)
     assert verify_export(client.get(f"/api/tables/{code}/export").get_json()) is None
 

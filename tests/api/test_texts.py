@@ -45,7 +45,7 @@ def test_view_prompt_and_actions_follow_accept_language(client, tables):
     name = public["seats"][public["prompt"]["waiting_for"][0] - 1]["name"]
     # The others read who is to play, by name, in their own language.
     watcher = client.get(f"/api/tables/{code}", headers={"Accept-Language": "fr"}).get_json()
-    assert watcher["prompt"]["text"].startswith(f"{name} : piocher")
+    assert watcher["prompt"]["text"].startswith(f"{name}\u00a0: piocher")
 
 
 def test_log_and_action_answers_carry_messages_and_names(client, tables):
@@ -103,7 +103,7 @@ def test_games_catalogue_speaks_the_language_asked(client):
     assert fr.headers["Content-Language"] == "fr" and "Accept-Language" in fr.headers["Vary"]
     (zl,) = [g for g in fr.get_json()["games"] if g["id"] == "zombie-life"]
     assert zl["options"]["continue_draw_pile"]["label"].startswith("Les nouvelles manches")
-    assert zl["help"].startswith("Zombie Life : ")
+    assert zl["help"].startswith("Zombie Life\u00a0: ")
     en = client.get("/api/games").get_json()
     (zl,) = [g for g in en["games"] if g["id"] == "zombie-life"]
     assert zl["options"]["continue_draw_pile"]["label"].startswith("New rounds")

@@ -332,6 +332,17 @@ def test_ZL_4_pass_turns_down_as_many_cards_as_players_still_in_play():
     assert types(state, 1) == []
 
 
+def test_ZL_4_the_last_to_pass_is_told_nobody_is_left_not_0_players():
+    state = table({1: ["c09a"], 2: ["c04a"], 3: ["c06a"]})
+    state, _ = play(state, 1, "pass")
+    state, _ = play(state, 2, "pass")
+    state, events = play(state, 3, "pass")
+    said = english(events[0])
+    assert said.startswith("Seat 3 passes last: nobody is still in play")
+    assert "0 players" not in said and "0 Refuge" not in said
+    assert rules_of(events)[0] == "ZL-4"
+
+
 def test_ZL_4_passer_counts_themself_with_the_option():
     state = table(
         {1: ["c09a", "c02a", "c05a"], 2: ["c04a"], 3: ["c06a"]},

@@ -53,7 +53,7 @@ addStrings({
     "eza.param.zombies": "Zombies, par Horde", "eza.param.standing": "Zombies debout", "eza.param.blocking": "Zombies debout qui bloquent le chemin", "eza.param.crawling": "Zombies rampants",
     "eza.param.companions": "Qui accompagne l'Humain", "eza.param.humans": "Humains", "eza.param.way": "Quel chemin", "eza.param.card": "Carte",
     "eza.param.human": "Humain", "eza.param.opening": "Porte ou fenêtre", "eza.param.where": "Où", "eza.param.choice": "Choix",
-    "eza.param.target": "Cible", "eza.param.to": "Vers où", "eza.param.outcome": "Résultat", "eza.param.next_to": "À côté de l'Humain ?",
+    "eza.param.target": "Cible", "eza.param.to": "Vers où", "eza.param.outcome": "Résultat", "eza.param.next_to": "À côté de l'Humain ?",
     "eza.param.counts": "Comptes de la table", "eza.param.group": "Quoi", "eza.param.why": "Pourquoi", "eza.param.value": "Où il est",
     "eza.bite_tokens": "Jetons Morsure", "eza.feast_vp": "PV de Festin", "eza.fatal_blow_vp": "PV de coup fatal", "eza.c.yellow": "Jaune",
     "eza.c.green": "Verte", "eza.c.red": "Rouge", "eza.c.blue": "Bleue",

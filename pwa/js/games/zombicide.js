@@ -29,7 +29,7 @@ addStrings({
   fr: {
     "zc.round": "Tour {n}", "zc.setup": "Mise en place", "zc.over": "Partie terminée", "zc.danger": "Niveau de danger", "zc.mine": "Vos survivants",
     "zc.team": "Survivants", "zc.free": "à prendre", "zc.hp": "{n} / {max} PV", "zc.xp": "{n} d'adrénaline", "zc.next": "niveau suivant à {n}",
-    "zc.max": "niveau maximal", "zc.playing": "joue", "zc.done": "a joué ce tour", "zc.searched": "a fouillé", "zc.found": "Trouvé : garder ou laisser",
+    "zc.max": "niveau maximal", "zc.playing": "joue", "zc.done": "a joué ce tour", "zc.searched": "a fouillé", "zc.found": "Trouvé : garder ou laisser",
     "zc.first": "premier joueur", "zc.door": "ouvre les portes", "zc.adult": "adulte", "zc.child": "enfant", "zc.empty": "vide", "zc.hands": "Mains", "zc.pack": "Sac à dos",
     "zc.won": "Mission gagnée", "zc.lost": "Mission perdue",
     "zc.p.survivor": "Survivant", "zc.p.colour": "Couleur", "zc.p.building": "Bâtiment", "zc.p.dark_rooms": "Pièces sombres",

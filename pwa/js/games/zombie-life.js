@@ -19,12 +19,12 @@ addStrings({
     "zl.confirm.end": "This ends the round and the game (someone reaches 21 points): it cannot be undone. Go on?",
   },
   fr: {
-    "zl.round": "Manche {n}", "zl.drawpile": "Pioche : {n}", "zl.discard": "Défausse : {n}",
+    "zl.round": "Manche {n}", "zl.drawpile": "Pioche : {n}", "zl.discard": "Défausse : {n}",
     "zl.horde": "Horde", "zl.refuge": "Refuge", "zl.empty": "vide",
     "zl.playing": "en jeu", "zl.passed": "caché", "zl.eliminated": "éliminé",
     "zl.turn": "joue", "zl.dealer": "donneur", "zl.points": "{n} pts", "zl.facedown": "face cachée",
     "zl.drew": "Vous avez pioché", "zl.pending": "a pioché une carte.", "zl.players": "Refuges",
-    "zl.confirm.end": "Cela termine la manche et la partie (quelqu'un atteint 21 points) : c'est définitif. Continuer ?",
+    "zl.confirm.end": "Cela termine la manche et la partie (quelqu'un atteint 21 points) : c'est définitif. Continuer ?",
   },
 });
 

@@ -294,13 +294,17 @@ def _pass(state: State, seat: int, params: dict, ctx: Ctx) -> None:
     turned = cards[: min(still_in_play, len(cards))]
     state["refuges"][key(seat)] = [c for c in refuge(state, seat) if c not in turned]
     state["face_down"][key(seat)] = turned
-    ctx.say(
-        M(
+    if still_in_play:
+        said = M(
             "zl.pass",
             seat=seat_ref(seat),
             cards=M("zl.n_refuge_cards", count=len(turned)),
             players=M("zl.n_players", count=still_in_play),
-        ),
+        )
+    else:  # the last to pass: nobody left to count, nothing turns (not "0 players")
+        said = M("zl.pass.last", seat=seat_ref(seat))
+    ctx.say(
+        said,
         seat=seat,
         turned_down=len(turned),
         rule="ZL-4",

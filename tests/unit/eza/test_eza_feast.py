@@ -278,7 +278,7 @@ def test_EZA_F4_the_feast_lays_a_zombie_in_place_of_the_human_as_a_board_step():
     ]
     (step,) = state["board_steps"]
     french = Renderer("fr", strict=True).localize(step["message"])
-    assert french.startswith("Après le Festin de Harry : couchez un Zombie de ")
+    assert french.startswith("Après le Festin de Harry\u00a0: couchez un Zombie de ")
     done = [s for s in GAME.legal_actions(state, LOIC) if s["type"] == "board_done"]
     assert done and done[0]["params"]["step"]["choices"] == [step["id"]]
     state, _ = act(state, LOIC, "board_done", step=step["id"])

@@ -77,7 +77,7 @@ def test_the_feast_form_confirms_the_zombies_counted():
         "Confirm the Zombies in the Feast: {n}"
     )
     assert Renderer("fr", strict=True).localize(feast["submit"]) == (
-        "Valider les Zombies du Festin : {n}"
+        "Valider les Zombies du Festin\u00a0: {n}"
     )
 
 

@@ -235,7 +235,7 @@ def test_the_help_names_every_ruling_in_both_languages():
     french = catalog.help_text("zombicide", "fr")
     for n in range(1, 18):
         assert f"ZC-{n}" in english and f"ZC-{n}" in french, n
-    assert french.startswith("Zombicide : de 1 à 6 joueurs")
+    assert french.startswith("Zombicide\u00a0: de 1 à 6 joueurs")
 
 
 def test_every_ruling_has_a_test_named_after_it():
