@@ -31,7 +31,9 @@ def test_a_pack_file_loaded_at_the_table_plays_and_a_broken_one_says_why(devices
     laptop.click("#new-table button[type=submit]")
     laptop.wait_for_selector("#pack-problems:not([hidden]) li")
     problems = laptop.text_content("#pack-problems")
-    assert "cards[0].copies must be a whole number from 1 to 26" in problems
+    # A JSON upload is told its place in that file and the card by its name (issue 17 k).
+    assert "pack file (JSON) › cards › cards › “Crawling Hand 1” › copies" in problems
+    assert "must be a whole number from 1 to 26" in problems and ".toml" not in problems
     shots(laptop, "home-pack-refused")
 
     mine = copy.deepcopy(catalog.content("zombie-life"))
