@@ -266,6 +266,38 @@ def test_corrections_fold_away_and_start_at_the_counts_the_app_holds(devices, wa
     assert not watch.errors, watch.errors
 
 
+def test_ZC_1_ending_the_turn_with_a_goal_done_is_one_tap(devices, watch):
+    """Issue 17: while the mission has goals to tick off, ending the turn is two buttons, the
+    second ticking a goal off with the same tap (no separate "goal done" button)."""
+    page = devices.phone("goal")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    view = {
+        **CORRECTING,
+        "actions": [
+            {
+                "type": "end_turn",
+                "label": "End Ruth's turn",
+                "params": {
+                    "goal": {
+                        "choices": ["no", "done"],
+                        "labels": ["End the turn", "End the turn: a mission goal is done (1 left)"],
+                    }
+                },
+            }
+        ],
+    }
+    page.evaluate(RENDER, view)
+    group = page.locator("fieldset.actions > [data-type='end_turn']")
+    assert group.locator("button").all_text_contents() == [
+        "End the turn",
+        "End the turn: a mission goal is done (1 left)",
+    ]
+    group.get_by_role("button", name="End the turn: a mission goal is done (1 left)").click()
+    assert page.evaluate("window.sent") == [{"type": "end_turn", "params": {"goal": "done"}}]
+    assert not watch.errors, watch.errors
+
+
 def test_issue17_b_one_phone_takes_all_six_and_the_host_shares_them_out(devices, watch):
     """Defect b: Ana's phone takes all six. Ben has nothing to do and is not waited on: his
     phone says whom it waits for and what they must do, never himself; the host's share-out

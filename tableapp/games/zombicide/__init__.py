@@ -19,7 +19,9 @@ match your box). How the app reads the rules where they leave room:
 - Mission (ZC-1, ZC-7, ZC-8, ZC-15): the host enters the objective tokens to take per colour,
   the Pimp-weapon crates, other goals the table ticks off, the spawn zones in clockwise order
   from zone 1 and the buildings with dark rooms. The mission is won the moment the last
-  objective token is taken and the last goal ticked off.
+  objective token is taken and the last goal ticked off. A goal (an exit reached…) is ticked
+  off with the same tap that ends the turn of the survivor who reached it ("End the turn: a
+  mission goal is done"); the last one wins at once.
 - The app does not count actions, moves or noise: the board does. It enforces what it owns:
   one search per survivor per turn (ZC-14), weapons used from a hand (ZC-16), doors opened with
   a door-opening weapon in hand (ZC-15), at most 5 cards (ZC-16).

@@ -7,11 +7,12 @@ Moves and noise stay on the board; the app does not count actions (the board doe
 Action types of a survivor's turn (``survivor_turn``, the owner's phone), one tap each, none
 asking "are you sure?" (undo takes them back): ``search``, ``open_crate``, ``open_door``
 (``building``, the first door of a listed building), ``take_objective`` (``colour``),
-``goal_done``, ``ranged`` / ``melee`` (``weapon``; the target comes next, combat.py),
-``trade`` (``card``, ``to``: the survivor itself to rearrange, or another; ``slot``),
-``end_turn``. A param with one possible value is left out: the button is the move. Found cards
-go to a free backpack slot; without one they wait in ``stow``, one at a time: ``keep``
-(``slot``), ``leave``, ``rearrange``. Any time, an owner may ``discard`` (``card``) from any of
+``ranged`` / ``melee`` (``weapon``; the target comes next, combat.py), ``trade`` (``card``,
+``to``: the survivor itself to rearrange, or another; ``slot``), ``end_turn`` (``goal``
+while the mission has goals to tick off: ``done`` ticks one off as the turn ends, ZC-1). A
+param with one possible value is left out: the button is the move. Found cards go to a free
+backpack slot; without one they wait in ``stow``, one at a time: ``keep`` (``slot``),
+``leave``, ``rearrange``. Any time, an owner may ``discard`` (``card``) from any of
 their survivors.
 """
 
@@ -217,17 +218,30 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
                 colour=choice(left, [COLOUR_LABELS[c] for c in left]),
             )
         )
-    goals = state["mission"]["goals"]
-    if goals["done"] < goals["total"]:
-        specs.append(
-            action("goal_done", M("zc.action.goal_done", count=goals["total"] - goals["done"]))
-        )
     specs += combat.attack_specs(state, sid)
     specs += _inventory_specs(state, sid)
     # The app does not count actions (the board does). Ending a turn asks nothing: the
     # player's undo takes it back alone (it shows nothing).
-    specs.append(action("end_turn", M("zc.action.end_turn", survivor=name)))
+    specs.append(_end_turn_spec(state, name))
     return specs
+
+
+def _end_turn_spec(state: State, name: dict) -> dict:
+    """Ending the turn; while the mission has goals to tick off (an exit reached, ZC-1), the
+    same tap may say one is done: two buttons, "End the turn" and "End it, a goal done"."""
+    goals = state["mission"]["goals"]
+    left = goals["total"] - goals["done"]
+    label = M("zc.action.end_turn", survivor=name)
+    if left <= 0:
+        return action("end_turn", label)
+    return action(
+        "end_turn",
+        label,
+        goal=choice(
+            ["no", "done"],
+            [M("zc.end_turn.no_goal"), M("zc.end_turn.goal_done", count=left)],
+        ),
+    )
 
 
 def _inventory_specs(state: State, sid: str) -> list[dict]:
@@ -289,6 +303,8 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
     if kind == "end_turn":
         state["turn"]["survivor"] = None
         ctx.say(M("zc.turn.end", survivor=survivor_name(state, sid)), survivor=sid)
+        if params.get("goal") == "done":
+            _goal_done(state, seat, ctx)
         return
     if kind in ("ranged", "melee"):
         weapon = params["weapon"] if "weapon" in params else combat.only_weapon(state, sid, kind)
@@ -342,15 +358,17 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
         Flow.push(state, step)
         colour = params["colour"] if "colour" in params else _objectives_left(state)[0]
         _take_objective(state, sid, colour, ctx)
-    elif kind == "goal_done":
-        state["mission"]["goals"]["done"] += 1
-        goals = state["mission"]["goals"]
-        ctx.say(
-            M("zc.goal.done", seat=seat_ref(seat), done=goals["done"], total=goals["total"]),
-            rule="ZC-1",
-        )
-        Flow.push(state, step)
-        check_won(state, ctx)
+
+
+def _goal_done(state: State, seat: int, ctx: Ctx) -> None:
+    """ZC-1: one more goal of the mission ticked off; the last one done wins the mission."""
+    goals = state["mission"]["goals"]
+    goals["done"] += 1
+    ctx.say(
+        M("zc.goal.done", seat=seat_ref(seat), done=goals["done"], total=goals["total"]),
+        rule="ZC-1",
+    )
+    check_won(state, ctx)
 
 
 SURVIVOR_TURN = Question(

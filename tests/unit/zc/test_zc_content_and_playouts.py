@@ -270,7 +270,7 @@ def test_validation_answers_with_problems_whatever_a_field_holds():
 #: A player who fights more and takes objectives less than a uniform random one, so long games
 #: with spawns, doors, attacks and friendly fire are played too (the invariants after each step).
 LEANINGS = {
-    "take_objective": 0.03, "goal_done": 0.05, "discard": 0.02, "release_survivor": 0.2,
+    "take_objective": 0.03, "discard": 0.02, "release_survivor": 0.2,
     "wounds": 0.1, "cancel_attack": 0.1, "end_turn": 0.4, "trade": 0.3, "split": 0.2,
     "ranged": 5, "melee": 5, "attack": 5, "search": 2, "open_door": 2,
 }  # fmt: skip

@@ -275,7 +275,7 @@ def test_ZC_1_the_last_objective_wins_for_every_player():
     state, _ = turn_of(state, "ruth")
     state, _ = take(state, 1, "red")
     assert state["phase"] == "players"  # a goal is still to be ticked off
-    state, events = act(state, 1, "goal_done")
+    state, events = act(state, 1, "end_turn", goal="done")
     assert state["phase"] == "finished"
     result = GAME.result(state)
     assert result["winners"] == [1, 2] and result["won"] is True
@@ -288,6 +288,30 @@ def test_ZC_1_the_last_objective_wins_for_every_player():
         "lily": 0,
     }
     assert all(sum(r["breakdown"].values()) == r["score"] for r in result["standings"])
+
+
+def test_ZC_1_a_goal_is_ticked_off_with_the_tap_that_ends_the_turn():
+    """Issue 17: no separate "goal done" button: ending the turn says whether a goal is done
+    (an exit reached); a plain end ticks nothing; without goals left, the end is a button."""
+    state = ready(red=2, goals=2)
+    state, _ = turn_of(state, "ruth")
+    types = [s["type"] for s in GAME.legal_actions(state, 1)]
+    assert "goal_done" not in types
+    end = spec(state, 1, "end_turn")
+    assert end["params"]["goal"]["choices"] == ["no", "done"]
+    assert end["params"]["goal"]["labels"][1]["args"]["count"] == 2
+    after, _ = act(state, 1, "end_turn", goal="no")
+    assert after["mission"]["goals"]["done"] == 0
+    state, events = act(state, 1, "end_turn", goal="done")
+    assert state["mission"]["goals"]["done"] == 1 and state["phase"] != "finished"
+    assert "Ruth's turn is over." in texts(events)
+    assert [e for e in events if e.get("rule") == "ZC-1"]
+    state, _ = turn_of(state, "karim")
+    state, _ = act(state, 1, "end_turn", goal="done")
+    assert state["mission"]["goals"]["done"] == 2
+    assert state["phase"] != "finished"  # the red tokens are still to take
+    state, _ = turn_of(state, "lily")
+    assert spec(state, 1, "end_turn")["params"] == {}  # no goal left: one button
 
 
 # --- corrections ------------------------------------------------------------------------------
