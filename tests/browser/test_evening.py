@@ -50,7 +50,7 @@ REFUSED = {
 INDEX: dict[str, tuple[int, str]] = {}  # file -> (issue item, what it shows), this session's
 ABSENT: dict[str, list[str]] = {}  # a case -> what it could not show (and why)
 LIVE = "fieldset.actions:not(:disabled)"
-SB_MOVES = 14  # taps of the Student Bodies turns played from the phones
+SB_MOVES = 8  # taps of the Student Bodies turns played from the phones
 ZC_MOVES = 40  # taps to the first spawn: six survivors' turns, the zombies, the table
 
 
@@ -462,42 +462,29 @@ def _eat_zem_all_feast(evening, pages, seen, names, url, code) -> None:
 
 
 def _student_bodies_turns(evening, pages, seen, names, url, code, read) -> None:
-    """Student Bodies: a few real turns from the phones (the zombie card's lines as one form,
-    photographed; the die on the server, a hit taken), then random moves through the API to
-    the first step to do on the board (a zombie killed, the Lab opened, a player rising)."""
+    """Student Bodies: a few real turns from the phones (the die on the server, hits taken),
+    then random moves through the API to a zombie card of several zombies: its lines are one
+    form on the current player's phone, photographed and sent from there; then on to the
+    first step to do on the board (a zombie killed, the Lab opened, a player rising)."""
     laptop, phones = pages[0], pages[1:]
     assert any(" B." in t for p in phones for t in p.locator(".sb-hand").all_text_contents())
     asked: list[str] = []
-    formed = False
-    for _ in range(SB_MOVES):
-        _moments(pages, evening, seen, names)
-        zombies = next(
-            (p for p in phones if p.locator(f"{LIVE} form[data-type='zombies']").count()), None
-        )
-        if zombies is not None and not formed:
-            form = zombies.locator(f"{LIVE} form[data-type='zombies']")
-            form.scroll_into_view_if_needed()
-            assert form.locator("fieldset").count() >= 1
-            evening.snap(
-                zombies,
-                f"{names[id(zombies)]}-zombies-form",
-                4,
-                "the zombie card: every zombie's priority line on one form, one button",
+
+    def taps(count: int) -> None:
+        for _ in range(count):
+            _moments(pages, evening, seen, names)
+            actor, button = next(
+                ((p, b) for p in pages if (b := _pick(p)) is not None), (None, None)
             )
-            read(zombies, "zombies-form")
-            formed = True
-        actor, button = next(((p, b) for p in pages if (b := _pick(p)) is not None), (None, None))
-        if actor is None:
-            break
-        target = seq(actor) + 1
-        question = tap(actor, button, confirm=None, pick=PICK)
-        if question is not None:
-            asked.append(question)
-        wait_all(pages, target, within=5.0)
-    if not formed:
-        evening.absent("no zombie card with more than one zombie came in the turns tapped")
-    if asked:
-        evening.absent(f"a move asked first in the turns tapped: {asked[0]!r}")
+            if actor is None:
+                return
+            target = seq(actor) + 1
+            question = tap(actor, button, confirm=None, pick=PICK)
+            if question is not None:
+                asked.append(question)
+            wait_all(pages, target, within=5.0)
+
+    taps(SB_MOVES)
     dismiss_moment(laptop)
     laptop.evaluate("() => scrollTo(0, 0)")
     evening.snap(
@@ -509,13 +496,44 @@ def _student_bodies_turns(evening, pages, seen, names, url, code, read) -> None:
     read(laptop, "table-play")
     evening.snap(pages[1], "phone1-play", 1, "a phone in play: its hand, over to you or whom")
     read(pages[1], "phone1-play")
-    tokens = [t for t in (_token(p, code) for p in [*phones, laptop]) if t]
+    by_token = {_token(p, code): p for p in [*phones, laptop]}
+    tokens = [t for t in by_token if t]
+    found = _play_api_until(
+        url,
+        code,
+        tokens,
+        lambda spec: spec["type"] == "zombies" and len(spec["params"]) > 1,
+        limit=400,
+    )
+    if found is None:
+        evening.absent("the game ended before a zombie card of several zombies (one form)")
+    else:
+        zombies = by_token[found[0]]
+        form = zombies.locator(f"{LIVE} form[data-type='zombies']")
+        form.wait_for(timeout=5000)
+        _moments(pages, evening, seen, names)
+        dismiss_moment(zombies)
+        assert form.locator("fieldset").count() > 1
+        _scroll(zombies, "form[data-type='zombies']")
+        evening.snap(
+            zombies,
+            f"{names[id(zombies)]}-zombies-form",
+            4,
+            "the zombie card: every zombie's priority line on one form, one button",
+        )
+        read(zombies, "zombies-form")
+        before = seq(zombies)
+        tap(zombies, form.locator("button[type=submit]"), confirm=False)
+        wait_all(pages, before + 1, within=5.0)
+        taps(2)
+    if asked:
+        evening.absent(f"a move asked first in the turns tapped: {asked[0]!r}")
     found = _play_api_until(
         url,
         code,
         tokens,
         lambda spec: False,
-        limit=400,
+        limit=600,
         seen=lambda v: v["game_view"].get("board_steps"),
     )
     if found is None:
@@ -526,7 +544,7 @@ def _student_bodies_turns(evening, pages, seen, names, url, code, read) -> None:
     for page in pages:
         dismiss_moment(page)
     for page in [p for p in pages if p.locator(".board-steps").count()][:2]:
-        page.locator(".board-steps").scroll_into_view_if_needed()
+        _scroll(page, ".board-steps")
         evening.snap(
             page, f"{names[id(page)]}-board-steps", 2, "a step to do on the board, until ticked"
         )
@@ -566,7 +584,7 @@ def _zombicide_round(evening, pages, seen, names, read) -> None:
     act(laptop, button(laptop, "keep_sets"))
     mission = laptop.locator(f"{LIVE} form[data-type='mission']")
     assert mission.locator(".stepper").count() >= 1
-    mission.scroll_into_view_if_needed()
+    _scroll(laptop, "form[data-type='mission']")
     evening.snap(
         laptop, "table-mission-form", 4, "the mission read in: steppers, one button that says it"
     )
@@ -607,8 +625,14 @@ def _zombicide_round(evening, pages, seen, names, read) -> None:
     if not spawned:
         evening.absent("no spawn came in the first round's moves")
         return
-    laptop.locator(".zc-spawn-row").first.scroll_into_view_if_needed()
+    _scroll(laptop, ".zc-spawn-row")
     evening.snap(laptop, "table-spawn", 2, "the spawn, zone by zone, large: steps on the board")
     read(laptop, "table-spawn")
     if not laptop.locator(".board-steps").count():
         evening.absent("the spawn placed nothing on the board this round (no board step)")
+
+
+def _scroll(page, selector: str) -> None:
+    """Bring the first ``selector`` into view in one step: a view arriving meanwhile redraws the
+    screen, and a located element may be gone before Playwright scrolls to it."""
+    page.evaluate("s => document.querySelector(s)?.scrollIntoView({block: 'center'})", selector)
