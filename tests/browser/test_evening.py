@@ -1,5 +1,6 @@
-"""The scripted evening of issue 13: Zombie Life and Eat Zem All, three phones and the table
-screen of a 1366×768 laptop, in English and in French. Each game night photographs what the
+"""The scripted evening of issue 13 (and issue 17's "done when"): all four games — Zombie
+Life, Eat Zem All, Student Bodies and Zombicide — three phones and the table screen of a
+1366×768 laptop, in English and in French. Each game night photographs what the
 issue asks for: the table screen's lobby (big QR, Start) and play (corner code, whose turn,
 last ruling), a moment before anyone closes it, a board step if the game has one, a
 confirmation, a form with steppers and its button, the end screen's chart, playing again with
@@ -18,6 +19,7 @@ import requests
 from tableapp import catalog
 
 from .conftest import SCREENSHOTS
+from .english import WORD, english_in
 from .play import choose_button, dismiss_moment, screen, seq, tap, wait_all, zl_confirm
 from .screens import PHONES, TABLES
 from .test_screens import PICK, _finish_through_the_api, _pick, _token
@@ -26,7 +28,10 @@ pytestmark = pytest.mark.browser
 
 NAMES = {"en": ["Ana", "Ben", "Chloé"], "fr": ["Amélie", "Bastien", "Chloé"]}
 LOCALES = {"en": "en-GB", "fr": "fr-FR"}
-CASES = [(game, lang) for game in ("zombie-life", "eat-zem-all") for lang in ("en", "fr")]
+GAMES = ("zombie-life", "eat-zem-all", "student-bodies", "zombicide")
+CASES = [(game, lang) for game in GAMES for lang in ("en", "fr")]
+#: How each game ends (issue 17 d): a ranking, winners and everyone else, or one team result.
+OUTCOME = {"student-bodies": "winners", "zombicide": "team"}
 END = "() => ['end', 'table-end'].includes(document.querySelector('main#app').dataset.screen)"
 ITEMS = {
     1: "1. the table screen for the room",
@@ -37,8 +42,16 @@ ITEMS = {
     6: "6. rematch and history",
     7: "7. your own box's cards",
 }
+#: What a refused pack's problem names (the new games): the card and the field.
+REFUSED = {
+    "student-bodies": {"en": ("Mad Dash", "copies"), "fr": ("Course folle", "copies")},
+    "zombicide": {"en": ("z07", "walker"), "fr": ("z07", "walker")},
+}
 INDEX: dict[str, tuple[int, str]] = {}  # file -> (issue item, what it shows), this session's
 ABSENT: dict[str, list[str]] = {}  # a case -> what it could not show (and why)
+LIVE = "fieldset.actions:not(:disabled)"
+SB_MOVES = 8  # taps of the Student Bodies turns played from the phones
+ZC_MOVES = 40  # taps to the first spawn: six survivors' turns, the zombies, the table
 
 
 def _write_index() -> None:
@@ -83,6 +96,16 @@ def _packs(game: str) -> tuple[dict, dict]:
         broken["cards"]["cards"][0]["copies"] = 99
         for card in mine["cards"]["cards"]:
             card["name"] = f"Box {card['name']}"
+    elif game == "student-bodies":
+        broken["main_deck"]["cards"][0]["copies"] = 99
+        for card in mine["main_deck"]["cards"]:
+            card["name"] = f"{card['name']} B."
+            card["name_fr"] = f"{card['name_fr']} B."
+    elif game == "zombicide":
+        broken["spawn"]["card"][6]["yellow"]["walker"] = 99
+        for survivor in mine["survivors"]["survivor"]:
+            survivor["name"] = f"{survivor['name']} B."
+            survivor["name_fr"] = f"{survivor['name_fr']} B."
     else:
         broken["box"]["colours"] = broken["box"]["colours"][:3]
         broken["humans"]["human"][0]["vp"] = -4
@@ -90,6 +113,27 @@ def _packs(game: str) -> tuple[dict, dict]:
             human["name"] = f"{human['name']} B."
             human["name_fr"] = f"{human['name_fr']} B."
     return broken, mine
+
+
+def _french_words(game: str) -> frozenset[str]:
+    """Words the game's own French texts use (its pack's ``*_fr`` names and texts, its title,
+    a name of the box): english_in knows only Eat Zem All's pack, so "adjacent" (Student
+    Bodies' "un ennemi adjacent") would read as English."""
+    texts = [catalog.game(game).name]
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key.endswith("_fr") and isinstance(value, str):
+                    texts.append(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(catalog.content(game))
+    return frozenset(w.lower() for t in texts for w in WORD.findall(t))
 
 
 def _above_the_fold(page, selector: str) -> None:
@@ -124,9 +168,10 @@ def _moments(pages, evening, seen: set[str], names: dict) -> None:
             )
 
 
-def _play_api_until(url: str, code: str, tokens: list[str], stop, limit: int = 3000):
+def _play_api_until(url: str, code: str, tokens: list[str], stop, limit: int = 3000, seen=None):
     """Random legal actions through the API until ``stop(spec)`` for the next one: returns
-    (token, spec), or None when the game ended first."""
+    (token, spec), or None when the game ended first. ``seen(view)``, if given, stops too
+    (returns (token, None)) when a seat's view shows what is wanted (a board step)."""
     from tableapp.engine.playout import random_params
     from tableapp.engine.rng import Rng
 
@@ -137,6 +182,8 @@ def _play_api_until(url: str, code: str, tokens: list[str], stop, limit: int = 3
             view = requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
             if view["status"] == "finished":
                 return None
+            if seen is not None and seen(view):
+                return token, None
             specs = [a for a in view["actions"] if a["type"] not in ("correct", "board_done")]
             wanted = [a for a in specs if stop(a)]
             if wanted:
@@ -171,6 +218,9 @@ def test_a_game_night_on_the_screens(game, lang, devices, shots, live_server, tm
     laptop.set_input_files("#pack", str(tmp_path / "broken.json"))
     laptop.click("#new-table button[type=submit]")
     laptop.wait_for_selector("#pack-problems:not([hidden]) li")
+    if game in REFUSED:  # the card by its name (or its id when it has none), and the field
+        refused = laptop.text_content("#pack-problems")
+        assert all(word in refused for word in REFUSED[game][lang]), refused
     laptop.locator("#pack-problems").scroll_into_view_if_needed()
     evening.snap(
         laptop,
@@ -230,10 +280,24 @@ def test_a_game_night_on_the_screens(game, lang, devices, shots, live_server, tm
     wait_all(pages, len(phones) + 1)
     seen: set[str] = set()
 
+    french: list[str] = []  # English words on a French screen of the new games (issue 17)
+
+    ours = _french_words(game) if lang == "fr" else frozenset()
+
+    def read(page, where: str) -> None:
+        if lang == "fr" and game in OUTCOME:
+            text = page.evaluate("() => document.querySelector('main#app').innerText")
+            found = english_in(text, allowed={*NAMES[lang], code})
+            french.extend(f"{where}: {w}" for w in found if w.lower() not in ours)
+
     if game == "zombie-life":
         _zombie_life_rounds(evening, pages, seen, names)
-    else:
+    elif game == "eat-zem-all":
         _eat_zem_all_feast(evening, pages, seen, names, live_server.url, code)
+    elif game == "student-bodies":
+        _student_bodies_turns(evening, pages, seen, names, live_server.url, code, read)
+    else:
+        _zombicide_round(evening, pages, seen, names, read)
 
     # 4. A form with steppers (a correction, folded away on the table screen): its button.
     laptop.evaluate(
@@ -257,6 +321,12 @@ def test_a_game_night_on_the_screens(game, lang, devices, shots, live_server, tm
     _moments(pages, evening, seen, names)
     for page in pages:
         dismiss_moment(page)
+    if game in OUTCOME:  # issue 17 d: each game's own outcome, no places where it has none
+        for page in (laptop, phones[0]):
+            assert page.get_attribute(".end", "data-outcome") == OUTCOME[game]
+            assert page.locator(".chart").count() == 1
+        read(laptop, "table-end")
+        read(phones[0], "phone1-end")
     laptop.locator(".chart").scroll_into_view_if_needed()
     evening.snap(
         laptop, "table-end", 1, "the end: standings and the chart (part colours unlike any seat's)"
@@ -290,6 +360,7 @@ def test_a_game_night_on_the_screens(game, lang, devices, shots, live_server, tm
         6,
         "the home screen's history: date, players, winner, export",
     )
+    assert not french, f"English on the French screens: {french}"
 
 
 def _zombie_life_rounds(evening, pages, seen, names) -> None:
@@ -388,3 +459,180 @@ def _eat_zem_all_feast(evening, pages, seen, names, url, code) -> None:
         evening.absent("no board step after the Feast in this branch")
     laptop.evaluate("() => scrollTo(0, 0)")
     evening.snap(laptop, "table-feast-ruling", 1, "the Feast's ruling with its rule id and reason")
+
+
+def _student_bodies_turns(evening, pages, seen, names, url, code, read) -> None:
+    """Student Bodies: a few real turns from the phones (the die on the server, hits taken),
+    then random moves through the API to a zombie card of several zombies: its lines are one
+    form on the current player's phone, photographed and sent from there; then on to the
+    first step to do on the board (a zombie killed, the Lab opened, a player rising)."""
+    laptop, phones = pages[0], pages[1:]
+    assert any(" B." in t for p in phones for t in p.locator(".sb-hand").all_text_contents())
+    asked: list[str] = []
+
+    def taps(count: int) -> None:
+        for _ in range(count):
+            _moments(pages, evening, seen, names)
+            actor, button = next(
+                ((p, b) for p in pages if (b := _pick(p)) is not None), (None, None)
+            )
+            if actor is None:
+                return
+            target = seq(actor) + 1
+            question = tap(actor, button, confirm=None, pick=PICK)
+            if question is not None:
+                asked.append(question)
+            wait_all(pages, target, within=5.0)
+
+    taps(SB_MOVES)
+    dismiss_moment(laptop)
+    laptop.evaluate("() => scrollTo(0, 0)")
+    evening.snap(
+        laptop,
+        "table-play",
+        1,
+        "in play: the corner code, whose turn, the zombies' walk, the last ruling",
+    )
+    read(laptop, "table-play")
+    evening.snap(pages[1], "phone1-play", 1, "a phone in play: its hand, over to you or whom")
+    read(pages[1], "phone1-play")
+    by_token = {_token(p, code): p for p in [*phones, laptop]}
+    tokens = [t for t in by_token if t]
+    found = _play_api_until(
+        url,
+        code,
+        tokens,
+        lambda spec: spec["type"] == "zombies" and len(spec["params"]) > 1,
+        limit=400,
+    )
+    if found is None:
+        evening.absent("the game ended before a zombie card of several zombies (one form)")
+    else:
+        zombies = by_token[found[0]]
+        form = zombies.locator(f"{LIVE} form[data-type='zombies']")
+        form.wait_for(timeout=5000)
+        _moments(pages, evening, seen, names)
+        dismiss_moment(zombies)
+        assert form.locator("fieldset").count() > 1
+        _scroll(zombies, "form[data-type='zombies']")
+        evening.snap(
+            zombies,
+            f"{names[id(zombies)]}-zombies-form",
+            4,
+            "the zombie card: every zombie's priority line on one form, one button",
+        )
+        read(zombies, "zombies-form")
+        before = seq(zombies)
+        tap(zombies, form.locator("button[type=submit]"), confirm=False)
+        wait_all(pages, before + 1, within=5.0)
+        taps(2)
+    if asked:
+        evening.absent(f"a move asked first in the turns tapped: {asked[0]!r}")
+    found = _play_api_until(
+        url,
+        code,
+        tokens,
+        lambda spec: False,
+        limit=600,
+        seen=lambda v: v["game_view"].get("board_steps"),
+    )
+    if found is None:
+        evening.absent("the game ended before a step to do on the board")
+        return
+    laptop.wait_for_selector(".board-steps", timeout=5000)
+    _moments(pages, evening, seen, names)
+    for page in pages:
+        dismiss_moment(page)
+    for page in [p for p in pages if p.locator(".board-steps").count()][:2]:
+        _scroll(page, ".board-steps")
+        evening.snap(
+            page, f"{names[id(page)]}-board-steps", 2, "a step to do on the board, until ticked"
+        )
+        read(page, f"{names[id(page)]}-board-steps")
+    laptop.evaluate("() => scrollTo(0, 0)")
+    if laptop.locator(".sb-ruling.big").count():
+        evening.snap(laptop, "table-ruling", 1, "the last ruling with its rule id, large")
+
+
+def _zombicide_round(evening, pages, seen, names, read) -> None:
+    """Zombicide: the phones take two survivors each, the host reads the mission in (a form of
+    steppers), the team plays its first round from the phones (no move asks "are you sure?",
+    issue 17), the table answers what only the board knows, to the first spawn, zone by zone
+    on the table screen (the board steps)."""
+    laptop, phones = pages[0], pages[1:]
+
+    def act(page, locator) -> None:
+        before = seq(page)
+        tap(page, locator, confirm=False)
+        wait_all(pages, before + 1, within=5.0)
+
+    def button(page, kind):
+        return page.locator(f"{LIVE} button[data-type='{kind}']").first
+
+    def has(page, kind) -> bool:
+        return page.locator(f"{LIVE} [data-type='{kind}']").count() > 0
+
+    for phone in phones:
+        for _ in range(2):
+            take = button(phone, "take_survivor")
+            assert " B. (" in take.text_content()  # the host's own box's names
+            act(phone, take)
+    assert laptop.locator(".zc-survivor").count() == 6
+    evening.snap(phones[0], "phone1-team", 3, "my survivors, in my colour")
+    read(phones[0], "phone1-team")
+    act(laptop, button(laptop, "survivors_done"))
+    act(laptop, button(laptop, "keep_sets"))
+    mission = laptop.locator(f"{LIVE} form[data-type='mission']")
+    assert mission.locator(".stepper").count() >= 1
+    _scroll(laptop, "form[data-type='mission']")
+    evening.snap(
+        laptop, "table-mission-form", 4, "the mission read in: steppers, one button that says it"
+    )
+    read(laptop, "table-mission-form")
+    act(laptop, mission.locator("button[type=submit]"))
+    for kind in ("add_zone", "add_zone", "zones_done", "buildings_done"):
+        act(laptop, button(laptop, kind))
+    spawned = False
+    for _ in range(ZC_MOVES):
+        _moments(pages, evening, seen, names)
+        if laptop.locator(".zc-spawn-row").count():
+            spawned = True
+            break
+        board = next(
+            (k for k in ("board_done", "no_attack", "moved", "choose_skill") if has(laptop, k)),
+            None,
+        )
+        if board is not None:
+            act(laptop, button(laptop, board))
+            continue
+        actor = next((p for p in phones if has(p, "play_survivor") or has(p, "end_turn")), None)
+        assert actor is not None, laptop.text_content(".prompt-text")
+        if has(actor, "play_survivor"):
+            act(actor, button(actor, "play_survivor"))
+        else:
+            if "phone-turn" not in seen:
+                seen.add("phone-turn")
+                evening.snap(
+                    actor, f"{names[id(actor)]}-play", 1, "a survivor's turn: one button a move"
+                )
+                read(actor, "survivor-turn")
+            act(actor, button(actor, "end_turn"))
+    laptop.evaluate("() => scrollTo(0, 0)")
+    evening.snap(
+        laptop, "table-play", 1, "in play: the corner code, the round, whose turn, the spawn"
+    )
+    read(laptop, "table-play")
+    if not spawned:
+        evening.absent("no spawn came in the first round's moves")
+        return
+    _scroll(laptop, ".zc-spawn-row")
+    evening.snap(laptop, "table-spawn", 2, "the spawn, zone by zone, large: steps on the board")
+    read(laptop, "table-spawn")
+    if not laptop.locator(".board-steps").count():
+        evening.absent("the spawn placed nothing on the board this round (no board step)")
+
+
+def _scroll(page, selector: str) -> None:
+    """Bring the first ``selector`` into view in one step: a view arriving meanwhile redraws the
+    screen, and a located element may be gone before Playwright scrolls to it."""
+    page.evaluate("s => document.querySelector(s)?.scrollIntoView({block: 'center'})", selector)
