@@ -4,6 +4,7 @@
 // carries its number and a legend names each part: no reading depends on colour alone.
 
 import { s } from "./dom.js";
+import { labelled } from "./i18n.js";
 
 const WIDTH = 360;
 const LABEL = 104;
@@ -57,7 +58,7 @@ export function breakdownChart(rows, partLabel, title) {
       if (!points) return;
       const w = points * scale;
       svg.append(s("g", { class: `seg seg-${k % SERIES}`, data: { part: key } },
-        s("title", {}, `${row.name} — ${partLabel(key)}: ${points}`),
+        s("title", {}, `${row.name} — ${labelled(partLabel(key), points)}`),
         s("rect", { x, y, width: Math.max(1, w - 1), height: BAR, rx: 3 }),
         w >= 16 ? s("text", { x: x + w / 2, y: y + BAR / 2 + 5, class: "seg-value" }, String(points)) : null));
       x += w;

@@ -9,7 +9,7 @@
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { labelled, t } from "../i18n.js";
 import { seatById, seatLabel, shape } from "../seats.js";
 import "./eat-zem-all-strings.js";
 import * as generic from "./generic.js";
@@ -41,7 +41,7 @@ function zombieCard(g, card, extra = {}) {
     h("strong", { class: "eza-cname" }, card.name),
     card.colour ? h("span", { class: `eza-hc eza-hc-${card.colour}` }, colourWord(g, card.colour)) : null,
     h("ul", {}, (card.main || []).map((e) => h("li", {}, e))),
-    card.bonus?.length ? h("p", { class: "eza-bonus" }, `${t("eza.bonus")}: ${card.bonus.join(" · ")}`) : null);
+    card.bonus?.length ? h("p", { class: "eza-bonus" }, labelled(t("eza.bonus"), card.bonus.join(" · "))) : null);
 }
 
 const mutationCard = (card) => h("div", { class: "eza-card mutation", data: { card: card.id, effect: card.effect } },
@@ -107,7 +107,7 @@ function feastPanel(view, victim) {
     h("h3", {}, t("eza.feast", { human: victim.name })),
     h("p", {}, t("eza.feast.count", { horde: hordeText(view, counting) })),
     h("ul", { class: "eza-list" }, g.hordes.map((x) => h("li", {}, hordeTag(view, x.seat),
-      ` ${t("eza.bites")}: ${x.bites[victim.id] || 0} · ${x.pawns_on_board} ${t("eza.board")}`))));
+      ` ${labelled(t("eza.bites"), x.bites[victim.id] || 0)} · ${x.pawns_on_board} ${t("eza.board")}`))));
 }
 
 function orderPanel(view) {
@@ -131,10 +131,10 @@ function humanRow(view, x) {
       x.frightened ? h("span", { class: "tag warn" }, icon("down"), " ", t("eza.frightened")) : null,
       x.cell_name ? h("span", { class: "muted" }, x.cell_name) : null,
       x.off_path && x.status === "alive" ? h("span", { class: "tag" }, t("eza.offpath")) : null),
-    h("p", { class: "eza-small" }, `${t("eza.trait")}: ${x.trait.name} (${t("eza.points", { n: x.trait.vp })}) · ${x.name}: ${t("eza.points", { n: x.vp })}`,
-      x.contamination !== null ? ` · ${t("eza.contam")}: ${named(x.contamination)}` : ""),
-    bites.length ? h("p", { class: "eza-small" }, `${t("eza.bites")}: ${bites.join(" · ")}`) : null,
-    x.status === "dead" ? h("p", { class: "eza-small" }, `${t("eza.finisher")}: ${named(x.finished_by)} · ${t("eza.tileto")}: ${named(x.tile_to)}`) : null);
+    h("p", { class: "eza-small" }, `${labelled(t("eza.trait"), x.trait.name)} (${t("eza.points", { n: x.trait.vp })}) · ${labelled(x.name, t("eza.points", { n: x.vp }))}`,
+      x.contamination !== null ? ` · ${labelled(t("eza.contam"), named(x.contamination))}` : ""),
+    bites.length ? h("p", { class: "eza-small" }, labelled(t("eza.bites"), bites.join(" · "))) : null,
+    x.status === "dead" ? h("p", { class: "eza-small" }, `${labelled(t("eza.finisher"), named(x.finished_by))} · ${labelled(t("eza.tileto"), named(x.tile_to))}`) : null);
 }
 
 function hordeRow(view, x) {
@@ -148,9 +148,9 @@ function hordeRow(view, x) {
     h("p", { class: "eza-pawns" }, `${x.pawns_on_board} ${t("eza.board")} (${x.crawling} ${t("eza.crawling")}) · `
       + `${x.pawns_in_reserve} ${t("eza.inreserve")} · ${x.activatable} ${t("eza.activatable")}`),
     x.mutations.length ? h("p", { class: "eza-small" }, `${t("eza.mutations")}: `, x.mutations.map((m) => `${m.name} (${t(`eza.${m.kind}`)})`).join(", ")) : null,
-    h("p", { class: "eza-small" }, `${t("eza.zcards")}: ${x.zombie_cards_in_reserve}`, bites.length ? ` · ${t("eza.bites")}: ${bites.join(", ")}` : ""),
+    h("p", { class: "eza-small" }, labelled(t("eza.zcards"), x.zombie_cards_in_reserve), bites.length ? ` · ${labelled(t("eza.bites"), bites.join(", "))}` : ""),
     x.human_tiles.length || x.traits.length ? h("p", { class: "eza-small" },
-      [...x.human_tiles.map((o) => `${t("eza.tiles")}: ${o.name}`), ...x.traits.map((o) => `${t("eza.trait")}: ${o.name}`)].join(" · ")) : null);
+      [...x.human_tiles.map((o) => labelled(t("eza.tiles"), o.name)), ...x.traits.map((o) => labelled(t("eza.trait"), o.name))].join(" · ")) : null);
 }
 
 function decks(g) {

@@ -6,7 +6,7 @@
 
 import { buzz } from "../device.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { labelled, t } from "../i18n.js";
 import { nameOf, seatLabel } from "../seats.js";
 import * as generic from "./generic.js";
 import "./student-bodies-text.js";
@@ -50,7 +50,7 @@ function rulings(g) {
 }
 
 function itemChip(item, slot) {
-  if (!item) return h("li", { class: "sb-item empty" }, slot === 0 ? `${t("sb.weapon")}: ${t("sb.empty")}` : t("sb.empty"));
+  if (!item) return h("li", { class: "sb-item empty" }, slot === 0 ? labelled(t("sb.weapon"), t("sb.empty")) : t("sb.empty"));
   return h("li", { class: ["sb-item", item.spent && "spent", item.weapon && "weapon"], data: { item: item.id }, title: item.text },
     item.name, item.spent ? ` (${t("sb.spent")})` : "");
 }
@@ -69,7 +69,7 @@ function playerRow(view, p) {
       h("span", { class: "sb-hp", role: "img", "aria-label": t("sb.health", { n: p.health, max: p.max_health }) }, pips(p.health, p.max_health)),
       ` ${t("sb.health", { n: p.health, max: p.max_health })} · `, icon("bolt"), ` ${t("sb.stamina", { n: p.stamina })} · ${t("sb.cards", { n: p.hand_count })}`),
     h("ul", { class: "sb-items" }, p.ready.map(itemChip),
-      p.backpack.map((item) => h("li", { class: "sb-item backpack", data: { item: item.id } }, `${t("sb.backpack")}: ${item.name}`))));
+      p.backpack.map((item) => h("li", { class: "sb-item backpack", data: { item: item.id } }, labelled(t("sb.backpack"), item.name)))));
 }
 
 function counts(g) {
@@ -80,7 +80,7 @@ function counts(g) {
       .map(([key, n]) => h("div", { data: { zombies: key } }, h("dt", {}, `${t("sb.zombies")} ${t(`sb.z.${key}`)}`), h("dd", {}, String(n))))),
     h("p", { class: "sb-corpses" }, t("sb.corpses", g.corpses)),
     h("p", { class: "sb-beakers" }, g.scenario.lab ? t("sb.beakers", g.beakers) : t("sb.beakers.sealed", g.beakers),
-      found.length ? ` · ${t("sb.found")}: ${found.join(", ")}` : ""),
+      found.length ? ` · ${labelled(t("sb.found"), found.join(", "))}` : ""),
     h("p", { class: "muted" }, t("sb.decks", { m: g.decks.main, i: g.decks.items, z: g.decks.zombie })));
 }
 
@@ -95,7 +95,7 @@ function deadPiles(view) {
   const piles = Object.entries(view.game_view.dead_items || {}).filter(([, items]) => items.length);
   if (!piles.length) return null;
   return h("ul", { class: "sb-dead" }, piles.map(([seat, items]) =>
-    h("li", {}, `${t("sb.dead", { name: nameOf(view, Number(seat)) })}: ${items.map((i) => i.name).join(", ")}`)));
+    h("li", {}, labelled(t("sb.dead", { name: nameOf(view, Number(seat)) }), items.map((i) => i.name).join(", ")))));
 }
 
 export function publicState(view) {
@@ -169,7 +169,7 @@ export function privateState(view) {
     handBox(view, g.hand, live),
     me && me.status === "living" ? [h("h3", {}, t("sb.items")), h("ul", { class: "sb-items mine" },
       me.ready.map((item, slot) => itemChip(item && { ...item, name: live.has(item.id) ? [item.name, " ", icon("check", t("sb.playable"))] : item.name }, slot)),
-      me.backpack.map((item) => h("li", { class: "sb-item backpack" }, `${t("sb.backpack")}: ${item.name}`)))] : null);
+      me.backpack.map((item) => h("li", { class: "sb-item backpack" }, labelled(t("sb.backpack"), item.name))))] : null);
 }
 
 /** A choice's words: the label the server rendered for it, else the generic guess. */

@@ -159,6 +159,7 @@ def _apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
     # EZA-T10: the rest of the draft waits for the next Horde; else the other is discarded
     piles.move_all(mc, f"offer:{seat}", "draft" if draft else "discard")
     m = state["content"]["mutations"][card]
+    discarded = [mutation_name(state, c) for c in others]
     ctx.say(
         M("eza.mutation.kept", horde=who, card=pack_names(m), text=_text(m)),
         rule="EZA-T10" if draft else "EZA-T9",
@@ -167,7 +168,11 @@ def _apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
         private=None
         if draft or not others
         else {
-            seat: M("eza.mutation.you_discarded", cards=[mutation_name(state, c) for c in others])
+            seat: {
+                **M("eza.mutation.you_discarded", cards=discarded),
+                # what an undo shows everyone, in the third person
+                "seen": M("eza.mutation.seen_discarded", cards=discarded),
+            }
         },
         seat=seat,
         card=card,

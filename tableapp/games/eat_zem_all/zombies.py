@@ -221,7 +221,11 @@ def _add_zombie_card(state: State, ctx: Ctx, seat: int) -> None:
 
 def _card_part(state: State, cards: list[str]) -> dict:
     names = [pack_names(state["content"]["zombie_cards"][c]) for c in cards]
-    return {**M("eza.zombie_card.you_drew", cards=names), "cards": list(cards)}
+    return {
+        **M("eza.zombie_card.you_drew", cards=names),
+        "cards": list(cards),
+        "seen": M("eza.zombie_card.seen", cards=names),  # an undo's reveal, third person
+    }
 
 
 def _pick_specs(state: State, step: Step, seat: int) -> list[dict]:
@@ -243,14 +247,15 @@ def _pick_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> Non
     piles.move(zc, chosen, f"choice:{seat}", "draw")
     for card in list(zc[f"choice:{seat}"]):
         piles.move(zc, card, f"choice:{seat}", f"reserve:{seat}", bottom=True)
+    placed = pack_names(state["content"]["zombie_cards"][chosen])
     ctx.say(
         M("eza.zombie_card.placed", horde=name(state, seat)),
         rule="EZA-T8",
         private={
-            seat: M(
-                "eza.zombie_card.you_placed",
-                card=pack_names(state["content"]["zombie_cards"][chosen]),
-            )
+            seat: {
+                **M("eza.zombie_card.you_placed", card=placed),
+                "seen": M("eza.zombie_card.seen_placed", card=placed),
+            }
         },
     )
 

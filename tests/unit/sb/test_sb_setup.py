@@ -265,7 +265,7 @@ def test_SB_S_content_pack_is_valid_and_says_it_is_reconstructed():
         ),
         ("zombie_deck", ("cards", 0, "icons"), ["bite"], "zombie_deck.toml: cards[0].icons"),
         ("difficulty", ("hard", "2", "3"), 9, "difficulty.toml: hard.2 deals 12 level cards"),
-        ("difficulty", ("base",), 9, "difficulty.toml: base is 9, zombie_deck.toml holds 10"),
+        ("difficulty", ("base",), 9, "difficulty.toml: base is 9, the Zombie deck holds 10"),
         ("scenario", ("lab", 0, "zombies"), 5, "scenario.toml: lab[0].zombies must be"),
         ("box", ("beakers_mix", 0, "count"), 4, "box.toml: beakers_mix the counts add up to 12"),
         ("box", ("health",), 0, "box.toml: health must be a whole number from 1 to 9"),
