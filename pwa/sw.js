@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-13fafd210bb4";
+const VERSION = "tableapp-f8c283a57d21";
 const SHELL = [
   "/",
   "/app.js",
