@@ -221,7 +221,7 @@ def test_a_game_night_on_the_screens(game, lang, devices, shots, live_server, tm
     if game in REFUSED:  # the card by its name (or its id when it has none), and the field
         refused = laptop.text_content("#pack-problems")
         assert all(word in refused for word in REFUSED[game][lang]), refused
-    laptop.locator("#pack-problems").scroll_into_view_if_needed()
+    _scroll(laptop, "#pack-problems")
     evening.snap(
         laptop,
         "home-pack-refused",
@@ -327,11 +327,11 @@ def test_a_game_night_on_the_screens(game, lang, devices, shots, live_server, tm
             assert page.locator(".chart").count() == 1
         read(laptop, "table-end")
         read(phones[0], "phone1-end")
-    laptop.locator(".chart").scroll_into_view_if_needed()
+    _scroll(laptop, ".chart")
     evening.snap(
         laptop, "table-end", 1, "the end: standings and the chart (part colours unlike any seat's)"
     )
-    phones[0].locator(".chart").scroll_into_view_if_needed()
+    _scroll(phones[0], ".chart")
     evening.snap(phones[0], "phone1-end", 4, "the end on a phone: the chart, Play again to come")
 
     # 6. Play again: the host opens the same game at a new table, a phone takes its seat.
@@ -339,7 +339,7 @@ def test_a_game_night_on_the_screens(game, lang, devices, shots, live_server, tm
     laptop.wait_for_selector("main#app[data-screen='table'][data-status='lobby']")
     assert laptop.text_content(".join-qr .code").strip() != code
     phones[0].wait_for_selector("button.play-again")
-    phones[0].locator("button.play-again").scroll_into_view_if_needed()
+    _scroll(phones[0], "button.play-again")
     evening.snap(
         phones[0], "phone1-rematch-offer", 6, "Play again: one tap to take my seat at the new table"
     )
@@ -351,9 +351,9 @@ def test_a_game_night_on_the_screens(game, lang, devices, shots, live_server, tm
         laptop, "table-rematch-lobby", 6, "the new table's lobby with the phone back in its seat"
     )
     phones[1].goto("/")
-    past = phones[1].locator(f".my-tables li[data-code='{code}'][data-past='1']")
-    past.wait_for()
-    past.scroll_into_view_if_needed()
+    past = f".my-tables li[data-code='{code}'][data-past='1']"
+    phones[1].locator(past).wait_for()
+    _scroll(phones[1], past)
     evening.snap(
         phones[1],
         "phone2-home-history",
@@ -434,7 +434,7 @@ def _eat_zem_all_feast(evening, pages, seen, names, url, code) -> None:
     dismiss_moment(counting)
     counting.evaluate("() => document.querySelectorAll('.toast').forEach((t) => t.remove())")
     form = counting.locator("form[data-type='feast']")
-    form.scroll_into_view_if_needed()
+    _scroll(counting, "form[data-type='feast']")
     evening.snap(
         counting,
         f"{names[id(counting)]}-feast-form",
@@ -451,7 +451,7 @@ def _eat_zem_all_feast(evening, pages, seen, names, url, code) -> None:
     steps = [p for p in pages if p.locator(".board-steps").count()]
     if steps:
         for page in steps[:2]:
-            page.locator(".board-steps").scroll_into_view_if_needed()
+            _scroll(page, ".board-steps")
             evening.snap(
                 page, f"{names[id(page)]}-board-steps", 2, "a step to do on the board, until ticked"
             )
