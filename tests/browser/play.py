@@ -184,3 +184,22 @@ new MutationObserver(() => {
 RECORD_BUZZ = (
     "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };"
 )
+
+
+#: A player's pick (a ``PICK`` script's part) of Eat Zem All's one form per activation: every
+#: Zombie bites the Human with the fewest tokens. Needs the script's ``box`` and ``mark``.
+EZA_ACTIVATE = """  const form = box.querySelector("form[data-type='activate']");
+  if (form) {  // one form per activation: every Zombie bites the Human with the fewest tokens
+    const alive = [...document.querySelectorAll("li.eza-human[data-status='alive']")];
+    const bites = form.querySelector("fieldset.param");  // the first param: bites, per Human
+    let best = null;
+    [...bites.querySelectorAll(".stepper")].forEach((step, i) => {
+      const n = Number(alive[i]?.dataset.tokens ?? 99);
+      if (!best || n < best.n) best = { step, n, id: alive[i]?.dataset.human };
+    });
+    const plus = best?.step.querySelectorAll("button.step")[1];
+    while (plus && !plus.disabled) plus.click();
+    form.dataset.human = best?.id ?? "";
+    return mark(form.querySelector("button[type=submit]"), "activate");
+  }
+"""

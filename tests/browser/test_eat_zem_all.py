@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 import requests
 
-from .play import screen, seq, small_targets, tap, wait_all
+from .play import EZA_ACTIVATE, screen, seq, small_targets, tap, wait_all
 
 pytestmark = pytest.mark.browser
 
@@ -32,21 +32,7 @@ PICK = """() => {
     .filter((b) => b.tagName === "BUTTON" && b.dataset.value !== '"none"')
     .sort((a, b) => tokens(a) - tokens(b));
   if (bites.length) return mark(bites[0], bites[0].dataset.type);
-  const form = box.querySelector("form[data-type='activate']");
-  if (form) {  // one form per activation: every Zombie bites the Human with the fewest tokens
-    const alive = [...document.querySelectorAll("li.eza-human[data-status='alive']")];
-    const bites = form.querySelector("fieldset.param");  // the first param: bites, per Human
-    let best = null;
-    [...bites.querySelectorAll(".stepper")].forEach((step, i) => {
-      const n = Number(alive[i]?.dataset.tokens ?? 99);
-      if (!best || n < best.n) best = { step, n, id: alive[i]?.dataset.human };
-    });
-    const plus = best?.step.querySelectorAll("button.step")[1];
-    while (plus && !plus.disabled) plus.click();
-    form.dataset.human = best?.id ?? "";
-    return mark(form.querySelector("button[type=submit]"), "activate");
-  }
-  const waits = ["use_mutation", "correct"];
+@EZA_ACTIVATE@  const waits = ["use_mutation", "correct"];
   const first = [...box.children].find((el) => !waits.includes(el.dataset.type));
   if (!first) return null;
   if (first.tagName === "FORM") {
@@ -62,7 +48,7 @@ PICK = """() => {
   }
   const button = first.tagName === "BUTTON" ? first : first.querySelector("button");
   return mark(button, first.dataset.type);
-}"""
+}""".replace("@EZA_ACTIVATE@", EZA_ACTIVATE)
 
 
 def table_view(url: str, code: str) -> dict:

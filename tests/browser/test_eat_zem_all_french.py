@@ -10,7 +10,7 @@ import re
 import pytest
 
 from .english import english_in
-from .play import seq, tap, wait_all
+from .play import EZA_ACTIVATE, seq, tap, wait_all
 
 pytestmark = pytest.mark.browser
 
@@ -40,21 +40,7 @@ PICK = """() => {
     .filter((b) => b.tagName === "BUTTON" && b.dataset.value !== '"none"')
     .sort((a, b) => tokens(a) - tokens(b));
   if (bites.length) return mark(bites[0], bites[0].dataset.type);
-  const form = box.querySelector("form[data-type='activate']");
-  if (form) {  // one form per activation: every Zombie bites the Human with the fewest tokens
-    const alive = [...document.querySelectorAll("li.eza-human[data-status='alive']")];
-    const bites = form.querySelector("fieldset.param");  // the first param: bites, per Human
-    let best = null;
-    [...bites.querySelectorAll(".stepper")].forEach((step, i) => {
-      const n = Number(alive[i]?.dataset.tokens ?? 99);
-      if (!best || n < best.n) best = { step, n, id: alive[i]?.dataset.human };
-    });
-    const plus = best?.step.querySelectorAll("button.step")[1];
-    while (plus && !plus.disabled) plus.click();
-    form.dataset.human = best?.id ?? "";
-    return mark(form.querySelector("button[type=submit]"), "activate");
-  }
-  const waits = ["use_mutation", "correct"];
+@EZA_ACTIVATE@  const waits = ["use_mutation", "correct"];
   const first = [...box.children].find((el) => !waits.includes(el.dataset.type));
   if (!first) return null;
   if (first.tagName === "FORM") {
@@ -70,7 +56,7 @@ PICK = """() => {
   }
   const button = first.tagName === "BUTTON" ? first : first.querySelector("button");
   return mark(button, first.dataset.type);
-}"""
+}""".replace("@EZA_ACTIVATE@", EZA_ACTIVATE)
 
 
 def no_english(pages, labels, seen: set, leave: str = VISIBLE) -> None:

@@ -51,6 +51,18 @@ def open_table(devices):
     return laptop, laptop.get_attribute("img.qr", "data-url")
 
 
+def open_table_with_the_team(devices):
+    """The table screen and one phone per name of :data:`TEAMS`, each in the lobby."""
+    laptop, join_url = open_table(devices)
+    phones = [devices.phone(name) for name in TEAMS]
+    for phone, name in zip(phones, TEAMS, strict=True):
+        phone.goto(join_url)
+        phone.fill("#name", name)
+        phone.click("#join button[type=submit]")
+        phone.wait_for_selector("main#app[data-screen='lobby']")
+    return laptop, phones
+
+
 def set_up(laptop, phones, pages, shots, axe):
     """Two phones take three survivors each; the host reads the mission in."""
     wait_all(pages, 2)
@@ -121,13 +133,7 @@ def ranged_attack(phone, laptop, pages, shots, axe):
 
 
 def test_two_phones_take_three_survivors_each_and_win_the_mission(devices, watch, shots, axe):
-    laptop, join_url = open_table(devices)
-    phones = [devices.phone(name) for name in TEAMS]
-    for phone, name in zip(phones, TEAMS, strict=True):
-        phone.goto(join_url)
-        phone.fill("#name", name)
-        phone.click("#join button[type=submit]")
-        phone.wait_for_selector("main#app[data-screen='lobby']")
+    laptop, phones = open_table_with_the_team(devices)
     pages = [laptop, *phones]
     set_up(laptop, phones, pages, shots, axe)
 
@@ -302,13 +308,7 @@ def test_issue17_b_one_phone_takes_all_six_and_the_host_shares_them_out(devices,
     """Defect b: Ana's phone takes all six. Ben has nothing to do and is not waited on: his
     phone says whom it waits for and what they must do, never himself; the host's share-out
     (no "are you sure?") gives each player three, and the team starts."""
-    laptop, join_url = open_table(devices)
-    phones = [devices.phone(name) for name in TEAMS]
-    for phone, name in zip(phones, TEAMS, strict=True):
-        phone.goto(join_url)
-        phone.fill("#name", name)
-        phone.click("#join button[type=submit]")
-        phone.wait_for_selector("main#app[data-screen='lobby']")
+    laptop, phones = open_table_with_the_team(devices)
     pages = [laptop, *phones]
     wait_all(pages, 2)
     act(laptop, pages, laptop.locator("button[data-type='start']"), confirm=True)
