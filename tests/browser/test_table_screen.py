@@ -343,10 +343,6 @@ def test_f_what_the_table_argues_about_is_24px_at_1366(devices, live_server, wat
 # --------------------------------------------------------------------------- g: presence
 
 
-def presence_of(laptop, seat: int) -> str:
-    return laptop.locator(f".seats li:has([data-seat='{seat}']) .presence").get_attribute("class")
-
-
 def test_g_a_phone_gone_quiet_reads_not_connected_within_the_window(
     table, live_server, watch, shots
 ):
@@ -356,7 +352,9 @@ def test_g_a_phone_gone_quiet_reads_not_connected_within_the_window(
     "connected" again once it is heard from."""
     app = live_server.app
     before = app.config["PRESENCE_SECONDS"]
-    app.config["PRESENCE_SECONDS"] = 3  # pings every second; the same code as 15 s and 5 s
+    # Pings every 2 s; the same code as 15 s and 5 s. Not tighter: a loaded CI machine may
+    # hold a ping back a second or two, and the other phones must stay "connected".
+    window = app.config["PRESENCE_SECONDS"] = 6
     laptop, phone = table.laptop, table.phones[1]
     watch.allowed = ("ERR_FAILED",)
     try:
@@ -366,11 +364,18 @@ def test_g_a_phone_gone_quiet_reads_not_connected_within_the_window(
         )
         phone.route("**/api/tables/*/presence", lambda route: route.abort())
         quiet = time.monotonic()
-        laptop.wait_for_selector(".seats li:has([data-seat='2']) .presence.off", timeout=10_000)
+        laptop.wait_for_selector(".seats li:has([data-seat='2']) .presence.off", timeout=15_000)
         took = time.monotonic() - quiet
-        assert took <= 3 + 1 + 2, f"{took:.1f} s to notice"  # window + ping + a table look
+        # window + a ping + a table look
+        assert took <= window + window / 3 + 2, f"{took:.1f} s to notice"
         assert "not connected" in laptop.text_content(".seats li:has([data-seat='2'])")
-        assert "presence on" in presence_of(laptop, 1) and "presence on" in presence_of(laptop, 3)
+        # The phones still heard from read "connected" (waited for: a late ping may have
+        # flickered them off for a moment on a loaded machine).
+        laptop.wait_for_function(
+            "() => ['1', '3'].every(n => document.querySelector("
+            "`.seats li:has([data-seat='${n}']) .presence.on`))",
+            timeout=10_000,
+        )
         shots(laptop, "table-presence-off", full_page=False)
         phone.unroute("**/api/tables/*/presence")
         laptop.wait_for_selector(".seats li:has([data-seat='2']) .presence.on", timeout=10_000)
