@@ -1,5 +1,5 @@
 """Finding English on a French screen: the words of the English texts (the server catalogues,
-the phone app's English strings, the Eat Zem All pack's English names and texts) that no French
+the phone app's English strings, every built-in pack's English names and texts) that no French
 text uses. A screen that shows one of them shows an untranslated prompt, button, card or log
 line. Raw keys ("take_card", "kitchen:1") are English too."""
 
@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "tableapp" / "translations"
-PACK = ROOT / "tableapp" / "content" / "eat-zem-all"
+CONTENT = ROOT / "tableapp" / "content"
 PWA = ROOT / "pwa" / "js"
 
 WORD = re.compile(r"[^\W\d_]+")  # apostrophes split: "l'app", "card's"
@@ -64,7 +64,7 @@ def _pack_texts(lang: str) -> list[str]:
             for item in node:
                 walk(item)
 
-    for path in sorted(PACK.glob("*.toml")):
+    for path in sorted(CONTENT.glob("*/*.toml")):
         walk(tomllib.loads(path.read_text(encoding="utf-8")))
     return out
 

@@ -117,8 +117,8 @@ def _packs(game: str) -> tuple[dict, dict]:
 
 def _french_words(game: str) -> frozenset[str]:
     """Words the game's own French texts use (its pack's ``*_fr`` names and texts, its title,
-    a name of the box): english_in knows only Eat Zem All's pack, so "adjacent" (Student
-    Bodies' "un ennemi adjacent") would read as English."""
+    a name of the box), read from the pack the table loaded (``catalog.content``): a word
+    such as "adjacent" (Student Bodies' "un ennemi adjacent") is French there."""
     texts = [catalog.game(game).name]
 
     def walk(node) -> None:

@@ -275,6 +275,9 @@ def test_d_zombicide_ends_with_one_team_result_and_no_ranking(devices, live_serv
     assert_room_size(laptop, ".end .breakdown")
     assert_room_size(laptop, ".end .end-reason")
     assert "\u00a0: " in end.locator(".breakdown").first.text_content()  # French typography
+    # A score here is adrenaline: the chart says so, not "points".
+    caption = end.locator("figure.chart-box figcaption").text_content()
+    assert caption == "Adrénaline par joueur, par survivant", caption
     shots(laptop, "end-zombicide-table-fr", full_page=False)
     assert not watch.errors, watch.errors
 

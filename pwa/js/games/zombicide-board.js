@@ -69,7 +69,7 @@ function spawnRow(row, current) {
     h("div", { class: "zc-where" }, row.where_name),
     h("div", { class: "zc-place" }, placing.length ? placing : h("span", { class: "muted" }, t("zc.spawn.nothing"))),
     notes.length ? h("ul", { class: "zc-notes" }, notes) : null,
-    h("div", { class: "zc-card-id" }, row.card.name, now ? h("span", { class: "tag" }, t("zc.spawn.now")) : null,
+    h("div", { class: "zc-card-id" }, now ? h("span", { class: "tag" }, t("zc.spawn.now")) : null,
       row.placed_done ? h("span", { class: "tag" }, icon("check"), " ", t("zc.spawn.done")) : null));
 }
 

@@ -151,6 +151,7 @@ export function renderEnd(view, renderer, mine = null) {
     logHead(view.log_head, t("end.log_head")),
     body,
     h("figure", { class: "chart-box" },
-      breakdownChart(rows, partLabel, t("end.chart")),
-      h("figcaption", {}, t("end.chart"))));
+      // The game's own caption where a score is not points (Zombicide: adrenaline).
+      breakdownChart(rows, partLabel, result.chart ?? t("end.chart")),
+      h("figcaption", {}, result.chart ?? t("end.chart"))));
 }

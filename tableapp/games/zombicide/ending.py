@@ -237,6 +237,7 @@ def result(state: State) -> dict | None:
         "reason": state["outcome"]["reason"],
         "parts": {s: survivor_name(state, s) for s in state["team"]},
         "unit": M("zc.unit.adrenaline"),  # a score here is adrenaline, not points
+        "chart": M("zc.chart"),  # so is the end chart's
         "objectives": {c: dict(state["mission"]["objectives"][c]) for c in COLOURS},
     }
 

@@ -158,7 +158,7 @@ def resolve_card(state: State, card: str, where: dict, level: str, ctx: Ctx) -> 
         kind = c["extra_activation"]
         if level == level_ids(state)[0]:
             ctx.say(
-                M("zc.spawn.extra_blue", where=here, card=card, type=type_name(state, kind)),
+                M("zc.spawn.extra_blue", where=here, type=type_name(state, kind)),
                 rule="ZC-9",
                 reason=M("zc.reason.extra_blue"),
                 spawn=row,
@@ -167,7 +167,7 @@ def resolve_card(state: State, card: str, where: dict, level: str, ctx: Ctx) -> 
             row["activates"].append({"reason": "extra", "type": kind})
             activations.append(_activation({"types": [kind]}, "extra", base, kind))
             ctx.say(
-                M("zc.spawn.extra", where=here, card=card, type=type_name(state, kind)),
+                M("zc.spawn.extra", where=here, type=type_name(state, kind)),
                 rule="ZC-9",
                 reason=M("zc.reason.extra"),
                 spawn=row,
@@ -253,7 +253,6 @@ def _say_row(state: State, row: dict, group: dict, ctx: Ctx) -> None:
         M(
             "zc.spawn.rush" if row["rush"] and group else "zc.spawn.place",
             where=here,
-            card=row["card"],
             zombies=_group_words(state, group) or M("zc.nothing"),
         ),
         rule="ZC-9" if row["rush"] and group else "ZC-7",

@@ -209,7 +209,7 @@ def _spawning(state: State) -> dict | None:
                 "placed_done": done,
                 "index": index,
                 "where_name": where_msg(row["where"]),
-                "card": {"id": row["card"], "name": M("zc.spawn.card", card=row["card"])},
+                "card": {"id": row["card"]},  # the pack's card, for the log; no text names it
                 "level_name": level_name(state, row["level"]),
                 "figures": [
                     {"type": k, "name": type_name(state, k), "count": n} for k, n in place.items()

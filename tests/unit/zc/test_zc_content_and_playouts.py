@@ -46,7 +46,7 @@ def broken(edit) -> list[str]:
         ),
         (
             lambda p: p["spawn"]["card"][6]["orange"].update(ghoul=1),
-            "spawn.toml: card[z07].orange.ghoul is not a Zombie type of box.toml",
+            "spawn.toml: card[z07].orange.ghoul is not one of the box's Zombie types",
         ),
         (
             lambda p: p["spawn"]["card"][36].update(blue={"walker": 1}),
@@ -88,7 +88,7 @@ def broken(edit) -> list[str]:
         (lambda p: p.pop("skills"), "skills.toml: the file is missing"),
         (
             lambda p: p["spawn"]["card"][2].update(set="nope"),
-            "spawn.toml: card[z03].set must be one of the sets of box.toml",
+            "spawn.toml: card[z03].set must be one of the box's sets",
         ),
         (
             lambda p: p["equipment"]["card"][0].update(noise="loud"),

@@ -55,8 +55,8 @@ def test_ZC_7_one_card_per_active_zone_from_zone_1_clockwise():
     assert texts(events)[:4] == [
         "Spawns at the Blue danger level: nobody has adrenaline yet.",
         "Spawn phase — active zones, clockwise from zone 1: 1 and 3.",
-        "Spawn — zone 1, card z01: place Walker ×1.",
-        "Spawn — zone 3, card z02: place Walker ×1.",
+        "Spawn — zone 1: place Walker ×1.",
+        "Spawn — zone 3: place Walker ×1.",
     ]
     assert spawned(state) == [{"zone": 1}, {"zone": 3}]
     assert state["board"]["walker"] == 2
@@ -84,7 +84,7 @@ def test_ZC_4_ZC_7_the_card_is_read_at_each_danger_level(adrenaline, level, walk
     state, events = zombie_phase_spawn(state, "z07", adrenaline={"nadia": adrenaline})
     assert state["spawning"]["level"] == level
     assert state["board"]["walker"] == walkers
-    assert f"Spawn — zone 1, card z07: place Walker ×{walkers}." in texts(events)
+    assert f"Spawn — zone 1: place Walker ×{walkers}." in texts(events)
     if adrenaline:
         assert texts(events)[0] == (
             f"Spawns at the {level.capitalize()} danger level: Nadia has the most adrenaline "
@@ -143,7 +143,7 @@ def test_ZC_9_a_rush_places_then_activates_only_its_zombies_at_once():
     state = ready(zones=("red",))
     board(state, walker=3)
     state, events = zombie_phase_spawn(state, "z33")  # Rush: 2 Walkers at blue
-    assert "Spawn — zone 1, card z33: RUSH! Place Walker ×2; they activate at once." in texts(
+    assert "Spawn — zone 1: RUSH! Place Walker ×2; they activate at once." in texts(
         events
     )
     assert "ZC-9" in rules(events)
@@ -160,7 +160,7 @@ def test_ZC_9_an_extra_activation_activates_every_zombie_of_its_type():
     state = ready(zones=("red",))
     board(state, walker=5, brute=2)
     state, events = zombie_phase_spawn(state, "z37", adrenaline={"ruth": 8})
-    assert "Spawn — zone 1, card z37: extra activation — Walker." in texts(events)
+    assert "Spawn — zone 1: extra activation — Walker." in texts(events)
     assert top(state)["kind"] == "zombie_attacks"
     assert top(state)["scope"] == {"types": ["walker"]} and top(state)["count"] == 5
     assert state["board"] == {"walker": 5, "runner": 0, "brute": 2}  # nothing placed
@@ -170,7 +170,7 @@ def test_ZC_9_an_extra_activation_does_nothing_at_blue():
     state = ready(zones=("red",))
     board(state, walker=5)
     state, events = zombie_phase_spawn(state, "z37")
-    assert "Spawn — zone 1, card z37: extra activation (Walker) — no effect at blue." in texts(
+    assert "Spawn — zone 1: extra activation (Walker) — no effect at blue." in texts(
         events
     )
     assert not any(s["kind"] in ("activation", "zombie_attacks") for s in state["steps"])
