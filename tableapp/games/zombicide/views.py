@@ -17,7 +17,7 @@ The parts a screen draws:
 
 from __future__ import annotations
 
-from tableapp.engine import HOST, M
+from tableapp.engine import HOST
 from tableapp.engine.messages import named, pack_names
 
 from .combat import hits_and_misses, key_name
