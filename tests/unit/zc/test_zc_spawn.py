@@ -143,9 +143,7 @@ def test_ZC_9_a_rush_places_then_activates_only_its_zombies_at_once():
     state = ready(zones=("red",))
     board(state, walker=3)
     state, events = zombie_phase_spawn(state, "z33")  # Rush: 2 Walkers at blue
-    assert "Spawn — zone 1: RUSH! Place Walker ×2; they activate at once." in texts(
-        events
-    )
+    assert "Spawn — zone 1: RUSH! Place Walker ×2; they activate at once." in texts(events)
     assert "ZC-9" in rules(events)
     assert board_steps(state) == ["Place Walker ×2 in zone 1"]  # then they activate at once
     assert top(state)["kind"] == "zombie_attacks"
@@ -170,9 +168,7 @@ def test_ZC_9_an_extra_activation_does_nothing_at_blue():
     state = ready(zones=("red",))
     board(state, walker=5)
     state, events = zombie_phase_spawn(state, "z37")
-    assert "Spawn — zone 1: extra activation (Walker) — no effect at blue." in texts(
-        events
-    )
+    assert "Spawn — zone 1: extra activation (Walker) — no effect at blue." in texts(events)
     assert not any(s["kind"] in ("activation", "zombie_attacks") for s in state["steps"])
     assert state["spawning"]["done"] is True
 
