@@ -28,7 +28,7 @@ from typing import Any
 from .errors import RuleError
 from .flow import Ctx, Flow
 from .game import HOST, Options, action, choice, counts, validate_options, validate_params
-from .messages import M, Message, action_ref, seat_ref
+from .messages import M, Message, action_ref, is_message, seat_ref
 from .privacy import Path, redact, secret_atoms
 from .rng import Rng
 from .state import clone
@@ -316,6 +316,9 @@ class Game:
         return out
 
     def prompt(self, state: State) -> dict:
+        result = self.result(state)
+        if result is not None:
+            return end_prompt(result)
         public = self.known_to(state, None)
         if self.definition.prompt is not None:
             return self.definition.prompt(public)
@@ -444,3 +447,34 @@ def define(**fields: Any) -> Game:
 
 
 __all__ = ["CORRECTION_REASONS", "Definition", "Game", "Message", "Moves", "define"]
+
+
+def end_prompt(result: Mapping[str, Any]) -> dict:
+    """Every phone's prompt once the game is over: who won, why, and what comes next (the
+    host's rematch). ``result`` is the game's (``winners``, and where the game says them
+    ``won`` for a team, ``reason``, ``standings`` with scores). One winner is the message's
+    ``seat``, so that player's phone reads it in the second person."""
+    winners = list(result.get("winners") or ())
+    reason = result.get("reason")
+    if not is_message(reason):
+        scores = [row["score"] for row in result.get("standings") or () if "score" in row]
+        reason = (
+            M("engine.over.most", count=max(scores))
+            if scores and winners
+            else M("engine.over.nobody_why")
+        )
+    if "won" in result:  # a team game: everyone wins or nobody does
+        won = "engine.over.team_won" if result["won"] else "engine.over.team_lost"
+        message = M(won, why=reason)
+    elif len(winners) == 1:
+        message = M("engine.over.won", seat=seat_ref(winners[0]), why=reason)
+    elif winners:
+        message = M(
+            "engine.over.won_many",
+            winners=[seat_ref(w) for w in winners],
+            count=len(winners),
+            why=reason,
+        )
+    else:
+        message = M("engine.over.nobody", why=reason)
+    return {"waiting_for": [], **message}
