@@ -95,8 +95,14 @@ def test_the_table_speaks_turns_and_moments_in_its_language(
     laptop.reload()
     laptop.wait_for_selector("button.speech-toggle[aria-pressed=true]")
     # The rest of the game at a table's pace: the next move once the screen has shown the last.
+    lines = []  # the turn lines the table had to say: each change of who the game waits for
     while one_move(url, code, tokens, chooser):
-        wait_all([laptop], view_of(url, code)["seq"], within=10)
+        now = view_of(url, code, lang=lang)
+        if now["status"] == "playing" and [s for s in now["prompt"]["waiting_for"] if s]:
+            line = turn_line(now, lang)
+            if not lines or lines[-1] != line:
+                lines.append(line)
+        wait_all([laptop], now["seq"], within=10)
     laptop.wait_for_selector("main#app[data-screen=table-end]")
     dismiss_moment(laptop)
     laptop.wait_for_function("() => window.__spoken.length > 0")
@@ -118,7 +124,8 @@ def test_the_table_speaks_turns_and_moments_in_its_language(
     # Whose turn it is, when the turn moves (some turn line other than the first).
     turn = TURN[lang].split("{names}")
     turns = [t for t in texts if t.startswith(turn[0]) and t.endswith(turn[1])]
-    assert len(turns) >= 2, texts
+    # (a game may end in a move or two once speech is back on: then fewer lines are due)
+    assert len(turns) >= min(2, len(lines)), (texts, lines)
     # The end: said once, by the game's own moment or in the screen's words.
     result = view_of(url, code, lang=lang)["result"]
     ended = [m for m in moments if m in texts[-3:]]
