@@ -6,7 +6,6 @@ Set ``TABLEAPP_HOSTILE_DIR`` to also write the variants there (to run another bu
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 from pathlib import Path
@@ -50,7 +49,7 @@ def hostile_variants(export: dict) -> list[tuple[str, bytes]]:
     good = json.dumps(export)
 
     def changed(what, edit):
-        value = copy.deepcopy(export)
+        value = json.loads(good)  # a fresh copy (json is far quicker than deepcopy here)
         edit(value)
         out.append((what, _dump(value)))
 
