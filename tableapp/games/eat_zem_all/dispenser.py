@@ -16,12 +16,12 @@ from ...engine import Ctx, Flow, M, Question, action, choice, piles
 from ...engine.messages import pack_names
 from . import feast
 from .effects import describe
+from .scoring import finish
 from .state import (
     State,
     Step,
     ability,
     dead_count,
-    finish,
     holders,
     horde,
     human,

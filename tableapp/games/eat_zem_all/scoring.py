@@ -7,7 +7,7 @@ Horde with the most Zombies on the board; if that ties too, the tied Hordes win 
 
 from __future__ import annotations
 
-from ...engine import M
+from ...engine import Ctx, M
 from .state import State, horde, name
 
 
@@ -95,3 +95,16 @@ def standings_message(state: State) -> dict:
         for r in rows
     ]
     return M("eza.standings", parts=parts, tie_break=winners(rows, lambda s: name(state, s))[2])
+
+
+# --- the end (EZA-E1) ----------------------------------------------------------------------------
+
+
+def finish(state: State, ctx: Ctx) -> None:
+    state["phase"] = "finished"
+    state["steps"] = []
+    ctx.say(
+        M("eza.end", standings=standings_message(state)),
+        rule="EZA-E1",
+        reason=M("eza.end.reason"),
+    )

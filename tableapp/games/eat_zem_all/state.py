@@ -189,21 +189,6 @@ def clamp_counters(h: dict) -> None:
     h["activated"] = min(h["activated"], h["board"] - h["fresh"])
 
 
-# --- the end (EZA-E1) ----------------------------------------------------------------------------
-
-
-def finish(state: State, ctx: Ctx) -> None:
-    from .scoring import standings_message
-
-    state["phase"] = "finished"
-    state["steps"] = []
-    ctx.say(
-        M("eza.end", standings=standings_message(state)),
-        rule="EZA-E1",
-        reason=M("eza.end.reason"),
-    )
-
-
 def escape(state: State, ctx: Ctx, hid: str, how: dict) -> None:
     """EZA-E2: the Human leaves the board (its card is banished when drawn, EZA-H5)."""
     h = human(state, hid)

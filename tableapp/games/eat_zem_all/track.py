@@ -14,11 +14,11 @@ from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, decks, 
 from ...engine.messages import pack_names
 from .effects import describe
 from .mutations import start_mutation
+from .scoring import finish
 from .state import (
     State,
     Step,
     colour_owner,
-    finish,
     in_play,
     name,
     order_from,

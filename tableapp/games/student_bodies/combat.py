@@ -25,6 +25,7 @@ from .state import (
     hand,
     item_name,
     kind_name,
+    place_corpses,
     player,
     question,
     ruling,
@@ -231,9 +232,7 @@ def _defend_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> N
     if ":" in use:
         item_id, n = use.split(":")
         ability = state["content"]["items"][item_id]["abilities"][int(n)]
-        from .effects import use_item_cost
-
-        use_item_cost(state, seat, item_id, ability, ctx)
+        players.use_item_cost(state, seat, item_id, ability, ctx)
         what, effects = item_name(state, item_id), ability["effects"]
     else:
         card = state["content"]["cards"][use]
@@ -345,8 +344,6 @@ def kill_zombie(
         M("sb.reason.zombie.killed"),
         pool=z["pool"],
     )
-    from .tokens import place_corpses
-
     if place_corpses(state, 1, ctx, M("sb.corpse.where_killed")):
         board_step(state, M("sb.board.killed"), [by_seat])
     else:

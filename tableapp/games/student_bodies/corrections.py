@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from tableapp.engine import Ctx, M, seat_ref
 
-from .state import IN_GAME, State, box, player, status
-from .tokens import corpse_supply
+from .state import IN_GAME, State, box, corpse_supply, player, status
 
 
 def corrections(state: State) -> dict:

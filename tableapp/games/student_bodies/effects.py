@@ -179,25 +179,13 @@ def parse(value: str) -> tuple[str, str | None, bool, str | None]:
     return thing, (ability or None), smart, (target or None)
 
 
-def use_item_cost(state: State, seat: int, item_id: str, ability: dict, ctx: Ctx) -> None:
-    """Pay an Item ability: stamina (logged), then spend it or trash it (to the Item discard)."""
-    players.pay_for(state, seat, ability["cost"], item_name(state, item_id), ctx)
-    items = gear(state, seat)
-    if ability["trash"]:
-        items["ready"] = [None if i == item_id else i for i in items["ready"]]
-        items["spent"] = [i for i in items["spent"] if i != item_id]
-        decks.piles.put_top(state["item_deck"], "discard", [item_id])
-    else:  # spend it (an ability with no cost shown is spent too)
-        items["spent"].append(item_id)
-
-
 def play(state: State, seat: int, value: str, ctx: Ctx, *, attacker: dict | None = None) -> None:
     """Pay for a card or an Item ability, log it (a card goes face up to the discard) and put
     its effects on the stack."""
     thing, ability_index, smart, target = parse(value)
     if ability_index is not None:
         ability = state["content"]["items"][thing]["abilities"][int(ability_index)]
-        use_item_cost(state, seat, thing, ability, ctx)
+        players.use_item_cost(state, seat, thing, ability, ctx)
         effects = ability["effects"]
         message = M(
             "sb.uses" if not ability["trash"] else "sb.uses.trash",

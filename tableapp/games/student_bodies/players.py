@@ -7,7 +7,7 @@ the turn (a Second Wind can save them); a wound they cannot take kills them at o
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, board_step, moment, piles, seat_ref
+from tableapp.engine import Ctx, Flow, M, board_step, decks, moment, piles, seat_ref
 
 from .state import (
     ESCAPED,
@@ -19,6 +19,7 @@ from .state import (
     box,
     gear,
     hand,
+    item_name,
     player,
     ruling,
     seats_arg,
@@ -265,3 +266,15 @@ def result(state: State) -> dict | None:
             "undead_win": M("sb.part.undead_win"),
         },
     }
+
+
+def use_item_cost(state: State, seat: int, item_id: str, ability: dict, ctx: Ctx) -> None:
+    """Pay an Item ability: stamina (logged), then spend it or trash it (to the Item discard)."""
+    pay_for(state, seat, ability["cost"], item_name(state, item_id), ctx)
+    items = gear(state, seat)
+    if ability["trash"]:
+        items["ready"] = [None if i == item_id else i for i in items["ready"]]
+        items["spent"] = [i for i in items["spent"] if i != item_id]
+        decks.piles.put_top(state["item_deck"], "discard", [item_id])
+    else:  # spend it (an ability with no cost shown is spent too)
+        items["spent"].append(item_id)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tableapp.engine import Question, named, seat_ref
+from tableapp.engine import Ctx, M, Question, decks, named, seat_ref
 
 State = dict[str, Any]
 
@@ -200,3 +200,30 @@ def ruling(state: State, ctx, message: dict, rule: str, reason: dict, **data: An
     shown = {"msg": message["msg"], "args": message["args"], "rule": rule, "reason": reason}
     state["rulings"] = [*state["rulings"], shown][-RULINGS_KEPT:]
     return event
+
+
+# --- corpse tokens (SB-S5) ---------------------------------------------------------------------
+
+
+def corpse_supply(state: State) -> int:
+    """Face-down corpse tokens off the board."""
+    c = state["corpses"]
+    return sum(c["left"].values()) - c["board"]
+
+
+def place_corpses(state: State, n: int, ctx: Ctx, where: dict) -> int:
+    """Put ``n`` face-down corpse tokens on the board (SB-S5: when none is left, the used ones
+    are turned face down and shuffled back first); returns how many were placed."""
+    c = state["corpses"]
+    placed = 0
+    for _ in range(n):
+        if corpse_supply(state) == 0 and sum(c["used"].values()):
+            decks.recycle(c)
+            ruling(state, ctx, M("sb.corpse.reshuffle"), "SB-S5", M("sb.reason.corpse_reshuffle"))
+        if corpse_supply(state) == 0:
+            break
+        c["board"] += 1
+        placed += 1
+    if n:
+        ctx.say(M("sb.corpse.placed", count=placed, where=where), rule="SB-S5", placed=placed)
+    return placed

@@ -16,6 +16,7 @@ from .state import (
     State,
     item_name,
     kind_name,
+    place_corpses,
     player,
     ruling,
     scenario_name,
@@ -37,30 +38,6 @@ _PLACE = {
 def placing(card: dict) -> list[dict]:
     """``[3 zombies, 2 corpse tokens face down, …]`` for what a card shows (zeros left out)."""
     return [make(card[k]) for k, make in _PLACE.items() if card.get(k)]
-
-
-def corpse_supply(state: State) -> int:
-    """Face-down corpse tokens off the board."""
-    c = state["corpses"]
-    return sum(c["left"].values()) - c["board"]
-
-
-def place_corpses(state: State, n: int, ctx: Ctx, where: dict) -> int:
-    """Put ``n`` face-down corpse tokens on the board (SB-S5: when none is left, the used ones
-    are turned face down and shuffled back first); returns how many were placed."""
-    c = state["corpses"]
-    placed = 0
-    for _ in range(n):
-        if corpse_supply(state) == 0 and sum(c["used"].values()):
-            decks.recycle(c)
-            ruling(state, ctx, M("sb.corpse.reshuffle"), "SB-S5", M("sb.reason.corpse_reshuffle"))
-        if corpse_supply(state) == 0:
-            break
-        c["board"] += 1
-        placed += 1
-    if n:
-        ctx.say(M("sb.corpse.placed", count=placed, where=where), rule="SB-S5", placed=placed)
-    return placed
 
 
 def check_corpse(state: State, seat: int, ctx: Ctx) -> None:

@@ -15,13 +15,14 @@ from .state import (
     State,
     box,
     card_view,
+    corpse_supply,
     hand_size,
     item_view,
     kind_name,
     scenario_name,
     zombie_card_name,
 )
-from .tokens import corpse_supply, placing
+from .tokens import placing
 from .zombies import PRIORITY
 
 
