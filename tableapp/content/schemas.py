@@ -644,14 +644,14 @@ def as_json_problem(message: Message, pack: dict) -> Message:
     args = message.get("args") or {}
     if message.get("msg") == "pack.problem" and isinstance(args.get("where"), str):
         where = _json_where(args["where"], pack, None)
-        return M("pack.problem", **{**args, "where": where}) if where else message
+        return M("pack.problem", where=where, what=args.get("what")) if where else message
     others = [k for k in args if k != "problem"]
     inner = args.get("problem")
     if isinstance(inner, dict) and inner.get("msg") == "pack.problem" and len(others) == 1:
         name = args[others[0]]
         where = _json_where(inner["args"].get("where", ""), pack, name)
         if where is not None and where["msg"] == "pack.json.entry":
-            return M("pack.problem", **{**inner["args"], "where": where})
+            return M("pack.problem", where=where, what=inner["args"].get("what"))
         return {**message, "args": {**args, "problem": as_json_problem(inner, pack)}}
     return message
 

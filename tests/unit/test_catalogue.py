@@ -7,7 +7,10 @@ heading there, ``## <its name> (<its prefix>)``, and each ruling its line, ``- <
 no prefix is written here, so a new game's ids are checked like the others'.
 
 Message ids are found in the code the way Babel's extractors do, from the calls to ``M``: the
-first argument must be a string literal (or a conditional between two), so no id can escape.
+first argument must be a string literal (or a conditional between two) and the arguments named
+(no ``**mapping``), so no id can escape and every placeholder is checked; a plural text is only
+for a message with a ``count`` (the rules of :mod:`tableapp.engine.messages`;
+``tests/unit/test_catalogue_tool.py`` checks that ``pybabel extract`` reads the same ids).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import pytest
 
 import tableapp
 from tableapp import catalog
+from tableapp.babel_extract import calls
 from tableapp.engine import Game
 from tableapp.engine.playout import random_playout
 from tableapp.i18n import TO_YOU, Renderer, catalogue, catalogue_files, read_catalogue
@@ -69,7 +73,7 @@ def used_ids() -> tuple[dict[str, set[str]], list[str]]:
             if position is None or len(node.args) <= position:
                 continue
             ids = _literal_ids(node.args[position])
-            if ids is None:
+            if ids is None or any(k.arg is None for k in node.keywords):
                 dynamic.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
                 continue
             for msg in ids:
@@ -95,7 +99,31 @@ def texts_of(lang: str) -> dict[str, tuple[str, ...]]:
 
 def test_every_message_id_is_a_literal():
     _, dynamic = used_ids()
-    assert not dynamic, f"message ids built at run time cannot be checked: {dynamic}"
+    assert not dynamic, f"message ids or arguments built at run time cannot be checked: {dynamic}"
+
+
+def test_the_id_rules_catch_what_they_forbid():
+    source = "\n".join(
+        [
+            'M(f"zl.{kind}")',  # an f-string id
+            "M(msg, seat=1)",  # a variable id
+            'M("zl.drew", **args)',  # hidden arguments
+            'M("zl.a" if x else "zl.b", seat=1)',  # a choice of two literals: fine
+        ]
+    )
+    found, faults = calls(source, "example.py")
+    assert [f.split(":")[1] for f in faults] == ["1", "2", "3"]
+    assert [(c.ids, c.args) for c in found] == [(("zl.a", "zl.b"), {"seat"})]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_plural_texts_only_for_messages_with_a_count(lang):
+    used, _ = used_ids()
+    plural = {k for k, forms in texts_of(lang).items() if len(forms) > 1}
+    addressed = addressed_ids(texts_of(lang))
+    wrong = sorted(k for k in plural if "count" not in used.get(addressed.get(k, k), ()))
+    assert not wrong, f"{lang}: plural texts for messages without a count: {wrong}"
+    assert plural, "no plural at all: the check checks nothing"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -133,7 +161,7 @@ def test_nothing_in_the_catalogues_is_unused():
     help_ids = {catalog.help_id(g.id) for g in catalog.games()}
     en = texts_of("en")
     addressed = {k for k, msg in addressed_ids(en).items() if msg in used}
-    unused = sorted(set(en) - set(used) - {"seat.host", "seat.number"} - help_ids - addressed)
+    unused = sorted(set(en) - set(used) - help_ids - addressed)
     assert not unused, f"catalogue entries no code produces: {unused}"
 
 
