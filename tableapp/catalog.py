@@ -1,18 +1,25 @@
 """The built-in games, each with its content pack loaded and validated.
 
+A game is a package under ``tableapp/games/`` exposing its definition as ``GAME``
+(``GAME = define(...)``): it is found there (:func:`discover`), with no list to edit. The
+catalogue lists the games by their definition's ``order``, then by name.
+
 Game modules stay pure; this is where their content is read from disk and handed to them.
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import pkgutil
+from types import ModuleType
 
 from .content import ContentError, load_pack, pack_problems
 from .engine import Game, M, get_game, register
 from .engine.registry import all_games
 
-# One line per game: the object the game package exposes as ``GAME``.
-_BUILTIN = ["zombie_life", "eat_zem_all", "student_bodies", "zombicide"]
+#: Where the built-in games are: each package in it is one game.
+GAMES_PACKAGE = "tableapp.games"
 
 #: The table's own rules, the same for every game: the end of each game's help, in every
 #: language (a title, then one item each).
@@ -28,15 +35,31 @@ _help: dict[str, str] = {}
 _loaded = False
 
 
+def discover(package: str = GAMES_PACKAGE) -> list[ModuleType]:
+    """The game packages in ``package`` (each of its packages, which must expose ``GAME``),
+    in the catalogue's order: the definitions' ``order``, then their names."""
+    root = importlib.import_module(package)
+    found: list[ModuleType] = []
+    for info in pkgutil.iter_modules(root.__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{package}.{info.name}")
+        if not isinstance(getattr(module, "GAME", None), Game):
+            raise TypeError(f"{module.__name__}: a game package exposes GAME = define(...)")
+        found.append(module)
+    ids = [module.GAME.id for module in found]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ValueError(f"{package}: two game packages define {', '.join(twice)}")
+    return sorted(found, key=lambda m: (m.GAME.order, m.GAME.name.casefold(), m.GAME.id))
+
+
 def load(content_dir: str | None = None, *, force: bool = False) -> None:
     """Import and register every built-in game and load its content pack (once)."""
     global _loaded
     if _loaded and not force:
         return
-    import importlib
-
-    for module_name in _BUILTIN:
-        module = importlib.import_module(f"tableapp.games.{module_name}")
+    for module in discover():
         game: Game = module.GAME
         pack = load_pack(game.id, content_dir)
         problems = pack_problems(game, pack)

@@ -26,7 +26,7 @@ from typing import Any
 from babel.lists import format_list
 from babel.messages.pofile import read_po
 
-from .engine.messages import LANGUAGES, is_message
+from .engine.messages import LANGUAGES, M, is_message
 from .labels import action_name
 
 DEFAULT = "en"
@@ -211,10 +211,10 @@ class Renderer:
 
     def seat(self, seat: Any) -> str:
         if seat == 0:
-            return self.text({"msg": "seat.host"}, sentence=False)
+            return self.text(M("seat.host"), sentence=False)
         name = self.names.get(seat)
         if name is None:
-            return self.text({"msg": "seat.number", "args": {"n": seat}})
+            return self.text(M("seat.number", n=seat))
         return name
 
     def action(self, kind: str) -> str:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import mimetypes
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Flask, Response, abort, request, send_from_directory
@@ -26,7 +31,62 @@ DOCS_CSP = (
 )
 
 
+#: The app shell the service worker precaches, as globs under pwa/: the page (served as
+#: ``/``), its scripts, styles and manifest, and the icons a page shows (the 512 px ones are
+#: for installing; vendored code is loaded only where needed, the worker itself is not
+#: cached). A game's new module or style is in the shell by being in its folder.
+SHELL_GLOBS = (
+    "index.html",
+    "app.js",
+    "manifest.webmanifest",
+    "css/*.css",
+    "js/**/*.js",
+    "icons/icon.svg",
+    "icons/icon-192.png",
+)
+_VERSION_LINE = re.compile(r'^const VERSION = "[^"\n]*";$', re.MULTILINE)
+_SHELL_LINE = re.compile(r"^const SHELL = \[[^\]\n]*\];$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class ServiceWorker:
+    """``pwa/sw.js`` as served: its ``SHELL`` the shell's paths, its ``VERSION``
+    ``tableapp-<hash>`` of the worker and of every shell file (path and bytes), so any change
+    makes phones drop the old cache."""
+
+    source: str
+    version: str
+    shell: tuple[str, ...]
+
+
+def shell_paths(pwa_dir: Path) -> tuple[str, ...]:
+    """The shell's URL paths (``/`` for the page), sorted, from :data:`SHELL_GLOBS`."""
+    found = {p for pattern in SHELL_GLOBS for p in pwa_dir.glob(pattern) if p.is_file()}
+    paths = {"/" + p.relative_to(pwa_dir).as_posix() for p in found}
+    return tuple(sorted("/" if path == "/index.html" else path for path in paths))
+
+
+def service_worker(pwa_dir: Path) -> ServiceWorker:
+    """The worker with its shell list and version filled in (read once, at start-up)."""
+    template = (pwa_dir / "sw.js").read_text(encoding="utf-8")
+    if not (_VERSION_LINE.search(template) and _SHELL_LINE.search(template)):
+        raise ValueError(f"{pwa_dir / 'sw.js'}: no 'const VERSION = \"…\";' or 'const SHELL = [];'")
+    shell = shell_paths(pwa_dir)
+    digest = hashlib.sha256(template.encode())
+    for path in shell:
+        file = pwa_dir / ("index.html" if path == "/" else path.lstrip("/"))
+        digest.update(b"\0" + path.encode() + b"\0" + file.read_bytes())
+    version = f"tableapp-{digest.hexdigest()[:12]}"
+    listed = "[\n" + "".join(f"  {json.dumps(path)},\n" for path in shell) + "]"
+    source = _VERSION_LINE.sub(lambda _: f"const VERSION = {json.dumps(version)};", template)
+    source = _SHELL_LINE.sub(lambda _: f"const SHELL = {listed};", source)
+    return ServiceWorker(source, version, shell)
+
+
 def init_app(app: Flask, pwa_dir: Path) -> None:
+    worker = service_worker(pwa_dir)
+    app.extensions["tableapp.service_worker"] = worker
+
     @app.route("/healthz")
     def healthz():
         """Liveness: the process answers (load balancers, systemd, the bench's floor)."""
@@ -89,6 +149,16 @@ def init_app(app: Flask, pwa_dir: Path) -> None:
             abort(404)
         der = x509.load_pem_x509_certificate(path.read_bytes()).public_bytes(Encoding.DER)
         return Response(der, mimetype="application/x-x509-ca-cert")
+
+    @app.route("/sw.js")
+    def sw():
+        """The service worker, its shell list and version built from the files (no hand edit
+        when a file changes or a game adds one); revalidated like every shell file."""
+        response = Response(worker.source, mimetype=mimetypes.guess_type("sw.js")[0])
+        response.set_etag(worker.version)
+        response.cache_control.no_cache = True
+        response.cache_control.max_age = 0
+        return response.make_conditional(request)
 
     @app.route("/<shell:name>")
     def pwa_file(name: str):

@@ -300,6 +300,13 @@ class GameSchema(Schema):
     help = fields.String(
         metadata={"description": "How the app reads the rules where they are ambiguous"}
     )
+    pack = fields.Boolean(
+        metadata={
+            "description": "Whether the game has a content pack (`GET /api/games/{id}/pack`): "
+            "one whose rules print every component has none, and a pack sent for it holds "
+            "no file"
+        }
+    )
 
 
 class GamesSchema(Schema):

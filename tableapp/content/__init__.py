@@ -1,6 +1,8 @@
 """Content packs: card lists, token mixes and board data, as TOML, validated at load.
 
 A pack is a folder ``<game-id>/`` of ``*.toml`` files; the loaded pack is ``{file stem: data}``.
+A game whose rules print every component has no folder, hence no pack: its content is ``{}``
+(and a pack sent for it may hold no file: :func:`has_pack`).
 Packs ship inside the package; ``TABLEAPP_CONTENT_DIR`` points at a folder holding corrected
 copies (``<dir>/<game-id>/*.toml``), which replace the built-in pack of that game whole.
 
@@ -37,12 +39,19 @@ def pack_dir(game_id: str, content_dir: str | os.PathLike | None = None) -> Path
     return BUILTIN_DIR / game_id
 
 
+def has_pack(game_id: str) -> bool:
+    """Whether the game ships a content pack (``<game-id>/`` in the package). One whose rules
+    print every component has none."""
+    return (BUILTIN_DIR / game_id).is_dir()
+
+
 def load_pack(game_id: str, content_dir: str | os.PathLike | None = None) -> dict:
-    """Read every TOML file of the game's pack into ``{stem: data}``."""
+    """Read every TOML file of the game's pack into ``{stem: data}`` (``{}`` for a game
+    without a pack)."""
     folder = pack_dir(game_id, content_dir)
-    if not folder.is_dir():
-        raise ContentError(f"{folder}: no content pack for {game_id!r}")
     pack = LoadedPack()
+    if not folder.is_dir():
+        return pack  # no pack: the rules print every component
     for path in sorted(folder.glob("*.toml")):
         try:
             pack[path.stem] = tomllib.loads(path.read_text(encoding="utf-8"))

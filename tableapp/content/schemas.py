@@ -303,6 +303,18 @@ FORMATS: dict[str, dict] = {
     "zombicide": _ZC,
 }
 
+
+def pack_format(game_id: str) -> dict | None:
+    """The files of the game's pack and their shapes: :data:`FORMATS`, no file at all for a
+    game without a pack (:func:`~tableapp.content.has_pack`), ``None`` for a pack whose format
+    is not declared (only the game's own rules check it)."""
+    from . import has_pack
+
+    if game_id in FORMATS:
+        return FORMATS[game_id]
+    return None if has_pack(game_id) else {}
+
+
 # --- marshmallow ------------------------------------------------------------------------------
 
 
@@ -486,7 +498,8 @@ def _table(shape: dict) -> type[Schema]:
 def pack_schema(game_id: str) -> Schema:
     """The pack of ``game_id`` as a marshmallow schema: every file required (each a table);
     within a file, each field optional here (the game's rules say which it needs)."""
-    files = {name: _nested(shape, required=True) for name, shape in FORMATS[game_id].items()}
+    shapes = pack_format(game_id) or {}
+    files = {name: _nested(shape, required=True) for name, shape in shapes.items()}
     return _Table.from_dict(files)()
 
 
@@ -631,14 +644,14 @@ def as_json_problem(message: Message, pack: dict) -> Message:
     args = message.get("args") or {}
     if message.get("msg") == "pack.problem" and isinstance(args.get("where"), str):
         where = _json_where(args["where"], pack, None)
-        return M("pack.problem", **{**args, "where": where}) if where else message
+        return M("pack.problem", where=where, what=args.get("what")) if where else message
     others = [k for k in args if k != "problem"]
     inner = args.get("problem")
     if isinstance(inner, dict) and inner.get("msg") == "pack.problem" and len(others) == 1:
         name = args[others[0]]
         where = _json_where(inner["args"].get("where", ""), pack, name)
         if where is not None and where["msg"] == "pack.json.entry":
-            return M("pack.problem", **{**inner["args"], "where": where})
+            return M("pack.problem", where=where, what=inner["args"].get("what"))
         return {**message, "args": {**args, "problem": as_json_problem(inner, pack)}}
     return message
 
@@ -646,7 +659,7 @@ def as_json_problem(message: Message, pack: dict) -> Message:
 def shape_problems(game_id: str, pack: Any) -> list[Message]:
     """Every field of ``pack`` of the wrong type or out of its bounds, one line each (naming
     the file, the card and the field); ``[]`` when the pack has the format's shape."""
-    if game_id not in FORMATS:
+    if pack_format(game_id) is None:
         return []
     if not isinstance(pack, dict):
         return [M("pack.problem", where="pack:", what=M("pack.table"))]
@@ -713,4 +726,6 @@ def _json(field: Any) -> dict:
 def pack_json_schema(game_id: str) -> dict:
     """The JSON Schema of the pack of ``game_id``, generated from :func:`pack_schema` (what one
     accepts, the other does); its texts refer to :func:`text_schemas` under :data:`REFS`."""
+    if pack_format(game_id) is None:
+        return {"type": "object"}
     return _json(pack_schema(game_id))

@@ -113,6 +113,9 @@ class Definition:
     recheck: Callable[[State, Ctx], None] | None = None
     #: ``is_over(state)``; the default also serves the flow
     is_over: Callable[[State], bool] | None = None
+    #: where the catalogue lists the game (``GET /api/games``, the home screen's list, whose
+    #: first game is picked by default): lower first, then by name
+    order: int = 0
 
 
 class Game:
@@ -124,6 +127,7 @@ class Game:
         self.definition = d = definition
         self.id = d.id
         self.name = d.name
+        self.order = d.order
         self.players = d.players
         self.variants = list(d.variants)
         self.variant_labels = dict(d.variant_labels)

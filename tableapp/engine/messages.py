@@ -19,6 +19,24 @@ Argument values are one of:
 
 A message with a ``count`` argument may be plural in the catalogue (``ngettext``).
 
+The rules for message ids, so that every id can be read from the code (``pybabel extract -F
+babel.cfg``, ``python3 -m tools.catalogues``, :mod:`tableapp.babel_extract`) and checked
+against both catalogues (``tests/unit/test_catalogue.py``):
+
+- the id is a string literal, written where the message is built: ``M("zl.drew", seat=…)``,
+  or a conditional between two literals (``M("sb.out.smart" if smart else "sb.out.antidote")``);
+  never an f-string (``M(f"zl.{kind}")``), a concatenation or a variable (``M(msg, **kw)``);
+  a table of messages is a table of ``M(...)`` calls (:mod:`tableapp.labels`);
+- the arguments are named (``seat=…``), never passed as ``**mapping``: a placeholder in the
+  catalogue must be one of the call's arguments;
+- a plural text (``msgid_plural``, the same id) is only for a message with a ``count``, and
+  English decides which messages are plural;
+- an id starts with its domain's segment: a game's rule-id prefix in lower case (``zl.``,
+  ``eza.``), ``pack.`` for content-pack problems, any other for the shell (``table.``,
+  ``undo.``, ``api.``); besides the ids in the code, a catalogue holds only their
+  second-person forms (``<id>.to_you``) and, outside English, each game's help
+  (``<game>.help``).
+
 Where a message stands alone as a text value (a label, a reason, a name) the shell replaces it
 with the rendered string; where it carries other keys (an event, a prompt) the shell keeps
 ``msg`` and ``args`` and adds the rendered ``text``. Clients use ``msg`` and ``args``; they

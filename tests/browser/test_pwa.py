@@ -11,6 +11,7 @@ import pytest
 
 from .conftest import ROOT
 from .play import api_table
+from .test_pwa_files import SHELL, WORKER, shell_file
 
 pytestmark = pytest.mark.browser
 
@@ -24,6 +25,15 @@ REQUIRED = (
     "icons",
 )
 SHELL_BUDGET = 100 * 1024
+#: ``{cache name: the paths it holds}`` of the page's origin
+CACHED = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    out[name] = (await cache.keys()).map((request) => new URL(request.url).pathname);
+  }
+  return out;
+}"""
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -66,6 +76,10 @@ def test_service_worker_serves_the_shell_offline(devices, watch, shots, live_ser
     page.goto("/")
     page.wait_for_selector("body[data-sw='registered']")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # The worker the server built precached every shell file under the version it computed.
+    cached = page.evaluate(CACHED)
+    assert list(cached) == [WORKER.version]
+    assert sorted(cached[WORKER.version]) == sorted(SHELL)
     watch.allowed = ("ERR_INTERNET_DISCONNECTED", "Failed to fetch")
     page.context.set_offline(True)
     page.reload()
@@ -128,8 +142,6 @@ def measure_first_load(browser, pixel, url: str, throttled: bool) -> dict:
 def test_first_load_figures(browser, pixel7, live_server):
     fast = measure_first_load(browser, pixel7, live_server.url, throttled=False)
     slow = measure_first_load(browser, pixel7, live_server.url, throttled=True)
-    from .test_pwa_files import SHELL, shell_file
-
     precache = sum(shell_file(path).stat().st_size for path in SHELL)
     figures = {
         "pixel7": fast,

@@ -1,53 +1,85 @@
-"""The phone app's files, checked without a browser: the service worker's shell list and
-VERSION, text-only DOM insertion, no inline script or style, small modules, vendored code with
-its version and licence, and icons of the sizes the manifest declares."""
+"""The phone app's files, checked without a browser: the service worker as served (its shell
+list and VERSION built from the files), text-only DOM insertion, no inline script or style,
+small modules, vendored code with its version and licence, and icons of the sizes the manifest
+declares."""
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import re
+import shutil
 import struct
 
 import pytest
+
+from tableapp.web import service_worker
 
 from .conftest import ROOT
 
 PWA = ROOT / "pwa"
 OWN_JS = sorted(p for p in PWA.rglob("*.js") if "vendor" not in p.parts)
-SW = (PWA / "sw.js").read_text(encoding="utf-8")
-SHELL = re.findall(r'^  "(/[^"]*)",$', SW, re.M)
+WORKER = service_worker(PWA)
+#: The shell the served worker precaches
+SHELL = list(WORKER.shell)
 
 
 def shell_file(path: str):
     return PWA / ("index.html" if path == "/" else path.lstrip("/"))
 
 
-def shell_hash() -> str:
-    digest = hashlib.sha256()
-    for path in SHELL:
-        digest.update(path.encode() + b"\0" + shell_file(path).read_bytes())
-    return digest.hexdigest()[:12]
+def served_lists(source: str) -> tuple[str, list[str]]:
+    """The VERSION and SHELL a served worker declares, read from its source."""
+    version = re.search(r'^const VERSION = "(tableapp-[0-9a-f]{12})";$', source, re.M).group(1)
+    block = re.search(r"^const SHELL = \[\n(.*?)^\];$", source, re.M | re.S).group(1)
+    return version, re.findall(r'^  "(/[^"]*)",$', block, re.M)
 
 
-def test_shell_lists_every_module_and_nothing_missing():
-    listed = set(SHELL)
-    for module in OWN_JS:
-        if module.name == "sw.js":
-            continue
-        assert f"/{module.relative_to(PWA).as_posix()}" in listed, f"{module} is not precached"
-    for path in SHELL:
+def test_shell_lists_every_module_and_style_and_nothing_missing():
+    version, listed = served_lists(WORKER.source)
+    assert (version, listed) == (WORKER.version, SHELL)
+    own = [*(m for m in OWN_JS if m.name != "sw.js"), *sorted((PWA / "css").glob("*.css"))]
+    for file in own:
+        assert f"/{file.relative_to(PWA).as_posix()}" in listed, f"{file} is not precached"
+    for path in listed:
         assert shell_file(path).is_file(), path
-    assert {"/", "/app.js", "/css/app.css", "/manifest.webmanifest"} <= listed
+    assert {"/", "/app.js", "/css/app.css", "/manifest.webmanifest"} <= set(listed)
+    assert "/sw.js" not in listed and not any(p.startswith("/vendor/") for p in listed)
 
 
-def test_version_changes_with_the_shell():
-    version = re.search(r'const VERSION = "tableapp-([0-9a-f]+)";', SW).group(1)
-    assert version == shell_hash(), (
-        f'a shell file changed: set VERSION in pwa/sw.js to "tableapp-{shell_hash()}" so phones '
-        "drop the old cache"
-    )
+def test_the_worker_is_served_built_and_revalidated(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200 and response.mimetype in {
+        "text/javascript",
+        "application/javascript",
+    }
+    assert response.get_data(as_text=True) == WORKER.source
+    assert "no-cache" in response.headers["Cache-Control"]
+    assert response.headers["ETag"] == f'"{WORKER.version}"'
+    again = client.get("/sw.js", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_version_changes_with_any_shell_file_and_a_new_module_is_listed(tmp_path):
+    copy = tmp_path / "pwa"
+    shutil.copytree(PWA, copy, ignore=shutil.ignore_patterns("vendor"))
+    assert service_worker(copy) == WORKER  # the same files: the same worker
+    seen = {WORKER.version}
+    for changed in ("index.html", "js/games/generic.js", "css/app.css", "sw.js"):
+        with (copy / changed).open("a", encoding="utf-8") as file:
+            file.write("\n")
+        version = service_worker(copy).version
+        assert version not in seen, f"changing {changed} kept VERSION"
+        seen.add(version)
+    (copy / "js" / "games" / "dice.js").write_text("export const x = 1;\n", encoding="utf-8")
+    (copy / "css" / "dice.css").write_text(".dice {}\n", encoding="utf-8")
+    added = service_worker(copy)
+    assert {"/js/games/dice.js", "/css/dice.css"} <= set(added.shell)
+    assert added.version not in seen
+    assert served_lists(added.source) == (added.version, list(added.shell))
+    (copy / "vendor").mkdir()
+    (copy / "vendor" / "lib.js").write_text("x\n", encoding="utf-8")
+    assert service_worker(copy) == added  # vendored code is not in the shell
 
 
 @pytest.mark.parametrize("module", OWN_JS, ids=lambda p: p.relative_to(PWA).as_posix())

@@ -2,8 +2,15 @@
 text with the same placeholders, nothing in the catalogues is unused, every game's help exists
 in French, and whole games render in both languages without a missing message.
 
+Rule ids are read from the rulings catalogue (``tableapp/games/RULINGS.md``): each game has its
+heading there, ``## <its name> (<its prefix>)``, and each ruling its line, ``- <prefix>-<n> …``;
+no prefix is written here, so a new game's ids are checked like the others'.
+
 Message ids are found in the code the way Babel's extractors do, from the calls to ``M``: the
-first argument must be a string literal (or a conditional between two), so no id can escape.
+first argument must be a string literal (or a conditional between two) and the arguments named
+(no ``**mapping``), so no id can escape and every placeholder is checked; a plural text is only
+for a message with a ``count`` (the rules of :mod:`tableapp.engine.messages`;
+``tests/unit/test_catalogue_tool.py`` checks that ``pybabel extract`` reads the same ids).
 """
 
 from __future__ import annotations
@@ -17,13 +24,22 @@ import pytest
 
 import tableapp
 from tableapp import catalog
+from tableapp.babel_extract import calls
 from tableapp.engine import Game
 from tableapp.engine.playout import random_playout
 from tableapp.i18n import TO_YOU, Renderer, catalogue, catalogue_files, read_catalogue
 
 PACKAGE = Path(tableapp.__file__).resolve().parent
-RULE_ID = re.compile(r"\b(?:ZL|EZA|SB|ZC)-[A-Z]?\d+\b")
 GAMES = [g for g in catalog.games() if isinstance(g, Game)]
+RULINGS = (PACKAGE / "games" / "RULINGS.md").read_text(encoding="utf-8")
+#: ``{game name: rule-id prefix}`` from the rulings' headings
+PREFIXES = dict(re.findall(r"^## (.+) \(([A-Z]+)\)$", RULINGS, re.MULTILINE))
+_ANY_PREFIX = "|".join(map(re.escape, PREFIXES.values()))
+RULE_ID = re.compile(rf"\b(?:{_ANY_PREFIX})-[A-Z]?\d+\b")
+#: Every ruling the catalogue lists, one line each
+LISTED = set(re.findall(rf"^- ((?:{_ANY_PREFIX})-[A-Z]?\d+)\b", RULINGS, re.MULTILINE))
+#: A string that is a rule id and nothing else (``"EZA-T6"``), whatever its prefix
+RULE_LITERAL = re.compile(r"[A-Z]{2,5}-[A-Z]?\d+")
 
 
 def _literal_ids(node: ast.expr) -> list[str] | None:
@@ -57,7 +73,7 @@ def used_ids() -> tuple[dict[str, set[str]], list[str]]:
             if position is None or len(node.args) <= position:
                 continue
             ids = _literal_ids(node.args[position])
-            if ids is None:
+            if ids is None or any(k.arg is None for k in node.keywords):
                 dynamic.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
                 continue
             for msg in ids:
@@ -83,7 +99,31 @@ def texts_of(lang: str) -> dict[str, tuple[str, ...]]:
 
 def test_every_message_id_is_a_literal():
     _, dynamic = used_ids()
-    assert not dynamic, f"message ids built at run time cannot be checked: {dynamic}"
+    assert not dynamic, f"message ids or arguments built at run time cannot be checked: {dynamic}"
+
+
+def test_the_id_rules_catch_what_they_forbid():
+    source = "\n".join(
+        [
+            'M(f"zl.{kind}")',  # an f-string id
+            "M(msg, seat=1)",  # a variable id
+            'M("zl.drew", **args)',  # hidden arguments
+            'M("zl.a" if x else "zl.b", seat=1)',  # a choice of two literals: fine
+        ]
+    )
+    found, faults = calls(source, "example.py")
+    assert [f.split(":")[1] for f in faults] == ["1", "2", "3"]
+    assert [(c.ids, c.args) for c in found] == [(("zl.a", "zl.b"), {"seat"})]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_plural_texts_only_for_messages_with_a_count(lang):
+    used, _ = used_ids()
+    plural = {k for k, forms in texts_of(lang).items() if len(forms) > 1}
+    addressed = addressed_ids(texts_of(lang))
+    wrong = sorted(k for k in plural if "count" not in used.get(addressed.get(k, k), ()))
+    assert not wrong, f"{lang}: plural texts for messages without a count: {wrong}"
+    assert plural, "no plural at all: the check checks nothing"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -121,8 +161,38 @@ def test_nothing_in_the_catalogues_is_unused():
     help_ids = {catalog.help_id(g.id) for g in catalog.games()}
     en = texts_of("en")
     addressed = {k for k, msg in addressed_ids(en).items() if msg in used}
-    unused = sorted(set(en) - set(used) - {"seat.host", "seat.number"} - help_ids - addressed)
+    unused = sorted(set(en) - set(used) - help_ids - addressed)
     assert not unused, f"catalogue entries no code produces: {unused}"
+
+
+def test_every_game_has_its_rulings_heading_and_its_help_names_its_rulings():
+    assert set(PREFIXES) == {g.name for g in GAMES}, "a game without its heading in RULINGS.md"
+    assert len(set(PREFIXES.values())) == len(PREFIXES), "two games share a rule-id prefix"
+    for game in GAMES:
+        prefix = PREFIXES[game.name]
+        own = {rule for rule in LISTED if rule.startswith(f"{prefix}-")}
+        assert own, f"RULINGS.md lists no ruling {prefix}-… of {game.name}"
+        named = set(RULE_ID.findall(catalog.help_text(game.id, "en")))
+        assert named & own, f"{game.id}'s help names none of its rulings"
+        assert named <= LISTED, f"{game.id}'s help names unlisted rulings {named - LISTED}"
+
+
+def test_every_rule_id_the_code_names_is_a_listed_ruling():
+    """Refusals (``RuleError(code, "SB-T1", …)``), constants and comments alike: an id with a
+    prefix no heading has, or one RULINGS.md does not list, is a typo or a missing ruling."""
+    literals: dict[str, list[str]] = {}
+    for path in sorted((PACKAGE / "games").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(PACKAGE))
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if RULE_LITERAL.fullmatch(node.value):
+                    literals.setdefault(node.value, []).append(f"{where}:{node.lineno}")
+        for rule in RULE_ID.findall(text):
+            literals.setdefault(rule, []).append(where)
+    assert literals, "no rule id found: the pattern is wrong"
+    unlisted = {rule: places for rule, places in literals.items() if rule not in LISTED}
+    assert not unlisted, f"rule ids RULINGS.md does not list: {unlisted}"
 
 
 def test_every_game_has_its_help_in_french_naming_the_same_rulings():

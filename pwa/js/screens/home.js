@@ -69,7 +69,7 @@ function newTableForm(catalogue, navigate) {
       : null;
     replace(details, h("p", { class: "hint" }, t("home.players", game.players)), variants,
       Object.entries(game.options || {}).map(([name, spec]) => optionControl(name, spec)),
-      packControl(game));
+      game.pack ? packControl(game) : null);
   };
   gameSelect.addEventListener("change", fill);
   fill();

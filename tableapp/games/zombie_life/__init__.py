@@ -25,6 +25,7 @@ from . import content, invariants, rounds, rules, state, views
 GAME = define(
     id=rules.GAME_ID,
     name="Zombie Life",
+    order=-1,  # the quickest to learn: first on the home screen, so picked by default
     players=rules.PLAYERS,
     options=rules.OPTIONS,
     setup=rules.setup,

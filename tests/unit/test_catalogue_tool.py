@@ -1,0 +1,101 @@
+"""The catalogues are extracted and updated by tools, not by hand: ``pybabel extract -F
+babel.cfg`` reads the ids the catalogue test reads, ``python3 -m tools.catalogues`` finds the
+catalogues up to date, and its update gives a new game's domain its files with a generated
+header, drops an id no code produces, and takes plurals from English."""
+
+from __future__ import annotations
+
+import shutil
+
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po, write_po
+
+from tableapp.i18n import TRANSLATIONS
+from tests.unit.test_catalogue import used_ids
+from tools import catalogues
+from tools.catalogues import ROOT, Domains, code_ids, game_domains, plan, po_path, report, write
+
+
+def _read(path, lang):
+    with path.open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+def _copy(tmp_path):
+    shutil.copytree(TRANSLATIONS, tmp_path / "translations")
+    return tmp_path / "translations"
+
+
+def test_pybabel_extract_with_babel_cfg_reads_every_id_the_catalogue_test_reads(tmp_path):
+    pot = tmp_path / "tableapp.pot"
+    CommandLineInterface().run(
+        ["pybabel", "-q", "extract", "-F", str(catalogues.BABEL_CFG), "-o", str(pot), str(ROOT)]
+    )
+    extracted = {m.id for m in _read(pot, "en") if m.id}
+    used, _ = used_ids()
+    assert extracted == set(used) == set(code_ids())
+
+
+def test_the_catalogues_hold_every_id_in_its_domain_and_nothing_else():
+    # every id where the domain rule puts it, translated, nothing unused: update changes nothing
+    assert report(plan(code_ids(), game_domains())) == []
+
+
+def test_a_new_games_domain_gets_its_files_with_a_generated_header(tmp_path):
+    translations = _copy(tmp_path)
+    ids = {**code_ids(), "dice.rolled": "tableapp/games/dice/__init__.py:1"}
+    known = game_domains()
+    domains = Domains(
+        {**known.prefixes, "dice": "dice", "dice_game": "dice"},
+        {**known.helps, "dice": "dice_game.help"},
+    )
+    written = write(plan(ids, domains, translations))
+    assert sorted(p.relative_to(translations).as_posix() for p in written) == [
+        "en/LC_MESSAGES/dice.po",
+        "fr/LC_MESSAGES/dice.po",
+    ]
+    for lang, language, plural in [("en", "English", "nplurals=2"), ("fr", "French", "nplurals=3")]:
+        text = po_path(translations, lang, "dice").read_text(encoding="utf-8")
+        assert text.startswith(f"# tableapp — dice texts in {language}.\n")
+        assert f'"Language: {lang}\\n"' in text and f'"Plural-Forms: {plural};' in text
+        assert '"Project-Id-Version: tableapp 1\\n"' in text and "#, fuzzy" not in text
+        entries = {m.id: m.string for m in _read(po_path(translations, lang, "dice"), lang) if m.id}
+        # the help is translated, never English's (the package's docstring)
+        expected = {"dice.rolled": ""} | ({"dice_game.help": ""} if lang == "fr" else {})
+        assert entries == expected
+    again = report(plan(ids, domains, translations))
+    assert again == ["en/dice.po: dice.rolled to write (empty or fuzzy)"] + [
+        f"fr/dice.po: {msg} to write (empty or fuzzy)" for msg in ("dice.rolled", "dice_game.help")
+    ]
+
+
+def test_an_id_no_code_produces_is_dropped_in_every_language(tmp_path):
+    translations = _copy(tmp_path)
+    ids = {k: v for k, v in code_ids().items() if k != "zl.tie"}
+    changes = plan(ids, game_domains(), translations)
+    assert report(changes) == [
+        "en/zombie_life.po: zl.tie no code produces, to drop",
+        "fr/zombie_life.po: zl.tie no code produces, to drop",
+    ]
+    assert [p.name for p in write(changes)] == ["zombie_life.po", "zombie_life.po"]
+    for lang in ("en", "fr"):
+        held = {m.id for m in _read(po_path(translations, lang, "zombie_life"), lang)}
+        assert "zl.tie" not in held and "zl.drew" in held
+
+
+def test_english_decides_a_plural_and_french_gets_its_forms_to_write(tmp_path):
+    translations = _copy(tmp_path)
+    english = _read(po_path(translations, "en", "zombie_life"), "en")
+    del english["zl.scores"]
+    english.add(("zl.scores", "zl.scores"), ("{seat} scores {count} point", "… {count} points"))
+    with po_path(translations, "en", "zombie_life").open("wb") as po:
+        write_po(po, english, width=100)
+    changes = plan(code_ids(), game_domains(), translations)
+    assert report(changes) == [
+        "fr/zombie_life.po: zl.scores to add",
+        "fr/zombie_life.po: zl.scores to write (empty or fuzzy)",
+    ]
+    write(changes)
+    french = _read(po_path(translations, "fr", "zombie_life"), "fr")["zl.scores"]
+    assert french.id == ("zl.scores", "zl.scores") and french.fuzzy
+    assert french.string[0] and french.string[1:] == ("", "")
