@@ -20,7 +20,18 @@ import os
 import tomllib
 from pathlib import Path
 
-BUILTIN_DIR = Path(__file__).parent
+from .builtin import BUILTIN_DIR, has_pack
+
+__all__ = [
+    "BUILTIN_DIR",
+    "ContentError",
+    "LoadedPack",
+    "fingerprint",
+    "has_pack",
+    "load_pack",
+    "pack_dir",
+    "pack_problems",
+]
 
 
 class LoadedPack(dict):
@@ -37,12 +48,6 @@ def pack_dir(game_id: str, content_dir: str | os.PathLike | None = None) -> Path
     if override and (Path(override) / game_id).is_dir():
         return Path(override) / game_id
     return BUILTIN_DIR / game_id
-
-
-def has_pack(game_id: str) -> bool:
-    """Whether the game ships a content pack (``<game-id>/`` in the package). One whose rules
-    print every component has none."""
-    return (BUILTIN_DIR / game_id).is_dir()
 
 
 def load_pack(game_id: str, content_dir: str | os.PathLike | None = None) -> dict:

@@ -25,6 +25,7 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from ..engine.messages import M, Message, named
 from ..games.eat_zem_all.content import BOX_COUNTS as EZA_BOX_COUNTS
+from .builtin import has_pack
 
 NAME_LENGTH = 60
 TEXT_LENGTH = 300
@@ -308,8 +309,6 @@ def pack_format(game_id: str) -> dict | None:
     """The files of the game's pack and their shapes: :data:`FORMATS`, no file at all for a
     game without a pack (:func:`~tableapp.content.has_pack`), ``None`` for a pack whose format
     is not declared (only the game's own rules check it)."""
-    from . import has_pack
-
     if game_id in FORMATS:
         return FORMATS[game_id]
     return None if has_pack(game_id) else {}

@@ -468,8 +468,9 @@ def end_prompt(result: Mapping[str, Any]) -> dict:
             else M("engine.over.nobody_why")
         )
     if "won" in result:  # a team game: everyone wins or nobody does
-        won = "engine.over.team_won" if result["won"] else "engine.over.team_lost"
-        message = M(won, why=reason)
+        message = M(
+            "engine.over.team_won" if result["won"] else "engine.over.team_lost", why=reason
+        )
     elif len(winners) == 1:
         message = M("engine.over.won", seat=seat_ref(winners[0]), why=reason)
     elif winners:
