@@ -161,7 +161,10 @@ export function privateState(view) {
   const g = view.game_view;
   if (!g || !Array.isArray(g.hand) || view.me?.seat == null) return null;
   const me = g.players.find((p) => p.seat === view.me.seat);
-  const live = playableIds(view);
+  const ids = playableIds(view);
+  // Identical cards are one choice (the first of them): every copy is playable.
+  const keys = new Set(g.hand.filter((card) => ids.has(card.id)).map((card) => card.key));
+  const live = new Set([...ids, ...g.hand.filter((card) => keys.has(card.key)).map((card) => card.id)]);
   return h("div", { class: "sb-private" }, alertFor(view),
     me ? h("p", { class: "sb-me", data: { health: me.health, stamina: me.stamina } },
       h("span", { class: "sb-hp" }, pips(me.health, me.max_health)), ` ${t("sb.health", { n: me.health, max: me.max_health })} · `, icon("bolt"), ` ${t("sb.stamina", { n: me.stamina })}`,

@@ -48,6 +48,8 @@ leaves room, the app reads it this way:
   or an Item that stops it and that they can pay for; otherwise it lands with no question.
 - SB-Z6: a MOVE asks how many zombies are next to the space entered; each attacks. A RUSH, a
   push or a switch asks nothing. Being knocked down ends the movement.
+- SB-S6: identical cards in a hand are one choice (to play or to defend with), their count on
+  its label.
 - SB-Z7: a Smart Zombie's zombie-card actions are free (no stamina): stand up, move, attack,
   bite or switch, the Smart Zombie's own choice, before the regular zombies; regular zombies
   never attack a Smart Zombie.

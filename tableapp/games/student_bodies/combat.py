@@ -173,18 +173,36 @@ def _fits(row: dict, hit: str, attacker: dict) -> bool:
 
 
 def defenses(state: State, seat: int, hit: str, attacker: dict) -> list[tuple[str, dict]]:
-    """What ``seat`` may defend this hit with: Defense cards in hand it can pay for, and (alive
-    only, SB-P2) ready Items whose defense it may use (a trash one even when spent)."""
+    """What ``seat`` may defend this hit with: Defense cards in hand it can pay for (identical
+    cards are one choice, its label counting them), and (alive only, SB-P2) ready Items whose
+    defense it may use (a trash one even when spent)."""
     stamina = player(state, seat)["stamina"]
     out = []
-    for card_id in hand(state, seat):
-        if card_id is None:
-            continue
+    cards = [
+        card_id
+        for card_id in hand(state, seat)
+        if card_id is not None
+        and state["content"]["cards"][card_id]["trigger"] == "defend"
+        and _fits(state["content"]["cards"][card_id], hit, attacker)
+        and state["content"]["cards"][card_id]["cost"] <= stamina
+    ]
+    count: dict[str, int] = {}
+    for card_id in cards:
+        key = state["content"]["cards"][card_id]["key"]
+        count[key] = count.get(key, 0) + 1
+    seen = set()
+    for card_id in cards:  # identical cards are one choice, the first of them
         c = state["content"]["cards"][card_id]
-        if c["trigger"] == "defend" and _fits(c, hit, attacker) and c["cost"] <= stamina:
-            out.append(
-                (card_id, M("sb.defend.card", card=card_name(state, card_id), cost=c["cost"]))
-            )
+        if c["key"] in seen:
+            continue
+        seen.add(c["key"])
+        name, n = card_name(state, card_id), count[c["key"]]
+        label = (
+            M("sb.defend.card.copies", card=name, cost=c["cost"], count=n)
+            if n > 1
+            else M("sb.defend.card", card=name, cost=c["cost"])
+        )
+        out.append((card_id, label))
     if status(state, seat) == LIVING:
         items = gear(state, seat)
         for item_id in [i for i in items["ready"] if i is not None]:

@@ -100,19 +100,52 @@ def _options(state, seat, value, effects, label) -> list[tuple[str, dict, list |
     return [(f"{value}@{t}", M("sb.play.at", what=label, target=tl), t) for t, tl in targets]
 
 
+def copies(state: State, cards: list) -> dict[str, int]:
+    """``{card key: how many of ``cards`` are that card}``: identical cards are one choice."""
+    out: dict[str, int] = {}
+    for card_id in cards:
+        if card_id is not None:
+            key = state["content"]["cards"][card_id]["key"]
+            out[key] = out.get(key, 0) + 1
+    return out
+
+
+def card_label(state: State, card_id: str, cost: int, count: int, smart: bool = False) -> dict:
+    """A card as a choice: its name, ``×2`` when the hand holds identical ones (one choice for
+    them all: principle "one button per distinct move"), its cost."""
+    name = card_name(state, card_id)
+    if smart:
+        if count > 1:
+            return M("sb.play.smart.copies", card=name, cost=cost, count=count)
+        return M("sb.play.smart", card=name, cost=cost)
+    return (
+        M("sb.play.card.copies", card=name, cost=cost, count=count)
+        if count > 1
+        else M("sb.play.card", card=name, cost=cost)
+    )
+
+
 def card_plays(state: State, seat: int, kind: str, trigger: str = "") -> list[tuple[str, dict]]:
     """Cards in ``seat``'s hand of this type and trigger it can pay for, with their Smart Zombie
-    version for a Smart Zombie."""
+    version for a Smart Zombie. Identical cards are one choice (the first of them)."""
     if status(state, seat) not in IN_GAME:
         return []
     stamina = player(state, seat)["stamina"]
     out = []
-    for card_id in hand(state, seat):
-        if card_id is None:
-            continue
+    cards = [
+        c
+        for c in hand(state, seat)
+        if c is not None
+        and state["content"]["cards"][c]["type"] == kind
+        and state["content"]["cards"][c]["trigger"] == trigger
+    ]
+    count = copies(state, cards)
+    seen = set()
+    for card_id in cards:
         c = state["content"]["cards"][card_id]
-        if c["type"] != kind or c["trigger"] != trigger:
+        if c["key"] in seen:
             continue
+        seen.add(c["key"])
         versions = [(card_id, c["cost"], c["effects"], "sb.play.card")]
         if c.get("smart") and status(state, seat) == SMART:
             smart = c["smart"]
@@ -120,11 +153,7 @@ def card_plays(state: State, seat: int, kind: str, trigger: str = "") -> list[tu
         for value, cost, effects, msg in versions:
             if cost > stamina:
                 continue
-            label = (
-                M("sb.play.smart", card=card_name(state, card_id), cost=cost)
-                if msg == "sb.play.smart"
-                else M("sb.play.card", card=card_name(state, card_id), cost=cost)
-            )
+            label = card_label(state, card_id, cost, count[c["key"]], msg == "sb.play.smart")
             out += [(v, lab) for v, lab, _ in _options(state, seat, value, effects, label)]
     return out
 

@@ -743,3 +743,32 @@ def test_SB_Z4_lines_planned_for_a_card_never_carry_over_to_the_next_card():
     state, _ = draw(state)  # a new card: what an earlier one planned (a turn cut short) is gone
     assert slots(state, EMILY)[:2] == ["n1", "n2"]
     assert spec(state, EMILY, "zombies")["params"]["n2"]["value"] == "move"
+
+
+def test_SB_Z5_identical_defense_cards_are_one_choice_with_their_count():
+    """One button per distinct move: two Blocks in hand are one choice ("Block ×2"), the
+    first of them played; the other is still in hand for the next hit."""
+    state = zombie_turn("shamble", board=1)
+    defenceless(state, KENNY)
+    first, second = give(state, KENNY, "block", "block")
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}")
+    state, _ = act(state, EMILY, "die", face="bite")
+    param = spec(state, KENNY, "defend")["params"]["use"]
+    assert param["choices"] == ["none", first]
+    assert english(param["labels"][1], NAMES, sentence=False) == "Block ×2 (0 stamina)"
+    state, _ = act(state, KENNY, "defend", use=first)
+    assert state["hands"]["2"] == [second] and state["players"]["2"]["health"] == 5
+
+
+def test_SB_S6_identical_cards_in_hand_are_one_button():
+    state = zombie_turn("shamble", board=1)
+    state, _ = draw(state)
+    state, _ = zombie(state, "move")
+    empty_hand(state, EMILY)
+    first, _second = give(state, EMILY, "haymaker", "haymaker")
+    plays = [s for s in GAME.legal_actions(state, EMILY) if s["type"] == "play"]
+    assert len(plays) == 1
+    assert all(v.startswith(f"{first}@") for v in plays[0]["params"]["play"]["choices"])
+    label = plays[0]["params"]["play"]["labels"][0]
+    assert english(label, NAMES, sentence=False).startswith("Haymaker ×2 (")
