@@ -25,8 +25,8 @@ from . import catalog
 from .engine import HOST, RuleError
 from .engine.replay import NON_GAME, chain, genesis, play_seed, replay
 from .engine.rng import commitment
-from .tables import (
-    EXPORT_FORMAT,
+from .tables.common import EXPORT_FORMAT
+from .tables.log import (
     action_named,
     answer_event,
     join_event,

@@ -303,11 +303,11 @@ def test_seeds_of_128_bits_or_more_are_accepted(length):
 
 
 def test_production_seeds_come_from_secrets(monkeypatch):
-    import tableapp.tables
+    from tableapp.tables import lobby
 
-    real = tableapp.tables.new_seed()
+    real = lobby.new_seed()
     assert isinstance(real, bytes) and len(real) == 32
-    assert tableapp.tables.new_seed() != real
+    assert lobby.new_seed() != real
 
     calls = []
     marker = bytes(range(100, 132))
@@ -316,8 +316,8 @@ def test_production_seeds_come_from_secrets(monkeypatch):
         calls.append(nbytes)
         return marker
 
-    monkeypatch.setattr(tableapp.tables.secrets, "token_bytes", fake)
-    assert tableapp.tables.new_seed() == marker
+    monkeypatch.setattr(lobby.secrets, "token_bytes", fake)
+    assert lobby.new_seed() == marker
     assert calls == [32]
 
 
