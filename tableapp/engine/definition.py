@@ -29,7 +29,7 @@ from .errors import RuleError
 from .flow import Ctx, Flow
 from .game import HOST, Options, action, choice, counts, validate_options, validate_params
 from .messages import M, Message, action_ref, seat_ref
-from .privacy import Path, redact, secret_atoms
+from .privacy import Path, in_secret, redact, secret_atoms
 from .rng import Rng
 from .state import clone
 
@@ -271,6 +271,8 @@ class Game:
             self.flow.run(new, ctx)
         if d.secret and secret_atoms(state, d.secret) - secret_atoms(new, d.secret):
             rng.drew()  # a card left a secret pile: someone saw an outcome of the shuffle
+        # A shuffle into a pile that stays secret showed nobody anything (not a reveal).
+        rng.kept_secret(lambda items: bool(d.secret) and in_secret(new, d.secret, items))
         return new, ctx.events
 
     def explain(self, state: State, seat: int, act: dict) -> RuleError | None:

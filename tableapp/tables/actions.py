@@ -46,7 +46,7 @@ def act(
         kind, params = body["type"], body.get("params") or {}
         game = game_for(table)
         key = idempotency[0] if idempotency else None
-        used_rng, before = False, None
+        shown, before = False, None
         if kind in UNDO_ANSWERS:
             answer = answer_undo(table, actor, kind, params, key)
             touch(table, actor)
@@ -71,14 +71,14 @@ def act(
             new_state, produced = game.apply(
                 state, actor.number, {"type": kind, "params": params}, rng
             )
-            used_rng, before = rng.used, state
+            shown, before = rng.shown, state
             table.state = new_state
             if game.result(new_state) is not None:
                 table.status = "finished"
                 table.finished_at = utcnow()
             payload = params
         action = append(
-            table, actor.number, kind, payload, produced, key, used_rng=used_rng, before=before
+            table, actor.number, kind, payload, produced, key, shown=shown, before=before
         )
         touch(table, actor)
         return logged(table, actor, action, presence_seconds)

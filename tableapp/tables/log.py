@@ -24,17 +24,18 @@ def append(
     produced: list,
     idempotency_key: str | None,
     *,
-    used_rng: bool = False,
+    shown: bool = False,
     before: dict | None = None,
 ) -> SimpleNamespace:
     """Append one entry to the log with the next gap-free number (written by ``save``), linked
     to the chain: its ``head`` becomes the table's ``log_head``.
 
-    A game action ``reveals`` when it showed its actor an outcome: it used the table's random
-    stream (``used_rng``) or its events carry a private part for the actor. It keeps the state
-    ``before`` it, which its undo restores."""
+    A game action ``reveals`` when it showed a viewer something it did not know: an outcome
+    of the table's random stream (``shown``: :attr:`~tableapp.engine.rng.Rng.shown`, not a
+    shuffle into a pile that stays secret) or a private part of its events for the actor. It
+    keeps the state ``before`` it, which its undo restores."""
     public, private = split_events(produced)
-    reveals = kind not in NON_GAME and (used_rng or bool(private.get(str(actor))))
+    reveals = kind not in NON_GAME and (shown or bool(private.get(str(actor))))
     table.seq += 1
     values = {
         "number": table.seq,
