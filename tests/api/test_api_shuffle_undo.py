@@ -11,6 +11,7 @@ house move more: ``shuffle``, the draw pile shuffled again (the ZL-10 reshuffle,
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import replace
 
@@ -132,3 +133,16 @@ def test_an_export_with_a_shuffle_verifies(client, tables, shuffling):
     assert verify_export(export) is None
     shuffles = [a for a in export["actions"] if a["type"] == "shuffle"]
     assert len(shuffles) >= 2 and not any(a["reveals"] for a in shuffles)
+    # A log from before a shuffle stopped counting as a reveal marks it revealing: stricter
+    # (its undo needed an OK), so it still verifies; a draw marked as showing nothing does not.
+    for entry in export["actions"]:
+        entry.pop("head")
+    export.pop("log_head")
+    former = copy.deepcopy(export)
+    for entry in former["actions"]:
+        if entry["type"] == "shuffle" and not entry["undone"]:
+            entry["reveals"] = True
+    assert verify_export(former) is None
+    hidden = copy.deepcopy(export)
+    next(a for a in hidden["actions"] if a["type"] == "draw")["reveals"] = False
+    assert "marked wrongly as revealing" in verify_export(hidden)
