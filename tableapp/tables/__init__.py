@@ -17,9 +17,9 @@ One module per job:
 - :mod:`.idempotency`: Idempotency-Key answers;
 - :mod:`.change`: the locked change every write runs through;
 - :mod:`.actions`: a game action, the start, an answer to an undo request;
-- :mod:`.undo`: undos and undo requests;
+- :mod:`.undos`: undos and undo requests;
 - :mod:`.lobby`: opening a table, joining it, moving a seat to a new phone;
-- :mod:`.export`: the rematch and the export.
+- :mod:`.exports`: the rematch and the export.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from .common import (
     identify,
     viewer_of,
 )
-from .export import export, rematch
+from .exports import export, rematch
 from .idempotency import purge_idempotency, request_hash
 from .lobby import checked_pack, create_table, join, log_genesis, new_seed, reissue
 from .log import (
@@ -54,7 +54,7 @@ from .log import (
     start_events,
     undo_event,
 )
-from .undo import state_before, undo
+from .undos import state_before, undo
 from .views import (
     contributions,
     entry_for,

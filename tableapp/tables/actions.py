@@ -12,7 +12,7 @@ from ..store import TableRow
 from .change import check_expected, locked_change, logged
 from .common import UNDO_ANSWERS, Actor, Change, Outcome, effective, game_for, touch
 from .log import append, start_events
-from .undo import answer_undo, no_undo_pending
+from .undos import answer_undo, no_undo_pending
 
 
 def _checked_params(game, state: dict, seat: int, legal: list, kind: str, params) -> dict:

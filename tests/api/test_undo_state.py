@@ -11,7 +11,7 @@ from tableapp import tables as table_path
 from tableapp.engine.playout import random_params
 from tableapp.engine.replay import replay
 from tableapp.engine.rng import Rng
-from tableapp.tables import undo as undo_path
+from tableapp.tables import undos as undo_path
 from tableapp.verify import verify_export
 from tests.api.test_api_tables import _turn, play_to_the_end
 
