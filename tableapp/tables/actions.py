@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import store
-from ..engine import M, Rng, RuleError, validate_params
+from ..engine import M, Rng
 from ..engine.replay import NON_GAME
 from ..engine.rng import effective_seed
 from ..models import utcnow
@@ -13,22 +13,6 @@ from .change import check_expected, locked_change, logged
 from .common import UNDO_ANSWERS, Actor, Change, Outcome, effective, game_for, touch
 from .log import append, start_events
 from .undos import answer_undo, no_undo_pending
-
-
-def _checked_params(game, state: dict, seat: int, legal: list, kind: str, params) -> dict:
-    """``params`` if ``legal`` lists them; otherwise the refusal, named by the game's ruling.
-
-    The specs only say "not listed"; the rules know why (ZL-2: a copy is already there): the
-    game is asked for its ruling, from what the seat may know. Whatever it says, an action
-    that is not listed is refused.
-    """
-    try:
-        return validate_params(legal, kind, params)
-    except RuleError as refusal:
-        ruling = game.explain(state, seat, {"type": kind, "params": params})
-        if ruling is not None and ruling.rule:
-            raise ruling from None
-        raise refusal from None
 
 
 def act(
@@ -66,11 +50,13 @@ def act(
             # Off-turn actions exist (an Instant Mutation): legal_actions decides, not the prompt.
             if not legal and actor.number not in game.prompt(state)["waiting_for"]:
                 raise Problem(403, "not_your_turn", M("table.refuse.not_your_turn"))
-            params = _checked_params(game, state, actor.number, legal, kind, params)
+            move = {"type": kind, "params": params}
+            # The game's one params check (Game.check), made before the rules' other refusals
+            # so that an action not listed is refused by the specs or a ruling naming a rule;
+            # apply makes it again on the same list.
+            game.check(state, actor.number, move, legal)
             rng = Rng(table.rng_seed, effective(table))
-            new_state, produced = game.apply(
-                state, actor.number, {"type": kind, "params": params}, rng
-            )
+            new_state, produced = game.apply(state, actor.number, move, rng, legal=legal)
             shown, before = rng.shown, state
             table.state = new_state
             if game.result(new_state) is not None:
