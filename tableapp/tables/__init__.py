@@ -33,14 +33,16 @@ from .common import (
     TOUCH_SECONDS,
     UNDO_ANSWERS,
     Actor,
+    Change,
     Outcome,
     find_table,
     identify,
+    touch,
     viewer_of,
 )
 from .exports import export, rematch
-from .idempotency import purge_idempotency, request_hash
-from .lobby import checked_pack, create_table, join, log_genesis, new_seed, reissue
+from .idempotency import TOKEN_MARK, purge_idempotency, request_hash
+from .lobby import checked_pack, create_table, join, log_genesis, new_code, new_seed, reissue
 from .log import (
     action_named,
     answer_event,
@@ -74,9 +76,11 @@ __all__ = [
     "CODE_LENGTH",
     "COLOURS",
     "EXPORT_FORMAT",
+    "TOKEN_MARK",
     "TOUCH_SECONDS",
     "UNDO_ANSWERS",
     "Actor",
+    "Change",
     "Outcome",
     "act",
     "action_named",
@@ -95,6 +99,7 @@ __all__ = [
     "log_entries",
     "log_genesis",
     "moved_event",
+    "new_code",
     "new_seed",
     "presence",
     "purge_idempotency",
@@ -112,6 +117,7 @@ __all__ = [
     "start_events",
     "state_before",
     "texts",
+    "touch",
     "undo",
     "undo_answers",
     "undo_event",
