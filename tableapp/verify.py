@@ -25,8 +25,8 @@ from . import catalog
 from .engine import HOST, RuleError
 from .engine.replay import NON_GAME, chain, genesis, play_seed, replay
 from .engine.rng import commitment
-from .tables import (
-    EXPORT_FORMAT,
+from .tables.common import EXPORT_FORMAT
+from .tables.log import (
     action_named,
     answer_event,
     join_event,
@@ -262,11 +262,17 @@ def _verify(export: dict) -> str | None:
         public, private = split_events(replayed.events.get(entry["number"], []))
         if _canon(public) != _canon(entry["public"]) or _canon(private) != _canon(entry["private"]):
             return f"action {entry['number']} ({entry['type']}) replays to different events"
-        revealing[entry["number"]] = replayed.used_rng.get(entry["number"], False) or bool(
+        number = entry["number"]
+        revealing[number] = replayed.shown.get(number, False) or bool(
             private.get(str(entry["seat"]))
         )
-        if bool(entry.get("reveals")) != revealing[entry["number"]]:
-            return f"action {entry['number']} ({entry['type']}) is marked wrongly as revealing"
+        # Logged before a shuffle into a secret pile stopped counting as a reveal, an action
+        # that only used the stream is marked revealing: stricter, never a way to fish.
+        formerly = replayed.used_rng.get(number, False)
+        if bool(entry.get("reveals")) != revealing[number] and not (
+            entry.get("reveals") and formerly
+        ):
+            return f"action {number} ({entry['type']}) is marked wrongly as revealing"
     problem = _check_shell(game, actions, replayed)
     if problem:
         return problem

@@ -29,7 +29,7 @@ from .errors import RuleError
 from .flow import Ctx, Flow
 from .game import HOST, Options, action, choice, counts, validate_options, validate_params
 from .messages import M, Message, action_ref, is_message, seat_ref
-from .privacy import Path, redact, secret_atoms
+from .privacy import Path, in_secret, redact, secret_atoms
 from .rng import Rng
 from .state import clone
 
@@ -233,9 +233,31 @@ class Game:
             )
         return specs
 
-    def apply(self, state: State, seat: int, act: dict, rng: Rng) -> tuple[State, list[dict]]:
+    def check(self, state: State, seat: int, act: dict, legal: list[dict] | None = None) -> dict:
+        """The one check of an action's params (:meth:`apply` makes it; the table server, replay,
+        ``verify`` and playouts rely on it): ``act``'s params if ``legal_actions`` lists them
+        (``legal``: that list, when the caller has it), else the refusal. The specs only say
+        "not listed"; the rules know why (ZL-2: a copy is already there), so the game is asked
+        for its ruling, from what the seat may know: one naming a rule is the refusal, else the
+        specs' own. Whatever it says, an action that is not listed is refused."""
+        kind, params = act.get("type"), act.get("params")
+        if legal is None:
+            legal = self.legal_actions(state, seat)
+        try:
+            return validate_params(legal, kind, params)
+        except RuleError as refusal:
+            ruling = self.explain(state, seat, {"type": kind, "params": params or {}})
+            if ruling is not None and ruling.rule:
+                raise ruling from None
+            raise refusal from None
+
+    def apply(
+        self, state: State, seat: int, act: dict, rng: Rng, *, legal: list[dict] | None = None
+    ) -> tuple[State, list[dict]]:
         """Apply ``{"type", "params"}`` to a copy of ``state``; raises RuleError and changes
-        nothing when the rules refuse it."""
+        nothing when the rules refuse it. The rules' own refusals come first (not the seat's
+        turn, a question's ``refuse``, a move's ``explain``), then :meth:`check` (``legal``:
+        what ``legal_actions`` listed, when the caller has it)."""
         if self.over(state):
             raise RuleError("game_over", None, M("engine.game_over"))
         if not isinstance(act, dict) or not isinstance(act.get("type"), str):
@@ -250,21 +272,26 @@ class Game:
         ctx = Ctx(rng)
         kind = act["type"]
         flow = self.flow
+
+        def check() -> None:
+            self.check(state, seat, act, legal)
+
         if kind == "correct" and d.corrections is not None:
+            check()
             self._correct(new, seat, act, ctx)
             if d.recheck is not None and not self.over(new):
                 d.recheck(new, ctx)
         elif kind == "board_done" and new.get("board_steps"):
-            validate_params(self.legal_actions(state, seat), kind, params)
+            check()
             (done,) = [s for s in new["board_steps"] if s["id"] == params["step"]]
             new["board_steps"].remove(done)
             ctx.say(M("engine.board_done", seat=seat_ref(seat), step=done["message"]))
         elif d.anytime is not None and kind in _types(d.anytime.specs(known, seat)):
-            _play(d.anytime, known, new, seat, act, ctx)
+            _play(d.anytime, known, new, seat, act, ctx, check)
         elif d.moves is not None and (flow is None or seat not in flow.actors(new)):
-            _play(d.moves, known, new, seat, act, ctx)
+            _play(d.moves, known, new, seat, act, ctx, check)
         elif flow is not None:
-            flow.answer(new, seat, act, ctx)  # refuses an action it does not wait for
+            flow.answer(new, seat, act, ctx, check)  # refuses an action it does not wait for
         else:
             raise RuleError(
                 "action_not_available",
@@ -275,6 +302,8 @@ class Game:
             self.flow.run(new, ctx)
         if d.secret and secret_atoms(state, d.secret) - secret_atoms(new, d.secret):
             rng.drew()  # a card left a secret pile: someone saw an outcome of the shuffle
+        # A shuffle into a pile that stays secret showed nobody anything (not a reveal).
+        rng.kept_secret(lambda items: bool(d.secret) and in_secret(new, d.secret, items))
         return new, ctx.events
 
     def explain(self, state: State, seat: int, act: dict) -> RuleError | None:
@@ -377,8 +406,7 @@ class Game:
         """A correction: every count (or the one value) that differs from the app's is set,
         each change logged publicly with who made it and why."""
         d = self.definition
-        specs = self._correction_specs(self.known_to(state, seat))
-        params = validate_params(specs, "correct", act["params"])
+        params = act["params"]  # checked (:meth:`check`)
         group = params["group"]
         declared = d.corrections(state)[group]
         picked = _picked(declared["counts"])
@@ -431,13 +459,22 @@ def _shown(spec: dict, value: Any) -> Any:
     return value
 
 
-def _play(moves: Moves, known: State, state: State, seat: int, act: dict, ctx: Ctx) -> None:
-    """A move: the rules' own refusal first (it names the rule), then the specs, then apply."""
+def _play(
+    moves: Moves,
+    known: State,
+    state: State,
+    seat: int,
+    act: dict,
+    ctx: Ctx,
+    check: Callable[[], None],
+) -> None:
+    """A move: the rules' own refusal first (it names the rule), then the params
+    (:meth:`Game.check`), then apply."""
     if moves.explain is not None:
         ruling = moves.explain(known, seat, act)
         if ruling is not None:
             raise ruling
-    validate_params(moves.specs(known, seat), act["type"], act["params"])
+    check()
     moves.apply(state, seat, act, ctx)
 
 

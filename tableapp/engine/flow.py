@@ -194,10 +194,14 @@ class Flow:
         step, q = waiting
         return q.specs(state, step, seat)
 
-    def answer(self, state: State, seat: int, act: dict, ctx: Ctx) -> None:
+    def answer(
+        self, state: State, seat: int, act: dict, ctx: Ctx, check: Callable[[], Any] | None = None
+    ) -> None:
         """Resolve ``act`` (``{"type", "params"}``) as the answer to the waiting question, then
         run on. Changes ``state`` in place (the caller passes a copy); raises RuleError before
-        changing anything."""
+        changing anything. The question's own refusals come first, then ``check``: a game's
+        params check (:meth:`~tableapp.engine.definition.Game.check`, what its ``apply``
+        passes); a flow used alone checks the params against its question's specs."""
         waiting = self.waiting(state)
         if waiting is None:
             raise RuleError("nothing_to_answer", None, M("engine.nothing_to_answer"))
@@ -213,7 +217,10 @@ class Flow:
             refusal = q.refuse(state, step, seat, act)
             if refusal is not None:
                 raise refusal
-        validate_params(q.specs(state, step, seat), act["type"], act["params"])
+        if check is not None:
+            check()
+        else:
+            validate_params(q.specs(state, step, seat), act["type"], act["params"])
         state["steps"].pop()
         q.apply(state, step, seat, act, ctx)
         self.run(state, ctx)

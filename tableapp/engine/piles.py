@@ -38,7 +38,8 @@ def draw(piles: Piles, name: str, n: int = 1, rng: Rng | None = None) -> list:
     """Take ``n`` cards from the top of ``name``; refuses (RuleError) if it holds fewer.
 
     ``rng``, the action's stream, is told when the pile was one the table shuffled (every draw
-    pile is): the cards drawn are an outcome of the table's randomness (:attr:`Rng.used`)."""
+    pile is): the cards drawn are an outcome of the table's randomness, shown
+    (:attr:`Rng.shown`)."""
     pile = _pile(piles, name)
     if n < 0:
         raise ValueError("n must not be negative")

@@ -124,6 +124,21 @@ def secret_atoms(state: dict, secret: Iterable[Path]) -> set[str]:
     return found
 
 
+def in_secret(state: dict, secret: Iterable[Path], item: Any) -> bool:
+    """Whether the very object ``item`` (a list the rules shuffled) lies at or under one of
+    the ``secret`` paths of ``state``: where nobody sees it."""
+    stack = [node for path in hidden_paths(state, None, (), secret) for node in _at(state, path)]
+    while stack:
+        node = stack.pop()
+        if node is item:
+            return True
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(n for n in node if isinstance(n, (dict, list)))
+    return False
+
+
 def hidden_atoms(
     state: dict,
     viewer: int | None,

@@ -99,6 +99,8 @@ class Replayed:
     events: dict[int, list] = field(default_factory=dict)  # entry number → events as applied
     active: list[int] = field(default_factory=list)  # numbers of game actions still in effect
     used_rng: dict[int, bool] = field(default_factory=dict)  # game action → drew from the stream
+    #: game action → showed a viewer an outcome of the stream (:attr:`Rng.shown`)
+    shown: dict[int, bool] = field(default_factory=dict)
     seed: bytes | None = None  # the effective seed the game played with (None before the start)
 
 
@@ -127,6 +129,7 @@ def replay(
     effective = 0
     events: dict[int, list] = {}
     used_rng: dict[int, bool] = {}
+    shown: dict[int, bool] = {}
     playing_seed: bytes | None = None
     # (number, state before it, effective before it) of each game action in effect.
     stack: list[tuple[int, dict | None, int]] = []
@@ -167,6 +170,7 @@ def replay(
             stack.append((number, before, effective))
             events[number] = produced
             used_rng[number] = rng.used
+            shown[number] = rng.shown
         effective += 1
     return Replayed(
         state=state,
@@ -174,5 +178,6 @@ def replay(
         events=events,
         active=[n for n, _, _ in stack],
         used_rng=used_rng,
+        shown=shown,
         seed=playing_seed,
     )

@@ -6,10 +6,14 @@ action and doing it again, draws exactly the same cards. Bytes come from HMAC-SH
 counter mode; integers are drawn by rejection sampling (no modulo bias) and shuffles are
 Fisher–Yates.
 
-An action's stream also records whether the action *used* the table's randomness: it took
-bytes (a die roll, a shuffle) or drew a card off a pile the stream had shuffled (see
-:func:`tableapp.engine.piles.draw`). Such an action showed its actor an outcome, so taking it
-back needs another player's OK (undo in :mod:`tableapp.tables`).
+An action's stream also records what the action did with the table's randomness: whether it
+*used* it (took bytes, or drew a card off a pile the stream had shuffled: see
+:func:`tableapp.engine.piles.draw`), and whether it *showed* some viewer an outcome of it
+(:attr:`Rng.shown`): a die rolled, a pick, a card drawn, a token turned over. Only an action
+that showed an outcome needs another player's OK to be taken back (undo in
+:mod:`tableapp.tables`): a shuffle shows nothing while its pile stays secret (nobody learns its
+order, and an undo followed by the same action shuffles alike, from the same stream index), so
+the game says which shuffled piles stayed secret (:meth:`Rng.kept_secret`).
 
 The stream of a game is keyed by its *effective seed*: HMAC-SHA256 keyed by the committed
 server seed over every phone's contribution in seat order (:func:`effective_seed`), so neither
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -74,10 +78,32 @@ class Rng:
         self._buffer = b""
         #: True once this action used the table's randomness (bytes, or a draw it noted).
         self.used = False
+        self._shown = False
+        #: The lists this action shuffled, each with its order just after, until the game
+        #: says they stayed secret (:meth:`kept_secret`).
+        self._shuffled: list[tuple[MutableSequence, list]] = []
+
+    @property
+    def shown(self) -> bool:
+        """Whether this action showed some viewer an outcome of the table's randomness: a roll,
+        a pick, a sample, a card drawn off a shuffled pile, or a shuffle whose pile is not
+        known to have stayed secret."""
+        return self._shown or bool(self._shuffled)
 
     def drew(self) -> None:
         """Note that the action drew off a pile the table's stream shuffled: an outcome shown."""
         self.used = True
+        self._shown = True
+
+    def kept_secret(self, secret: Callable[[MutableSequence], bool]) -> None:
+        """Forget the shuffles that showed nothing: those of a list ``secret`` says lies where
+        nobody sees (a draw pile) and still holds every card it held after the shuffle (a card
+        taken off it was drawn, an outcome shown)."""
+        self._shuffled = [
+            (items, order)
+            for items, order in self._shuffled
+            if not (secret(items) and _holds(items, order))
+        ]
 
     def _bytes(self, n: int) -> bytes:
         self.used = True
@@ -89,7 +115,14 @@ class Rng:
         return out
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)`` by rejection sampling."""
+        """A uniform integer in ``[0, n)`` by rejection sampling: an outcome shown (a roll, a
+        pick), unless there was only one."""
+        value = self._uniform(n)
+        if n > 1:
+            self._shown = True
+        return value
+
+    def _uniform(self, n: int) -> int:
         if n <= 0:
             raise ValueError("n must be positive")
         if n == 1:
@@ -107,9 +140,15 @@ class Rng:
         return low + self.below(high - low + 1)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place. It shows an outcome unless the game says the list
+        stayed secret (:meth:`kept_secret`)."""
+        self._fisher_yates(items)
+        if len(items) > 1:
+            self._shuffled.append((items, list(items)))
+
+    def _fisher_yates(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = self._uniform(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items: Sequence[T]) -> T:
@@ -120,5 +159,18 @@ class Rng:
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """``k`` distinct items in random order."""
         pool = list(items)
-        self.shuffle(pool)
+        self._fisher_yates(pool)
+        if len(pool) > 1:
+            self._shown = True  # which items, and in what order
         return pool[:k]
+
+
+def _holds(items: Sequence, order: list) -> bool:
+    """Whether ``items`` still holds every item of ``order`` (as many times)."""
+    left = list(items)
+    for item in order:
+        try:
+            left.remove(item)
+        except ValueError:
+            return False
+    return True

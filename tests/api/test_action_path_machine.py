@@ -1,4 +1,4 @@
-"""A Hypothesis state machine over the whole action path (HTTP → tables.py → rules → log).
+"""A Hypothesis state machine over the whole action path (HTTP → tableapp.tables → rules → log).
 
 After every step: cards are conserved, no seat's view holds another seat's private card (nor
 any draw-pile card), the log is gap-free, and replaying the log reproduces the stored state.

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from tableapp import tables as table_path
 from tableapp.engine.playout import random_params
 from tableapp.engine.rng import Rng
+from tableapp.tables import lobby
 from tableapp.verify import verify_export
 
 GAME = "student-bodies"
@@ -124,7 +124,7 @@ def test_off_turn_defense_from_the_defenders_phone(client, tables, monkeypatch):
     """A zombie bites a player on someone else's turn; the bitten player's phone, not the
     current one, offers the Defense cards they hold, and plays one before the bite lands."""
     seeds = iter(range(1, 1000))  # fixed deals: the search never depends on luck
-    monkeypatch.setattr(table_path, "new_seed", lambda: next(seeds).to_bytes(32, "big"))
+    monkeypatch.setattr(lobby, "new_seed", lambda: next(seeds).to_bytes(32, "big"))
     for _attempt in range(12):
         code, host, seats = started(tables, table_die=True)
         current, mine = _to_a_zombie_question(tables, code, seats)
@@ -190,7 +190,7 @@ def test_SB_Z2_an_off_turn_reaction_from_another_phone_pay_back_on_the_attacking
     # Tables dealt from a fixed run of seeds: the same deals on every run and every database,
     # so the search for a deal with a Pay Back in another hand never depends on luck.
     seeds = iter(range(1, 1000))
-    monkeypatch.setattr(table_path, "new_seed", lambda: next(seeds).to_bytes(32, "big"))
+    monkeypatch.setattr(lobby, "new_seed", lambda: next(seeds).to_bytes(32, "big"))
     for _attempt in range(80):
         code, host, seats = started(tables, table_die=True)
         current, mine = _to_a_zombie_question(tables, code, seats)

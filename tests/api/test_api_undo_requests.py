@@ -10,9 +10,9 @@ import json
 
 import pytest
 
-from tableapp import tables as table_path
 from tableapp.engine.playout import random_params
 from tableapp.engine.rng import Rng
+from tableapp.tables import lobby
 from tests.api.test_api_tables import _turn
 
 
@@ -193,7 +193,7 @@ def test_ZL_2_host_undo_is_immediate_and_shows_what_the_drawer_saw(client, table
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """Tables opened in this test share one server seed, so the play is the same each run."""
-    monkeypatch.setattr(table_path, "new_seed", lambda: bytes(range(32)))
+    monkeypatch.setattr(lobby, "new_seed", lambda: bytes(range(32)))
 
 
 def test_ZL_2_an_eliminated_player_cannot_take_back_the_draw_alone(client, tables, fixed_seed):

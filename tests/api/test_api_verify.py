@@ -13,7 +13,7 @@ import secrets
 
 import pytest
 
-from tableapp import tables as table_path
+from tableapp.tables import actions, lobby
 from tableapp.verify import verify_export
 from tests.api.test_api_tables import _turn, play_to_the_end
 
@@ -49,7 +49,7 @@ def expected_seed(seed_hex: str, contributions: list[dict]) -> str:
 
 @pytest.fixture
 def fixed_seed(monkeypatch):
-    monkeypatch.setattr(table_path, "new_seed", lambda: bytes(range(32)))
+    monkeypatch.setattr(lobby, "new_seed", lambda: bytes(range(32)))
 
 
 def dealt(tables, code):
@@ -324,7 +324,7 @@ def test_verify_refuses_a_start_without_the_contributions_the_phones_sent(
 ):
     """A server that ignored the phones' contributions (it played with its own seed) and wrote
     its export as if from before contributions existed."""
-    monkeypatch.setattr(table_path, "effective_seed", lambda seed, mixed: seed)
+    monkeypatch.setattr(actions, "effective_seed", lambda seed, mixed: seed)
     created, tokens = seated(client, tables, [secrets.token_hex(32) for _ in range(3)])
     play_to_the_end(tables, created["code"], tokens)
     export = client.get(f"/api/tables/{created['code']}/export").get_json()
@@ -336,7 +336,7 @@ def test_verify_refuses_a_start_without_the_contributions_the_phones_sent(
     problem = verify_export(unchained(export))
     assert problem is not None and "contributions" in problem
     # A log whose phones sent none plays with the committed seed itself: still sound.
-    monkeypatch.setattr(table_path, "effective_seed", lambda seed, mixed: seed)
+    monkeypatch.setattr(actions, "effective_seed", lambda seed, mixed: seed)
     created, tokens = seated(client, tables, [None, None, None])
     play_to_the_end(tables, created["code"], tokens)
     legacy = client.get(f"/api/tables/{created['code']}/export").get_json()

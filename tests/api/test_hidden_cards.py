@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 
-from tableapp import tables as table_path
 from tableapp.engine.playout import random_params
 from tableapp.engine.rng import Rng
+from tableapp.tables import lobby
 from tests.api.test_api_tables import _turn
 
 
@@ -38,7 +38,7 @@ def _seen_by_others(tables, code, host, seat):
 def test_ZL_2_the_prompt_never_narrows_the_areas_a_drawn_card_may_go_to(
     client, tables, monkeypatch
 ):
-    monkeypatch.setattr(table_path, "new_seed", lambda: bytes(range(32)))
+    monkeypatch.setattr(lobby, "new_seed", lambda: bytes(range(32)))
     rng = Rng(b"narrow" * 6, 0)
     seen: dict[tuple, dict] = {}
     created, tokens = tables.started(3)

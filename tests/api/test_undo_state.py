@@ -11,6 +11,7 @@ from tableapp import tables as table_path
 from tableapp.engine.playout import random_params
 from tableapp.engine.replay import replay
 from tableapp.engine.rng import Rng
+from tableapp.tables import undos as undo_path
 from tableapp.verify import verify_export
 from tests.api.test_api_tables import _turn, play_to_the_end
 
@@ -65,7 +66,7 @@ def test_an_undo_gives_the_state_a_full_replay_gives_without_replaying(
         if step % 3:
             continue
         with monkeypatch.context() as patched:
-            patched.setattr(table_path, "replay", no_replay)
+            patched.setattr(undo_path, "replay", no_replay)
             undone = _host_undo(client, code, host)
         undos += 1
         assert undone["action"]["target"] == done["seq"]

@@ -293,3 +293,47 @@ def test_an_action_that_takes_a_card_from_a_secret_pile_used_the_shuffle():
     stream = rng(6)
     TOY.apply(state, 1, {"type": "correct", "params": params}, stream)
     assert not stream.used
+
+
+def _shuffling_specs(state, seat):
+    return [action(kind, M("engine.nothing_to_do")) for kind in ("shuffle", "mix_row", "cut")]
+
+
+def _shuffling_apply(state, seat, act, ctx):
+    if act["type"] == "mix_row":
+        ctx.rng.shuffle(state["row"])  # the face-up row: everyone sees its new order
+        return
+    ctx.rng.shuffle(state["draw"])
+    if act["type"] == "cut":
+        state["row"].append(state["draw"].pop(0))  # the top card turned face up
+
+
+SHUFFLING = define(
+    id="shuffling-toy",
+    name="Shuffling toy",
+    players=(2, 3),
+    setup=lambda ctx, seats, **_: {
+        "seats": seats,
+        "draw": [f"card-{n}" for n in range(8)],
+        "row": ["row-a", "row-b", "row-c"],
+    },
+    moves=Moves(specs=_shuffling_specs, apply=_shuffling_apply),
+    secret=(("draw",),),
+)
+
+
+def test_only_a_shuffle_that_leaves_its_pile_secret_shows_nothing():
+    """A shuffle is not a reveal; only what a viewer was shown is (the undo of an action that
+    showed nothing needs nobody's OK)."""
+    state, _ = SHUFFLING.begin(content={}, variant=None, options={}, seats=[1, 2], rng=rng())
+    shown = {}
+    for kind in ("shuffle", "mix_row", "cut"):
+        stream = rng(3)
+        new, _ = SHUFFLING.apply(state, 1, {"type": kind, "params": {}}, stream)
+        assert stream.used
+        shown[kind] = stream.shown
+    assert shown == {"shuffle": False, "mix_row": True, "cut": True}
+    # The same stream shuffles alike: an undo and the same action again give the same order.
+    first, _ = SHUFFLING.apply(state, 1, {"type": "shuffle", "params": {}}, rng(3))
+    again, _ = SHUFFLING.apply(state, 1, {"type": "shuffle", "params": {}}, rng(3))
+    assert first["draw"] == again["draw"] != state["draw"]

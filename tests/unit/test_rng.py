@@ -303,11 +303,11 @@ def test_seeds_of_128_bits_or_more_are_accepted(length):
 
 
 def test_production_seeds_come_from_secrets(monkeypatch):
-    import tableapp.tables
+    from tableapp.tables import lobby
 
-    real = tableapp.tables.new_seed()
+    real = lobby.new_seed()
     assert isinstance(real, bytes) and len(real) == 32
-    assert tableapp.tables.new_seed() != real
+    assert lobby.new_seed() != real
 
     calls = []
     marker = bytes(range(100, 132))
@@ -316,8 +316,8 @@ def test_production_seeds_come_from_secrets(monkeypatch):
         calls.append(nbytes)
         return marker
 
-    monkeypatch.setattr(tableapp.tables.secrets, "token_bytes", fake)
-    assert tableapp.tables.new_seed() == marker
+    monkeypatch.setattr(lobby.secrets, "token_bytes", fake)
+    assert lobby.new_seed() == marker
     assert calls == [32]
 
 
@@ -334,6 +334,42 @@ def test_a_stream_records_whether_the_action_used_it():
     assert rng.used is True
 
 
+def test_a_shuffle_is_not_a_reveal_while_its_pile_stays_secret():
+    """A roll, a pick or a sample shows an outcome; a shuffle only once the game does not say
+    its list stayed secret, or when a card left it."""
+    for show in (lambda r: r.between(1, 6), lambda r: r.choice("ab"), lambda r: r.sample("abc", 1)):
+        rng = Rng(SEED, 0)
+        show(rng)
+        assert rng.used and rng.shown
+    pile, other = list("abcdef"), list("uvwxyz")
+    rng = Rng(SEED, 0)
+    rng.shuffle(pile)
+    assert rng.used and rng.shown  # nobody said where the list went: an outcome, to be safe
+    rng.kept_secret(lambda items: items is other)
+    assert rng.shown  # another list is secret, not this one
+    rng.kept_secret(lambda items: items is pile)
+    assert rng.used and not rng.shown
+    drawn = Rng(SEED, 0)
+    drawn.shuffle(pile)
+    pile.pop(0)  # a card taken off it, however the rules took it
+    drawn.kept_secret(lambda items: items is pile)
+    assert drawn.shown
+
+
+def test_a_shuffle_draws_the_same_stream_as_before_it_stopped_counting_as_a_reveal():
+    """The stream's values are unchanged: logs from before replay alike."""
+    rng = Rng(SEED, 4)
+    items = list(range(20))
+    rng.shuffle(items)
+    reference = Rng(SEED, 4)
+    expected = list(range(20))
+    for i in range(19, 0, -1):
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert Rng(SEED, 4).sample(range(20), 5) == expected[:5]
+
+
 def test_a_draw_off_a_shuffled_pile_is_recorded_on_the_stream():
     from tableapp.engine import piles
 
@@ -341,7 +377,7 @@ def test_a_draw_off_a_shuffled_pile_is_recorded_on_the_stream():
     rng = Rng(SEED, 0)
     assert piles.draw(deck, "draw", 0, rng) == [] and rng.used is False
     assert piles.draw(deck, "draw", 1) == ["a"] and rng.used is False  # no stream given
-    assert piles.draw(deck, "draw", 1, rng) == ["b"] and rng.used is True
+    assert piles.draw(deck, "draw", 1, rng) == ["b"] and rng.used is True and rng.shown
 
 
 def test_effective_seed_is_hmac_of_the_seed_over_the_contributions_in_seat_order():

@@ -1,0 +1,81 @@
+"""The one way a table changes: lock it, identify the bearer, answer a repeated
+Idempotency-Key as before, else compute the change in memory, save, commit and notify."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import codec, events, store
+from ..engine import M, RuleError
+from ..extensions import db
+from ..problems import Problem
+from ..store import TableRow
+from .common import Actor, Change, Outcome, identify, lock, viewer_of
+from .idempotency import keep_answer, stored_answer
+from .views import entry_for, render_view, texts
+
+
+def locked_change(
+    code: str,
+    token: str | None,
+    idempotency: tuple[str, str] | None,  # (key, request hash)
+    change: Callable[[TableRow, Actor | None], Change],
+    *,
+    token_required: bool = True,
+    ttl_hours: int = 48,
+) -> Outcome:
+    table = lock(code)
+    try:
+        actor = identify(table, token, required=token_required)
+        scope = actor.token_hash if actor else f"anon:{table.code}"
+        if idempotency:
+            stored = stored_answer(scope, idempotency[0], idempotency[1], ttl_hours)
+            if stored is not None:
+                db.session.rollback()
+                return stored
+        try:
+            # The change edits ``table`` in memory; nothing is written unless it returns.
+            result = change(table, actor)
+            store.save(table)
+        except (Problem, RuleError) as error:
+            problem = (
+                error if isinstance(error, Problem) else Problem.from_rule(error, texts(table))
+            )
+            if problem.status == 409 and "view" not in problem.extra:
+                table = store.load_table(table.code) or table  # as stored, not as edited
+                problem.extra["view"] = render_view(table, actor)
+            result = Change(problem.status, problem.body(texts(table)), logged=False)
+        body = codec.dumps(result.payload)
+        if idempotency:
+            keep_answer(scope, *idempotency, result.status, body, result.token, result.nonce)
+        seq = table.seq
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    if result.logged:
+        events.bus().publish(table.code, seq)
+    return Outcome(result.status, body, seq if result.logged else None)
+
+
+def check_expected(table: TableRow, actor: Actor, expected: int | None, presence: float) -> None:
+    """A phone that saw an older table gets a 409 with the fresh view, never a blind act."""
+    if expected is not None and expected != table.seq:
+        raise Problem(
+            409,
+            "stale",
+            M("table.refuse.stale", seq=table.seq, expected=expected),
+            view=render_view(table, actor, presence),
+        )
+
+
+def logged(table: TableRow, actor: Actor, action, presence_seconds: float) -> Change:
+    """An action's answer: the logged entry as the bearer sees it, and the new view."""
+    renderer = texts(table, you=viewer_of(actor))
+    return Change(
+        201,
+        {
+            "action": entry_for(action, viewer_of(actor), renderer),
+            "view": render_view(table, actor, presence_seconds, renderer),
+        },
+    )
