@@ -44,6 +44,11 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
     by_type = {s["type"]: s for s in specs if s["type"] not in NOT_PLAYED}
     if "activate" in by_type:  # one form per activation (newer trees): the same bites
         return {"type": "activate", "params": eager_activation(state, by_type["activate"])}
+    if "activate_hordes" in by_type:  # one form for the Hordes in a row (newest trees)
+        return {
+            "type": "activate_hordes",
+            "params": eager_hordes(state, by_type["activate_hordes"]),
+        }
     if "bite" in by_type:
         humans = by_type["bite"]["params"]["human"]["choices"]
         human = min(humans, key=lambda h: (state["humans"][h]["tokens"], h))
@@ -69,6 +74,50 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
         return {"type": spec["type"], "params": {}}
     spec = rng.choice(sorted(by_type.values(), key=lambda s: s["type"]))
     return {"type": spec["type"], "params": random_params(spec, rng)}
+
+
+def eager_hordes(state: dict, spec: dict) -> dict:
+    """The shared form of several Hordes' activations, each Horde's part filled as its own form
+    would be, in resolution order, on the tokens the Hordes before it left; once a part takes a
+    Human's last token the phone stops there (the Feast comes first): the parts after it are
+    left as they are (asked again after the Feast)."""
+    params = spec["params"]
+    seats = sorted({int(k.rsplit("_", 1)[1]) for k in params}, key=lambda s: _order(state, s))
+    left = {h: state["humans"][h]["tokens"] for h in state["humans"]}
+    out: dict = {}
+    fed = False
+    for seat in seats:
+        part = {k.rsplit("_", 1)[0]: v for k, v in params.items() if k.endswith(f"_{seat}")}
+        if fed:  # after the Feast: untouched, as preselected
+            filled = {
+                k: (
+                    {key: b.get("value", 0) for key, b in v["counts"].items()}
+                    if "counts" in v
+                    else v["value"]
+                )
+                for k, v in part.items()
+            }
+        else:
+            if "bites" in part:  # no more bites on a Human than the tokens left on it
+                bounds = part["bites"]["counts"]
+                counts = {h: {**b, "max": min(b["max"], max(left[h], 0))} for h, b in bounds.items()}
+                part = {**part, "bites": {**part["bites"], "counts": counts}}
+            filled = eager_activation({"humans": _left(state, left)}, {"params": part})
+            for h, n in filled.get("bites", {}).items():
+                left[h] -= n
+            fed = any(left[h] <= 0 < n for h, n in filled.get("bites", {}).items())
+        out.update({f"{k}_{seat}": v for k, v in filled.items()})
+    return out
+
+
+def _order(state: dict, seat: int) -> int:
+    """A seat's place in the resolution order of the card (EZA-T1)."""
+    order = [e["seat"] for e in (state.get("card") or {}).get("order", [])]
+    return order.index(seat) if seat in order else len(order)
+
+
+def _left(state: dict, left: dict) -> dict:
+    return {h: {**state["humans"][h], "tokens": left[h]} for h in state["humans"]}
 
 
 def eager_activation(state: dict, spec: dict) -> dict:

@@ -62,7 +62,11 @@ def _asked(state: State, seat: int) -> bool:
 
 
 def _activating(state: State, seat: int) -> dict | None:
+    """This Horde's activation under way: its own form, or the first Horde's part of a form
+    shared by several (the later ones never hold an Instant played at their activation)."""
     top = _top(state)
+    if top is not None and top["kind"] == "activations" and top["rows"][0]["seat"] == seat:
+        return top["rows"][0]
     return top if top is not None and top["kind"] == "activation" and top["seat"] == seat else None
 
 
@@ -196,9 +200,9 @@ def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
     )
     top = _top(state)
     if effect == "extra_actions":
-        top["extra"] += row.get("amount", 2)
+        _activating(state, seat)["extra"] += row.get("amount", 2)
     elif effect == "second_bite":
-        top["more_bites"] += 1
+        _activating(state, seat)["more_bites"] += 1
     elif effect == "bite_at_range":
         if feast.bite(state, ctx, seat, params["human"]):
             feast.start_feast(state, ctx, params["human"], seat)
