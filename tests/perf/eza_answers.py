@@ -100,7 +100,9 @@ def eager_hordes(state: dict, spec: dict) -> dict:
         else:
             if "bites" in part:  # no more bites on a Human than the tokens left on it
                 bounds = part["bites"]["counts"]
-                counts = {h: {**b, "max": min(b["max"], max(left[h], 0))} for h, b in bounds.items()}
+                counts = {
+                    h: {**b, "max": min(b["max"], max(left[h], 0))} for h, b in bounds.items()
+                }
                 part = {**part, "bites": {**part["bites"], "counts": counts}}
             filled = eager_activation({"humans": _left(state, left)}, {"params": part})
             for h, n in filled.get("bites", {}).items():

@@ -9,7 +9,7 @@
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { labelled, t } from "../i18n.js";
+import { labelled, lang, t } from "../i18n.js";
 import { seatById, seatLabel, shape } from "../seats.js";
 import "./eat-zem-all-strings.js";
 import * as generic from "./generic.js";
@@ -113,7 +113,8 @@ function feastPanel(view, victim) {
 function orderPanel(view) {
   const g = view.game_view;
   const card = g.current_card;
-  const now = new Set(view.prompt?.waiting_for || []);
+  // A form shared by several Hordes (EZA-T12): those Hordes act now, the active one records.
+  const now = new Set(g.question?.hordes || view.prompt?.waiting_for || []);
   return h("section", { class: "eza-resolving" }, zombieCard(g, card), h("h3", {}, t("eza.order")),
     h("ol", { class: "eza-order" }, card.order.map((entry, i) => h("li", { class: now.has(entry.seat) && "now", data: { seat: entry.seat } },
       hordeTag(view, entry.seat), " ", entry.parts.includes("bonus") ? t("eza.mainbonus") : t("eza.main"),
@@ -160,9 +161,53 @@ function decks(g) {
   return h("dl", { class: "eza-decks" }, rows.map(([key, n]) => h("div", { data: { deck: key } }, h("dt", {}, t(`eza.d.${key}`)), h("dd", {}, String(n)))));
 }
 
+/** A part of the shared activation form: "bites_2" is seat 2's bites (``[kind, seat]``). */
+const ROW_PARAM = /^(bites|cubes|acted)_(\d+)$/;
+
+/** The shared activation form (several Hordes in resolution order, EZA-T6): once the bites
+ * entered so far take a Human's last token, the Feast comes before the next Horde's Zombies
+ * act — the parts after it are greyed out (what they hold is kept for after the Feast) and
+ * the form says so. */
+function wireSharedActivation(view) {
+  const g = view.game_view;
+  const form = document.querySelector("form[data-type='activate_hordes']");
+  if (!form || form.dataset.wired) return;
+  form.dataset.wired = "1";
+  const seats = g.question?.hordes || [];
+  const notice = h("p", { class: "eza-feast-now", role: "status", hidden: true });
+  form.querySelector("button[type='submit']")?.before(notice);
+  const parts = (seat) => [...form.querySelectorAll("fieldset.param")].filter((f) => f.dataset.param?.endsWith(`_${seat}`));
+  const update = () => {
+    const left = Object.fromEntries(g.humans.filter((x) => x.status === "alive").map((x) => [x.id, x.tokens]));
+    let victim = null;
+    seats.forEach((seat, i) => {
+      const later = victim !== null;
+      for (const part of parts(seat)) {
+        part.disabled = later;
+        part.classList.toggle("eza-after-feast", later);
+      }
+      if (later) return;
+      for (const step of form.querySelectorAll(`fieldset[data-param='bites_${seat}'] .stepper[data-key]`)) {
+        const n = Number(step.querySelector("output")?.textContent || 0);
+        if (step.dataset.key in left && n > 0) {
+          left[step.dataset.key] -= n;
+          if (left[step.dataset.key] <= 0 && victim === null) victim = { human: step.dataset.key, after: seats.slice(i + 1) };
+        }
+      }
+    });
+    const show = victim !== null && victim.after.length > 0;
+    notice.hidden = !show;
+    notice.textContent = show ? t("eza.feastnow", { human: humanOf(g, victim.human)?.name ?? victim.human,
+      hordes: new Intl.ListFormat(lang(), { type: "conjunction" }).format(victim.after.map((s) => hordeText(view, s))) }) : "";
+  };
+  form.addEventListener("click", () => setTimeout(update));
+  update();
+}
+
 export function publicState(view) {
   const g = view.game_view;
   if (!g || !Array.isArray(g.hordes)) return generic.publicState(view);
+  if ((view.actions || []).some((a) => a.type === "activate_hordes")) queueMicrotask(() => wireSharedActivation(view));
   const me = hordeOf(g, view.me?.seat);
   const victim = pendingFeast(view);
   const resolving = g.human_card_resolving || [];
@@ -214,6 +259,9 @@ function labelFromActions(view, name, value) {
 }
 
 export function choiceLabel(name, value, view) {
+  const row = ROW_PARAM.exec(name);
+  if (row && value === null) return labelled(hordeText(view, Number(row[2])), t(`eza.param.${row[1]}`));
+  if (row) return labelFromActions(view, name, value) ?? generic.choiceLabel(row[1], value, view);
   if (value === null) {
     const title = t(`eza.param.${name}`);
     return title === `eza.param.${name}` ? generic.choiceLabel(name, value, view) : title;

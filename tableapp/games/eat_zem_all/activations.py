@@ -72,9 +72,11 @@ def _row(state: State, seat: int, effect: str) -> Step:
     }
 
 
-#: The Instants whose moment is their holder's own activation (EZA-T12: Sprint, Lunge, Second
-#: helping): a Horde holding one is never a later row of a shared form.
-ACTIVATION_INSTANTS = ("extra_actions", "bite_at_range", "second_bite")
+#: The Instant whose moment is its holder's own activation and that acts at once (EZA-T12:
+#: Lunge bites, maybe a Feast, before the next Horde's Zombies act): a Horde holding one is
+#: never a later part of a shared form. Sprint and Second helping only add to the budget of the
+#: holder's own part: offered while the shared form is open.
+ACTIVATION_INSTANTS = ("bite_at_range",)
 
 
 def _instant_at_activation(state: State, seat: int) -> bool:
@@ -90,7 +92,7 @@ def _gather(state: State, ctx: Ctx, first: int) -> list[Step]:
     order, typically the other Hordes' main effect): taken off the stack into the same form.
     The run stops at anything else (a bonus, an addition), at a Horde already in the form, at
     a Horde with no Zombie left to activate (EZA-T5 adds one instead, asked where), and at a
-    Horde holding an Instant played at its activation (asked its own form, at its moment)."""
+    Horde holding Lunge (asked its own form, at its moment)."""
     rows: list[Step] = []
     seats = {first}
     steps = state["steps"]

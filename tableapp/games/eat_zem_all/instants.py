@@ -61,19 +61,21 @@ def _asked(state: State, seat: int) -> bool:
     return top is not None and top.get("seat") == seat and state["phase"] != "finished"
 
 
-def _activating(state: State, seat: int) -> dict | None:
-    """This Horde's activation under way: its own form, or the first Horde's part of a form
-    shared by several (the later ones never hold an Instant played at their activation)."""
+def _activating(state: State, seat: int, *, first: bool = False) -> dict | None:
+    """This Horde's activation under way: its own form, or its part of a form shared by several
+    Hordes (``first``: only as the first of them — Lunge bites at once, before the Hordes
+    after it act; Sprint and Second helping change only the budget of the Horde's own part)."""
     top = _top(state)
-    if top is not None and top["kind"] == "activations" and top["rows"][0]["seat"] == seat:
-        return top["rows"][0]
+    if top is not None and top["kind"] == "activations":
+        rows = top["rows"][:1] if first else top["rows"]
+        return next((r for r in rows if r["seat"] == seat), None)
     return top if top is not None and top["kind"] == "activation" and top["seat"] == seat else None
 
 
 def _params(state: State, seat: int, effect: str) -> dict | None:
     """The extra params of an Instant whose moment has come, or None when it has not."""
     if effect in ("extra_actions", "bite_at_range"):
-        if not _activating(state, seat):
+        if not _activating(state, seat, first=effect == "bite_at_range"):
             return None
         if effect == "bite_at_range":
             humans = in_play(state)

@@ -22,6 +22,7 @@ from eza_support import (
     take_card,
     text,
     top,
+    types,
     waiting,
 )
 
