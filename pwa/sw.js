@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-f8c283a57d21";
+const VERSION = "tableapp-32ef2cc219e9";
 const SHELL = [
   "/",
   "/app.js",
