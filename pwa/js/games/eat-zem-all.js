@@ -9,9 +9,10 @@
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { labelled, lang, t } from "../i18n.js";
+import { labelled, t } from "../i18n.js";
 import { seatById, seatLabel, shape } from "../seats.js";
 import "./eat-zem-all-strings.js";
+import { ROW_PARAM, wireSharedActivation } from "./eat-zem-all-forms.js";
 import * as generic from "./generic.js";
 import { icon } from "../icons.js";
 
@@ -159,49 +160,6 @@ function decks(g) {
     ["mutdraw", g.mutation_draw_count], ["mutdiscard", g.mutation_discard_count], ["active", g.active_pile.length], ["hdiscard", g.human_discard.length],
     g.board.tombstones_on_board !== undefined ? ["tomb", g.board.tombstones_on_board] : ["cubes", g.board.defense_cubes_in_box]];
   return h("dl", { class: "eza-decks" }, rows.map(([key, n]) => h("div", { data: { deck: key } }, h("dt", {}, t(`eza.d.${key}`)), h("dd", {}, String(n)))));
-}
-
-/** A part of the shared activation form: "bites_2" is seat 2's bites (``[kind, seat]``). */
-const ROW_PARAM = /^(bites|cubes|acted)_(\d+)$/;
-
-/** The shared activation form (several Hordes in resolution order, EZA-T6): once the bites
- * entered so far take a Human's last token, the Feast comes before the next Horde's Zombies
- * act — the parts after it are greyed out (what they hold is kept for after the Feast) and
- * the form says so. */
-function wireSharedActivation(view) {
-  const g = view.game_view;
-  const form = document.querySelector("form[data-type='activate_hordes']");
-  if (!form || form.dataset.wired) return;
-  form.dataset.wired = "1";
-  const seats = g.question?.hordes || [];
-  const notice = h("p", { class: "eza-feast-now", role: "status", hidden: true });
-  form.querySelector("button[type='submit']")?.before(notice);
-  const parts = (seat) => [...form.querySelectorAll("fieldset.param")].filter((f) => f.dataset.param?.endsWith(`_${seat}`));
-  const update = () => {
-    const left = Object.fromEntries(g.humans.filter((x) => x.status === "alive").map((x) => [x.id, x.tokens]));
-    let victim = null;
-    seats.forEach((seat, i) => {
-      const later = victim !== null;
-      for (const part of parts(seat)) {
-        part.disabled = later;
-        part.classList.toggle("eza-after-feast", later);
-      }
-      if (later) return;
-      for (const step of form.querySelectorAll(`fieldset[data-param='bites_${seat}'] .stepper[data-key]`)) {
-        const n = Number(step.querySelector("output")?.textContent || 0);
-        if (step.dataset.key in left && n > 0) {
-          left[step.dataset.key] -= n;
-          if (left[step.dataset.key] <= 0 && victim === null) victim = { human: step.dataset.key, after: seats.slice(i + 1) };
-        }
-      }
-    });
-    const show = victim !== null && victim.after.length > 0;
-    notice.hidden = !show;
-    notice.textContent = show ? t("eza.feastnow", { human: humanOf(g, victim.human)?.name ?? victim.human,
-      hordes: new Intl.ListFormat(lang(), { type: "conjunction" }).format(victim.after.map((s) => hordeText(view, s))) }) : "";
-  };
-  form.addEventListener("click", () => setTimeout(update));
-  update();
 }
 
 export function publicState(view) {
