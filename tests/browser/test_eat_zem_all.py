@@ -113,10 +113,33 @@ def decide_feast(actor, laptop, pages, url, code, shots, axe):
     axe.check(laptop, "eza-table-feast-ruling")
 
 
-def shared_activation(actor, laptop, shots):
+def lower_tokens(actor, url, code, human, pages):
+    """The table is the truth: a phone corrects a Human's Bite tokens on its tile down to 1."""
+    token = actor.evaluate(f"JSON.parse(localStorage.getItem('tableapp:tables'))['{code}'].seat")
+    headers = {"Authorization": f"Bearer {token}"}
+    view = requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+    spec = next(
+        a
+        for a in view["actions"]
+        if a["type"] == "correct" and a["params"]["group"]["choices"] == [f"bites.{human}"]
+    )
+    counts = {k: b["value"] for k, b in spec["params"]["counts"]["counts"].items()}
+    counts[f"bites.{human}/tile"] = 1
+    body = {"group": f"bites.{human}", "counts": counts, "why": "miscount"}
+    response = requests.post(
+        f"{url}/api/tables/{code}/actions",
+        json={"type": "correct", "params": body, "expected": view["seq"]},
+        headers=headers,
+        timeout=10,
+    )
+    assert response.status_code == 201, response.text
+    wait_all(pages, view["seq"] + 1)
+
+
+def shared_activation(actor, laptop, pages, url, code, shots):
     """The other Hordes' activations in one form on the active phone (EZA-T12): a part per Horde
     in resolution order, named by its player; a bite that takes a Human's last token greys the
-    Hordes after it out (EZA-T6: the Feast comes first, they are asked after it)."""
+    Hordes after it out and says the Feast comes first (EZA-T6: they are asked after it)."""
     form = actor.locator("form[data-type='activate_hordes']")
     order = [
         int(x)
@@ -130,34 +153,20 @@ def shared_activation(actor, laptop, shots):
     assert all(legend.endswith("Bites, per Human (one per Zombie)") for legend in legends)
     shots(actor, "eza-phone-shared-activation")
     first = form.locator("fieldset[data-param^='bites_']").first
-    for less in first.locator(".stepper[data-key] button.step:first-of-type").all():
-        while not less.is_disabled():  # back to none (the pick had filled the first part)
-            less.click()
-    tokens = {
-        step.get_attribute("data-key"): int(
-            laptop.get_attribute(
-                f"li.eza-human[data-human='{step.get_attribute('data-key')}']", "data-tokens"
-            )
-        )
-        for step in first.locator(".stepper[data-key]").all()
-    }
-    human, n = min(tokens.items(), key=lambda kv: kv[1])
-    plus = first.locator(f".stepper[data-key='{human}'] button.step").nth(1)
-    clicks = 0
-    while clicks < n and not plus.is_disabled():
-        plus.click()
-        clicks += 1
-    notice = form.locator(".eza-feast-now")
-    later = form.locator("fieldset.eza-after-feast")
-    if clicks == n:  # the first Horde's bites take the last token: the Feast comes first
-        notice.wait_for()
-        assert notice.text_content().startswith("Feast now for ")
-        assert later.count() >= 1 and all(f.is_disabled() for f in later.all())
-        shots(actor, "eza-phone-shared-activation-feast")
-    minus = first.locator(f".stepper[data-key='{human}'] button.step").nth(0)
-    for _ in range(clicks):
-        minus.click()
-    actor.wait_for_function("() => document.querySelector('.eza-feast-now')?.hidden !== false")
+    human = first.locator(".stepper[data-key]").first.get_attribute("data-key")
+    lower_tokens(actor, url, code, human, pages)  # so that one bite takes the last token
+    first = form.locator("fieldset[data-param^='bites_']").first
+    notice, later = form.locator(".eza-feast-now"), form.locator("fieldset.eza-after-feast")
+    assert notice.is_hidden() and later.count() == 0
+    first.locator(f".stepper[data-key='{human}'] button.step").nth(1).click()
+    notice.wait_for()
+    name = laptop.text_content(f"li.eza-human[data-human='{human}'] strong")
+    assert notice.text_content().startswith(f"Feast now for {name}: ")
+    assert later.count() >= 1  # greyed out, their steppers disabled
+    assert all(b.is_disabled() for b in later.locator("button.step").all())
+    shots(actor, "eza-phone-shared-activation-feast")
+    first.locator(f".stepper[data-key='{human}'] button.step").nth(0).click()
+    actor.wait_for_function("() => document.querySelector('.eza-feast-now')?.hidden === true")
     assert later.count() == 0
 
 
@@ -256,7 +265,7 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
             assert not label.startswith("zombie-") and ":" in label  # the card's name and effects
             shots(actor, "eza-phone-track")
         if kind == "activate_hordes" and not shared_seen:
-            shared_activation(actor, laptop, shots)
+            shared_activation(actor, laptop, pages, live_server.url, code, shots)
             shared_seen = True
             assert actor.evaluate(PICK) == kind  # filled again as the player would
         if kind == "activate" and not undone and activation_leaves_tokens(actor, laptop):
