@@ -124,7 +124,7 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
     shots(laptop, "eza-fr-table-feast-ruling")
     ruling = laptop.locator(".eza-ruling .eza-ruling-text").text_content()
     assert ruling.startswith("Festin pour ")
-    assert {"keep_mutation", "take_card", "activate"} <= kinds
+    assert {"keep_mutation", "take_card", "activate", "activate_hordes"} <= kinds
     correct_on_a_phone(phones[0], laptop, pages, labels, seen)
     assert seen == set(labels)
     assert not watch.errors, watch.errors
