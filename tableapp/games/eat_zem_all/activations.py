@@ -14,6 +14,26 @@ When the same card activates this Horde again later, the form also asks how many
 (EZA-T7); otherwise every Zombie of the activation counts as activated by the card.
 A Horde with no Zombie left to activate adds one instead (EZA-T5); Zombies added by the current
 card cannot be activated by it (EZA-T7).
+
+Ask once per phase (EZA-T1, EZA-T12). At the table, once the active Horde has applied its main
+and bonus effects, the other Hordes apply the card's main effect clockwise, one after the other:
+each moves and stands up its Zombies, bites, removes cubes. Nothing of that needs an answer
+between two Hordes — unless a bite takes a Human's last token (EZA-T6: the Feast, at once). So
+when the card activates several Hordes in a row (the next steps are activations of Hordes not in
+the form yet), their activations are *one* form, recorded by the active Horde's phone (EZA-T12;
+it already counts the Feasts and the reach for everyone): a part per Horde in resolution order
+(``bites_<seat>``, ``cubes_<seat>``, ``acted_<seat>``), each checked against that Horde's own
+Zombies, actions and Mutations (Pack instinct, Iron jaw; Sprint and Second helping are offered to
+their holders while the form is open and add to their own part only). The parts are applied in
+order; the first part whose bites, with those of the parts before it, take a Human's last token
+is the last one applied: its Feast comes before the next Horde's Zombies act, and the parts after
+it are asked again after the Feast, what was entered for them kept as the form's values (the
+phone greys them out and says "Feast now" as soon as the entered bites take the last token, so a
+table that follows the phone never sends them). Bites or cubes a part enters beyond what the
+parts before it left (a Human's tokens, an opening's cubes) cannot be taken: the log says so.
+The run ends before anything else (a bonus, an addition), a Horde already in the form, a Horde
+with no Zombie to activate (EZA-T5: it adds one, maybe asked where) and a Horde holding Lunge
+(its Instant bites at once, at its own activation: it answers its own form, at its moment).
 """
 
 from __future__ import annotations
