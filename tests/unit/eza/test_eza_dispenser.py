@@ -159,20 +159,20 @@ def test_EZA_V2_each_horde_activates_one_zombie_with_up_to_two_actions():
     state["active"] = 3
     state, events = resolve(state, "event-house-2")
     assert events[0]["rule"] == "EZA-V2"
-    # Seat 1 is asked its own form at its moment (EZA-T12): seat 3's activation stands alone.
-    assert top(state) | {} == activation(3, 1, 2, "activate:1x2")
-    state, _ = activate(state, 3, bites={"kate": 1})  # its other action: a move, at the table
-    # Then seats 1 and 2 in turn order, in one form the active Horde records (EZA-T12).
+    # In turn order, one form the active Horde records (EZA-T12), a part per Horde.
     assert top(state)["kind"] == "activations" and waiting(state) == [3]
     assert [(r["seat"], r["zombies"], r["actions"]) for r in top(state)["rows"]] == [
+        (3, 1, 2),
         (1, 1, 2),
         (2, 1, 2),
     ]
     assert "use_mutation" in types(state, 1)  # Sprint, while its Zombie activates
     form = spec(state, 3, "activate_hordes")["params"]
     params = {k: dict.fromkeys(v["counts"], 0) for k, v in form.items()}
+    params["bites_3"]["kate"] = 1  # its other action: a move, at the table
     params["bites_2"]["kate"] = 1
     state, _ = act(state, 3, "activate_hordes", **params)
+    assert state["hordes"]["3"]["bites"] == {"kate": 1}
     assert state["hordes"]["2"]["bites"] == {"kate": 1}
     assert not [s for s in state["steps"] if s["kind"].startswith("activation")]
 
