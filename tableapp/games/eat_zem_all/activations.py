@@ -131,9 +131,13 @@ def _gather(state: State, ctx: Ctx, first: int) -> list[Step]:
         ):
             break
         for applies in reversed(steps[i + 1 :]):  # EZA-T1: still said, in order
-            both = "bonus" in applies["parts"]
-            key = "eza.applies.both" if both else "eza.applies.main"
-            ctx.say(M(key, horde=name(state, applies["seat"])), rule="EZA-T1", seat=applies["seat"])
+            who = name(state, applies["seat"])
+            said = (
+                M("eza.applies.both", horde=who)
+                if "bonus" in applies["parts"]
+                else M("eza.applies.main", horde=who)
+            )
+            ctx.say(said, rule="EZA-T1", seat=applies["seat"])
         del steps[i:]
         rows.append(_row(state, nxt["seat"], nxt["effect"]))
         seats.add(nxt["seat"])
