@@ -193,8 +193,21 @@ def test_EZA_T7_a_horde_the_card_activates_again_is_asked_how_many_acted():
     steps = main_effects(2, 3, effect="activate:1x2")
     steps.insert(2, {"kind": "zombie_effect", "seat": 2, "effect": "activate:2x3", "part": "main"})
     # Green: 1x2 then 2x3 (two effects of the card); Blue: 1x2. Green's first stands alone.
+    steps += main_effects(3, effect="activate:2x3")[1:]  # Blue: 1x2 then 2x3 too
     state, _ = stage(state, *steps)
     assert top(state)["kind"] == "activation" and "acted" in spec(state, 2, "activate")["params"]
+    form = spec(state, 2, "activate")["params"]
+    params = {k: dict.fromkeys(p["counts"], 0) for k, p in form.items() if "counts" in p}
+    state, _ = act(state, 2, "activate", **params, acted=0)  # its Zombie did not act
+    # Green's second effect and Blue's first in one form; Blue is asked how many acted (its
+    # second effect comes after), Green is not (nothing of the card activates it again).
+    assert [r["seat"] for r in top(state)["rows"]] == [2, 3]
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert "acted_3" in form and "acted_2" not in form
+    assert form["bites_2"]["most"] == 2  # both of Green's Zombies: none acted before (EZA-T7)
+    state, _ = act(state, 1, "activate_hordes", **shared(state, acted_3=0))
+    assert top(state)["kind"] == "activation" and top(state)["seat"] == 3
+    assert top(state)["zombies"] == 2  # Blue's Zombie that did not act may act now
 
 
 def test_EZA_E1_once_nobody_is_left_the_rest_after_the_feast_asks_nothing():
