@@ -439,21 +439,22 @@ def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
 
 
 def _resume(state: State, step: Step, ctx: Ctx) -> None:
-    """After the Feast: the Hordes still to act are asked (EZA-E1: nothing once nobody is left;
-    one Horde alone answers its own form, as any single activation)."""
-    rows = [r for r in step["rows"] if zombies_now(state, r) > 0]
-    if nobody_left(state):
-        for row in rows:
-            ctx.say(
-                M(
-                    "eza.effect.skipped",
-                    horde=name(state, row["seat"]),
-                    effect=describe(row["effect"]),
-                )
-            )
-        return
-    if rows:
-        Flow.push(state, {"kind": "activations", "seat": state["active"], "rows": rows})
+    """After the Feast: the Hordes still to act are asked, in order (EZA-E1: nothing once nobody
+    is left). A Horde left with no Zombie to activate (a correction meanwhile) goes back to its
+    card effect: it adds one instead (EZA-T5)."""
+    steps: list[Step] = []
+    for row in step["rows"]:
+        if zombies_now(state, row) == 0:
+            effect = {"kind": "zombie_effect", "seat": row["seat"], "effect": row["effect"]}
+            steps.append({**effect, "part": "resumed"})
+        elif nobody_left(state):
+            who, what = name(state, row["seat"]), describe(row["effect"])
+            ctx.say(M("eza.effect.skipped", horde=who, effect=what))
+        elif steps and steps[-1]["kind"] == "activations":
+            steps[-1]["rows"].append(row)
+        else:
+            steps.append({"kind": "activations", "seat": state["active"], "rows": [row]})
+    Flow.push(state, *steps)
 
 
 def _group_prompt(state: State, step: Step) -> dict:

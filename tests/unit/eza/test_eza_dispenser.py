@@ -7,8 +7,6 @@ from __future__ import annotations
 from eza_support import (
     GAME,
     act,
-    activate,
-    activation,
     deal,
     kill,
     reach,

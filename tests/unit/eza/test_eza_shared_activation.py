@@ -229,3 +229,19 @@ def test_EZA_E1_once_nobody_is_left_the_rest_after_the_feast_asks_nothing():
     skipped = [e for e in said if e["msg"] == "eza.effect.skipped"]
     assert [e["args"]["horde"]["args"]["seat"] for e in skipped] == [{"seat": 3}]
     assert not state["steps"]  # EZA-E1: nothing else asked
+
+
+def test_EZA_T5_a_horde_left_with_no_zombie_after_the_feast_adds_one_instead():
+    state = plain(deal("house", seats=(1, 2, 3, 4)))
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(state, *main_effects(2, 3, 4))
+    params = shared(state, bites_2={"harry": 1}, bites_4={"omar": 1})
+    state, _ = act(state, 1, "activate_hordes", **params)
+    h = state["hordes"]["3"]  # the table corrects Red's Zombies meanwhile: none on the board
+    h["reserve"], h["board"], h["crawling"], h["fresh"] = 10, 0, 0, 0
+    keys = spec(state, 1, "feast")["params"]["zombies"]["counts"]
+    state, events = act(state, 1, "feast", zombies=dict.fromkeys(keys, 0))
+    assert "EZA-T5" in rules(events) and state["hordes"]["3"]["board"] == 1
+    assert [r["seat"] for r in top(state)["rows"]] == [4]  # then Blue, still asked
+    assert spec(state, 1, "activate_hordes")["params"]["bites_4"]["counts"]["omar"]["value"] == 1
