@@ -56,14 +56,14 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
     for kind in PROGRESS:
         if kind in by_type:
             return {"type": kind, "params": {}}
+    if "move" in by_type and len(by_type["move"]["params"]) > 1:  # move + reach (newest)
+        params = dict(by_type["move"]["params"])
+        outcome = rng.choice(params.pop("outcome")["choices"])
+        return {"type": "move", "params": {"outcome": outcome, **reach_picks(params, rng)}}
     if "report_reach" in by_type:  # a random set of the kinds in reach, as in every tree
         params = by_type["report_reach"]["params"]
         if "zombies" not in params:  # newer trees: per kind, none or whose (a random Horde)
-            picks = {}
-            for kind, param in params.items():
-                hordes = [c for c in param["choices"] if c != "none"]
-                picks[kind] = rng.choice(hordes) if hordes and rng.between(0, 1) else "none"
-            return {"type": "report_reach", "params": picks}
+            return {"type": "report_reach", "params": reach_picks(params, rng)}
         param = params["zombies"]
         kinds = param["counts"] if "counts" in param else param["choices"]
         picked = rng.sample(sorted(kinds), rng.between(0, len(kinds)))
@@ -74,6 +74,15 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
         return {"type": spec["type"], "params": {}}
     spec = rng.choice(sorted(by_type.values(), key=lambda s: s["type"]))
     return {"type": spec["type"], "params": random_params(spec, rng)}
+
+
+def reach_picks(params: dict, rng: Rng) -> dict:
+    """Per kind of Zombie, none in reach or a random Horde's (half the time each)."""
+    picks = {}
+    for kind, param in params.items():
+        hordes = [c for c in param["choices"] if c != "none"]
+        picks[kind] = rng.choice(hordes) if hordes and rng.between(0, 1) else "none"
+    return picks
 
 
 def eager_hordes(state: dict, spec: dict) -> dict:
