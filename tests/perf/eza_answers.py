@@ -60,6 +60,12 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
         params = dict(by_type["move"]["params"])
         outcome = rng.choice(params.pop("outcome")["choices"])
         return {"type": "move", "params": {"outcome": outcome, **reach_picks(params, rng)}}
+    if "advance" in by_type and any(k.startswith("reach_") for k in by_type["advance"]["params"]):
+        params = by_type["advance"]["params"]  # the cell's counts, then the reach (newest)
+        counts = {k: p for k, p in params.items() if not k.startswith("reach_")}
+        reach = {k: p for k, p in params.items() if k.startswith("reach_")}
+        picked = {**random_params({"params": counts}, rng), **reach_picks(reach, rng)}
+        return {"type": "advance", "params": picked}
     if "report_reach" in by_type:  # a random set of the kinds in reach, as in every tree
         params = by_type["report_reach"]["params"]
         if "zombies" not in params:  # newer trees: per kind, none or whose (a random Horde)

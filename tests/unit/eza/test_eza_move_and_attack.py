@@ -62,3 +62,32 @@ def test_EZA_H12_an_attack_before_a_move_stays_its_own_answer():
     state = deal("house")
     state, _ = stage(state, *card("nina", "kill_standing", "move+1"))
     assert top(state)["kind"] == "reach"  # its outcome decides whether the move is blocked
+
+
+def test_EZA_H10_EZA_H12_a_cemetery_advance_then_the_attack_is_one_answer():
+    state = deal("cemetery")  # Harry, Odile, Adèle and Nina on the south gate
+    state, _ = stage(state, *card("harry", "advance", "kill_crawling"))
+    assert top(state)["kind"] == "advance" and top(state)["attack"] == "kill_crawling"
+    form = spec(state, 1, "advance")["params"]
+    assert set(form) == {
+        "standing",
+        "crawling",
+        "reach_blocking",
+        "reach_standing",
+        "reach_crawling",
+    }
+    crawling = state["hordes"]["3"]["crawling"]
+    state["hordes"]["3"]["crawling"] = 1
+    params = {"standing": 0, "crawling": 0, "reach_blocking": "none", "reach_standing": "none"}
+    state, events = act(state, 1, "advance", **params, reach_crawling="3")
+    assert state["humans"]["harry"]["cell"] == "south-1"  # with his group (EZA-H10)
+    assert state["humans"]["nina"]["cell"] == "south-1"
+    assert "EZA-H11" in rules(events) and state["hordes"]["3"]["crawling"] == crawling
+    assert not state["steps"]
+
+
+def test_EZA_H15_odile_blocked_leaves_the_path_so_her_attack_is_asked_after():
+    state = deal("cemetery")
+    state, _ = stage(state, *card("odile", "advance", "kill_standing"))
+    assert top(state)["kind"] == "advance" and "attack" not in top(state)
+    assert set(spec(state, 1, "advance")["params"]) == {"standing", "crawling"}
