@@ -3,7 +3,7 @@
 // VERSION must change whenever a shell file changes: tests/browser/test_pwa_files.py computes
 // the value from the files and says what to write here.
 
-const VERSION = "tableapp-efbd24fdb777";
+const VERSION = "tableapp-20818a79d053";
 const SHELL = [
   "/",
   "/app.js",
