@@ -65,7 +65,11 @@ Where the rules leave room, the app reads them like this:
 - EZA-H12: one answer per Human attack: for each kind (Standing, Crawling, and Standing ones
   blocking the path in the Cemetery or on Eve's way), none in reach or whose Zombie it is (with
   several Hordes' in reach, the active Horde picks the one the attack takes, EZA-H13); the app
-  applies the priorities between kinds.
+  applies the priorities between kinds. When a Human's move is followed by its attack, the app
+  says where it goes and the same answer holds the move (blocked or not; in the Cemetery, what
+  stands on the next cell) and the reach from where the Human then stands — except for Harry
+  in the House and Odile in the Cemetery, whose blocked move asks more first (EZA-H15). An
+  attack followed by a move stays its own answer: its outcome may clear the way.
 - EZA-H13: by default a kill-a-Standing-Zombie attack may not take a Crawling Zombie while a
   Standing one is in reach. Option crawling_attack_kills_standing reads the sentence literally:
   a kill-a-Crawling-Zombie attack with a Standing Zombie in reach kills that Standing Zombie

@@ -7,7 +7,9 @@ and the half left behind takes the other way next time. The active Horde says ho
 stand on the next cell (EZA-H7: a Standing Zombie or a full cell blocks; it picks who fits).
 Omar goes alone onto Standing Zombies; Odile, when she cannot follow the path, leaves it for the
 car by the shortest orthogonal route and stays put if surrounded by Standing Zombies (EZA-H15).
-A Human on a Car cell escapes (EZA-E2).
+A Human on a Car cell escapes (EZA-E2). When the Human's next effect is an attack, the advance's
+answer also holds the reach from where it then stands (EZA-H12; not for Odile, who leaves the
+path when blocked): the attack resolves once the group has moved (and who goes along, if asked).
 """
 
 from __future__ import annotations

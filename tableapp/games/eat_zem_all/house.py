@@ -6,7 +6,9 @@ The app tracks every Human's cell and computes each move: ±N loops over the roo
 A full cell (4 Humans) is decided by the app; the active Horde only says whether a Standing
 Zombie (or Zombies filling the cell) blocks it (EZA-H7). Harry joins the nearest Human with room
 when he cannot move; Gabriel escapes whenever he is next to an exit with no Standing Zombie in
-his way (EZA-H15).
+his way (EZA-H15). When the Human's next effect is an attack, the move's answer also holds the
+reach from where it then stands (EZA-H12: the app has said where it goes; not for Harry, who
+joins another Human when blocked).
 """
 
 from __future__ import annotations
