@@ -9,11 +9,13 @@ the answers (actions posted) per turn, in all and by the active Horde. Run it wi
 The eager player is the table the rulebook describes, the same in every tree: it takes a random
 card from the track; every Zombie it activates bites (the Human with the fewest Bite tokens)
 whenever it may and then uses every action it has left (an older tree asks one tap per move or
-stand-up, a newer one "next Zombie", the newest one form per activation, filled with the same
-bites); it never stops an activation early, never removes a Defense cube and never plays an
-Instant Mutation; the Zombies in reach of a Human attack are a random set of the kinds offered
-(one checkbox, or a count of 1, each; in the newest tree each kind in reach or not, a random
-Horde's); every other answer (Feast counts, moves, splits…) is
+stand-up, a newer one "next Zombie", a newer one one form per activation, the newest one form
+for the Hordes activating in a row, each Horde's part filled the same way on the tokens the
+Hordes before it left, stopping where the phone stops: at a Feast); it never stops an activation
+early, never removes a Defense cube and never plays an Instant Mutation; the Zombies in reach
+of a Human attack are a random set of the kinds offered (one checkbox, or a count of 1, each;
+in newer trees each kind in reach or not, a random Horde's — in the newest also when the reach
+comes with the Human's move); every other answer (Feast counts, moves, splits…) is
 drawn at random from what the question allows. Corrections are never posted. Board steps (what
 the app asks the table to do on the board, ticked when done) are not answers to a question: they
 are counted apart, as the ticks a table would add per turn.
