@@ -213,6 +213,36 @@ def test_issue17_EZA_T12_EZA_T6_the_other_hordes_activations_are_one_post_of_the
         assert any(a["type"] == "activate_hordes" for a in again["actions"])
 
 
+def test_issue17_EZA_H12_a_move_and_the_same_humans_attack_are_one_post(client, tables):
+    code, tokens = _eza_table(tables, hordes=3)
+    for _ in range(60):  # until a Human's move comes with its attack (House: move, then kill)
+        seat, view = _until(tables, code, tokens, "move")
+        form = next(a for a in view["actions"] if a["type"] == "move")
+        if "standing" in form["params"]:
+            break
+        answered = tables.act(
+            code, tokens[seat], "move", {"outcome": "moved"}, expected=view["seq"]
+        )
+        assert answered.status_code == 201, answered.get_json()
+    else:
+        raise AssertionError("no move with its attack")
+    assert set(form["params"]) == {"outcome", "standing", "crawling"}
+    question = tables.view(code)["game_view"]["question"]
+    assert question["kind"] == "confirm_move"
+    hordes = [c for c in form["params"]["standing"]["choices"] if c != "none"]
+    target = hordes[0]
+    board = next(h for h in tables.view(code)["game_view"]["hordes"] if str(h["seat"]) == target)
+    params = {"outcome": "moved", "standing": target, "crawling": "none"}
+    answered = tables.act(code, tokens[seat], "move", params, expected=view["seq"])
+    assert answered.status_code == 201, answered.get_json()
+    after = next(h for h in tables.view(code)["game_view"]["hordes"] if str(h["seat"]) == target)
+    # the attack took (or wounded, Thick skull) the Standing Zombie reported, in the same post
+    assert (after["pawns_on_board"], after["crawling"]) != (
+        board["pawns_on_board"],
+        board["crawling"],
+    )
+
+
 def test_issue17_EZA_T9_keeping_and_discarding_a_third_mutation_is_undone_alone(client, tables):
     code, tokens = _eza_table(tables)
     for _ in range(40):  # until a Horde holding 2 is offered a third (keep + discard, one post)
