@@ -38,6 +38,7 @@ ACTION_NAMES: dict[str | None, dict[str, Message]] = {
     },
     "eat-zem-all": {
         "activate": M("eza.action_name.activate"),
+        "activate_hordes": M("eza.action_name.activate_hordes"),
         "add_zombie_card": M("eza.action_name.add_zombie_card"),
         "advance": M("eza.action.advance"),
         "barricade": M("eza.action_name.barricade"),

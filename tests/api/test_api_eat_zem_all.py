@@ -172,6 +172,80 @@ def test_issue17_EZA_T6_an_activation_in_one_post_is_undone_by_its_horde_alone(c
     assert any(a["type"] == "activate" for a in again["actions"])
 
 
+def test_issue17_EZA_T12_EZA_T6_the_other_hordes_activations_are_one_post_of_the_active_horde(
+    client, tables
+):
+    code, tokens = _eza_table(tables, hordes=4)
+    seat, view = _until(tables, code, tokens, "activate_hordes")
+    table = tables.view(code)
+    assert seat == table["game_view"]["active"]  # the active Horde records (EZA-T12)
+    hordes = table["game_view"]["question"]["hordes"]
+    assert len(hordes) >= 2 and seat not in hordes
+    for other, token in tokens.items():
+        if other != seat:
+            kinds = {a["type"] for a in tables.view(code, token)["actions"]}
+            assert not kinds & {"activate", "activate_hordes"}
+    form = next(a for a in view["actions"] if a["type"] == "activate_hordes")
+    assert "confirm" not in form
+    assert {f"bites_{h}" for h in hordes} <= set(form["params"])
+    params = {
+        name: {k: 0 for k in p["counts"]} if "counts" in p else p["value"]
+        for name, p in form["params"].items()
+    }
+    last = hordes[-1]  # one bite by the last Horde of the form, on the Human with most tokens
+    counts = form["params"][f"bites_{last}"]["counts"]
+    human = max(counts, key=lambda h: counts[h]["max"])
+    params[f"bites_{last}"][human] = 1
+    over = {**params, f"bites_{last}": {**params[f"bites_{last}"], human: 2 + counts[human]["max"]}}
+    refused = tables.act(code, tokens[seat], "activate_hordes", over, expected=view["seq"])
+    assert refused.status_code == 422, refused.get_json()
+    before = next(h for h in table["game_view"]["humans"] if h["id"] == human)["tokens"]
+    answered = tables.act(code, tokens[seat], "activate_hordes", params, expected=view["seq"])
+    assert answered.status_code == 201, answered.get_json()
+    after = tables.view(code)["game_view"]
+    assert next(h for h in after["humans"] if h["id"] == human)["tokens"] == before - 1
+    assert next(x for x in after["hordes"] if x["seat"] == last)["bites"].get(human) == 1
+    undone = _undo(client, code, tokens[seat])
+    assert undone.status_code in (201, 202), undone.get_json()
+    if undone.status_code == 201:  # it showed nobody anything: taken back at once
+        again = tables.view(code, tokens[seat])
+        assert next(h for h in again["game_view"]["humans"] if h["id"] == human)["tokens"] == before
+        assert any(a["type"] == "activate_hordes" for a in again["actions"])
+
+
+def test_issue17_EZA_H12_a_move_and_the_same_humans_attack_are_one_post(client, tables):
+    code, tokens = _eza_table(tables, hordes=3)
+    for _ in range(60):  # until a Human's move comes with its attack (House: move, then kill)
+        seat, view = _until(tables, code, tokens, "move")
+        form = next(a for a in view["actions"] if a["type"] == "move")
+        if "standing" in form["params"]:
+            break
+        answered = tables.act(
+            code, tokens[seat], "move", {"outcome": "moved"}, expected=view["seq"]
+        )
+        assert answered.status_code == 201, answered.get_json()
+    else:
+        raise AssertionError("no move with its attack")
+    # the reach kinds of a report (Eve's way: Standing Zombies blocking it apart, EZA-H12)
+    assert set(form["params"]) - {"blocking"} == {"outcome", "standing", "crawling"}
+    question = tables.view(code)["game_view"]["question"]
+    assert question["kind"] == "confirm_move"
+    hordes = [c for c in form["params"]["standing"]["choices"] if c != "none"]
+    target = hordes[0]
+    board = next(h for h in tables.view(code)["game_view"]["hordes"] if str(h["seat"]) == target)
+    params = {"outcome": "moved", "standing": target, "crawling": "none"}
+    if "blocking" in form["params"]:
+        params["blocking"] = "none"
+    answered = tables.act(code, tokens[seat], "move", params, expected=view["seq"])
+    assert answered.status_code == 201, answered.get_json()
+    after = next(h for h in tables.view(code)["game_view"]["hordes"] if str(h["seat"]) == target)
+    # the attack took (or wounded, Thick skull) the Standing Zombie reported, in the same post
+    assert (after["pawns_on_board"], after["crawling"]) != (
+        board["pawns_on_board"],
+        board["crawling"],
+    )
+
+
 def test_issue17_EZA_T9_keeping_and_discarding_a_third_mutation_is_undone_alone(client, tables):
     code, tokens = _eza_table(tables)
     for _ in range(40):  # until a Horde holding 2 is offered a third (keep + discard, one post)

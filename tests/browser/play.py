@@ -187,8 +187,10 @@ RECORD_BUZZ = (
 
 
 #: A player's pick (a ``PICK`` script's part) of Eat Zem All's one form per activation: every
-#: Zombie bites the Human with the fewest tokens. Needs the script's ``box`` and ``mark``.
-EZA_ACTIVATE = """  const form = box.querySelector("form[data-type='activate']");
+#: Zombie bites the Human with the fewest tokens (in the form several Hordes share, the first
+#: Horde's Zombies). Needs the script's ``box`` and ``mark``.
+EZA_ACTIVATE = """  const form = box.querySelector(
+    "form[data-type='activate'], form[data-type='activate_hordes']");
   if (form) {  // one form per activation: every Zombie bites the Human with the fewest tokens
     const alive = [...document.querySelectorAll("li.eza-human[data-status='alive']")];
     const bites = form.querySelector("fieldset.param");  // the first param: bites, per Human
@@ -200,6 +202,6 @@ EZA_ACTIVATE = """  const form = box.querySelector("form[data-type='activate']")
     const plus = best?.step.querySelectorAll("button.step")[1];
     while (plus && !plus.disabled) plus.click();
     form.dataset.human = best?.id ?? "";
-    return mark(form.querySelector("button[type=submit]"), "activate");
+    return mark(form.querySelector("button[type=submit]"), form.dataset.type);
   }
 """

@@ -113,6 +113,63 @@ def decide_feast(actor, laptop, pages, url, code, shots, axe):
     axe.check(laptop, "eza-table-feast-ruling")
 
 
+def lower_tokens(actor, url, code, human, pages):
+    """The table is the truth: a phone corrects a Human's Bite tokens on its tile down to 1."""
+    token = actor.evaluate(f"JSON.parse(localStorage.getItem('tableapp:tables'))['{code}'].seat")
+    headers = {"Authorization": f"Bearer {token}"}
+    view = requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+    spec = next(
+        a
+        for a in view["actions"]
+        if a["type"] == "correct" and a["params"]["group"]["choices"] == [f"bites.{human}"]
+    )
+    counts = {k: b["value"] for k, b in spec["params"]["counts"]["counts"].items()}
+    counts[f"bites.{human}/tile"] = 1
+    body = {"group": f"bites.{human}", "counts": counts, "why": "miscount"}
+    response = requests.post(
+        f"{url}/api/tables/{code}/actions",
+        json={"type": "correct", "params": body, "expected": view["seq"]},
+        headers=headers,
+        timeout=10,
+    )
+    assert response.status_code == 201, response.text
+    wait_all(pages, view["seq"] + 1)
+
+
+def shared_activation(actor, laptop, pages, url, code, shots):
+    """The other Hordes' activations in one form on the active phone (EZA-T12): a part per Horde
+    in resolution order, named by its player; a bite that takes a Human's last token greys the
+    Hordes after it out and says the Feast comes first (EZA-T6: they are asked after it)."""
+    form = actor.locator("form[data-type='activate_hordes']")
+    order = [
+        int(x)
+        for x in laptop.eval_on_selector_all(
+            ".eza-order li.now", "els => els.map(e => e.dataset.seat)"
+        )
+    ]
+    assert len(order) >= 2 and int(actor.get_attribute("main#app", "data-seat")) not in order
+    legends = form.locator("fieldset[data-param^='bites_'] legend").all_text_contents()
+    assert [legend.split(" (")[0] for legend in legends] == [NAMES[s - 1] for s in order]
+    assert all(legend.endswith("Bites, per Human (one per Zombie)") for legend in legends)
+    shots(actor, "eza-phone-shared-activation")
+    first = form.locator("fieldset[data-param^='bites_']").first
+    human = first.locator(".stepper[data-key]").first.get_attribute("data-key")
+    lower_tokens(actor, url, code, human, pages)  # so that one bite takes the last token
+    first = form.locator("fieldset[data-param^='bites_']").first
+    notice, later = form.locator(".eza-feast-now"), form.locator("fieldset.eza-after-feast")
+    assert notice.is_hidden() and later.count() == 0
+    first.locator(f".stepper[data-key='{human}'] button.step").nth(1).click()
+    notice.wait_for()
+    name = laptop.text_content(f"li.eza-human[data-human='{human}'] strong")
+    assert notice.text_content().startswith(f"Feast now for {name}: ")
+    assert later.count() >= 1  # greyed out, their steppers disabled
+    assert all(b.is_disabled() for b in later.locator("button.step").all())
+    shots(actor, "eza-phone-shared-activation-feast")
+    first.locator(f".stepper[data-key='{human}'] button.step").nth(0).click()
+    actor.wait_for_function("() => document.querySelector('.eza-feast-now')?.hidden === true")
+    assert later.count() == 0
+
+
 def bite_and_undo(actor, laptop, pages):
     """An activation's bites in one form, then undo on the phone that bit: the table is back
     where it was. Bites that ended the activation may have drawn what comes next (a Human
@@ -188,12 +245,12 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
     axe.check(phones[0], "eza-phone-mutation")
     assert small_targets(phones[0]) == []
 
-    active_seen, feasts, undone, resolving_shot = set(), 0, False, False
+    active_seen, feasts, undone, resolving_shot, shared_seen = set(), 0, False, False, False
     last = None
     for _ in range(MAX_MOVES):
         active_seen.add(int(game_state(laptop, "data-active")))
         round_done = int(game_state(laptop, "data-turn")) >= 4 and len(active_seen) == 3
-        if round_done and feasts and undone:
+        if round_done and feasts and undone and shared_seen:
             break
         order = sorted(phones, key=lambda p: p is not last)
         actor, kind = next(((p, k) for p in order if (k := p.evaluate(PICK))), (None, None))
@@ -207,6 +264,10 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
             label = actor.text_content("[data-pick]")
             assert not label.startswith("zombie-") and ":" in label  # the card's name and effects
             shots(actor, "eza-phone-track")
+        if kind == "activate_hordes" and not shared_seen:
+            shared_activation(actor, laptop, pages, live_server.url, code, shots)
+            shared_seen = True
+            assert actor.evaluate(PICK) == kind  # filled again as the player would
         if kind == "activate" and not undone and activation_leaves_tokens(actor, laptop):
             bite_and_undo(actor, laptop, pages)
             undone = True
@@ -218,7 +279,8 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
             # EZA-T1 on every screen: who applies what, the one playing now marked.
             for page in pages:
                 assert page.locator(".eza-order li").count() == 3
-                assert page.locator(".eza-order li.now").count() == 1
+                # one, or the Hordes of a form they share (EZA-T12: the active one records it)
+                assert page.locator(".eza-order li.now").count() >= 1
             shots(laptop, "eza-table-resolving")
             shots(actor, "eza-phone-resolving")
             resolving_shot = True

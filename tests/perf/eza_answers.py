@@ -9,11 +9,13 @@ the answers (actions posted) per turn, in all and by the active Horde. Run it wi
 The eager player is the table the rulebook describes, the same in every tree: it takes a random
 card from the track; every Zombie it activates bites (the Human with the fewest Bite tokens)
 whenever it may and then uses every action it has left (an older tree asks one tap per move or
-stand-up, a newer one "next Zombie", the newest one form per activation, filled with the same
-bites); it never stops an activation early, never removes a Defense cube and never plays an
-Instant Mutation; the Zombies in reach of a Human attack are a random set of the kinds offered
-(one checkbox, or a count of 1, each; in the newest tree each kind in reach or not, a random
-Horde's); every other answer (Feast counts, moves, splits…) is
+stand-up, a newer one "next Zombie", a newer one one form per activation, the newest one form
+for the Hordes activating in a row, each Horde's part filled the same way on the tokens the
+Hordes before it left, stopping where the phone stops: at a Feast); it never stops an activation
+early, never removes a Defense cube and never plays an Instant Mutation; the Zombies in reach
+of a Human attack are a random set of the kinds offered (one checkbox, or a count of 1, each;
+in newer trees each kind in reach or not, a random Horde's — in the newest also when the reach
+comes with the Human's move); every other answer (Feast counts, moves, splits…) is
 drawn at random from what the question allows. Corrections are never posted. Board steps (what
 the app asks the table to do on the board, ticked when done) are not answers to a question: they
 are counted apart, as the ticks a table would add per turn.
@@ -44,6 +46,11 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
     by_type = {s["type"]: s for s in specs if s["type"] not in NOT_PLAYED}
     if "activate" in by_type:  # one form per activation (newer trees): the same bites
         return {"type": "activate", "params": eager_activation(state, by_type["activate"])}
+    if "activate_hordes" in by_type:  # one form for the Hordes in a row (newest trees)
+        return {
+            "type": "activate_hordes",
+            "params": eager_hordes(state, by_type["activate_hordes"]),
+        }
     if "bite" in by_type:
         humans = by_type["bite"]["params"]["human"]["choices"]
         human = min(humans, key=lambda h: (state["humans"][h]["tokens"], h))
@@ -51,14 +58,20 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
     for kind in PROGRESS:
         if kind in by_type:
             return {"type": kind, "params": {}}
+    if "move" in by_type and len(by_type["move"]["params"]) > 1:  # move + reach (newest)
+        params = dict(by_type["move"]["params"])
+        outcome = rng.choice(params.pop("outcome")["choices"])
+        return {"type": "move", "params": {"outcome": outcome, **reach_picks(params, rng)}}
+    if "advance" in by_type and any(k.startswith("reach_") for k in by_type["advance"]["params"]):
+        params = by_type["advance"]["params"]  # the cell's counts, then the reach (newest)
+        counts = {k: p for k, p in params.items() if not k.startswith("reach_")}
+        reach = {k: p for k, p in params.items() if k.startswith("reach_")}
+        picked = {**random_params({"params": counts}, rng), **reach_picks(reach, rng)}
+        return {"type": "advance", "params": picked}
     if "report_reach" in by_type:  # a random set of the kinds in reach, as in every tree
         params = by_type["report_reach"]["params"]
         if "zombies" not in params:  # newer trees: per kind, none or whose (a random Horde)
-            picks = {}
-            for kind, param in params.items():
-                hordes = [c for c in param["choices"] if c != "none"]
-                picks[kind] = rng.choice(hordes) if hordes and rng.between(0, 1) else "none"
-            return {"type": "report_reach", "params": picks}
+            return {"type": "report_reach", "params": reach_picks(params, rng)}
         param = params["zombies"]
         kinds = param["counts"] if "counts" in param else param["choices"]
         picked = rng.sample(sorted(kinds), rng.between(0, len(kinds)))
@@ -69,6 +82,61 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
         return {"type": spec["type"], "params": {}}
     spec = rng.choice(sorted(by_type.values(), key=lambda s: s["type"]))
     return {"type": spec["type"], "params": random_params(spec, rng)}
+
+
+def reach_picks(params: dict, rng: Rng) -> dict:
+    """Per kind of Zombie, none in reach or a random Horde's (half the time each)."""
+    picks = {}
+    for kind, param in params.items():
+        hordes = [c for c in param["choices"] if c != "none"]
+        picks[kind] = rng.choice(hordes) if hordes and rng.between(0, 1) else "none"
+    return picks
+
+
+def eager_hordes(state: dict, spec: dict) -> dict:
+    """The shared form of several Hordes' activations, each Horde's part filled as its own form
+    would be, in resolution order, on the tokens the Hordes before it left; once a part takes a
+    Human's last token the phone stops there (the Feast comes first): the parts after it are
+    left as they are (asked again after the Feast)."""
+    params = spec["params"]
+    seats = sorted({int(k.rsplit("_", 1)[1]) for k in params}, key=lambda s: _order(state, s))
+    left = {h: state["humans"][h]["tokens"] for h in state["humans"]}
+    out: dict = {}
+    fed = False
+    for seat in seats:
+        part = {k.rsplit("_", 1)[0]: v for k, v in params.items() if k.endswith(f"_{seat}")}
+        if fed:  # after the Feast: untouched, as preselected
+            filled = {
+                k: (
+                    {key: b.get("value", 0) for key, b in v["counts"].items()}
+                    if "counts" in v
+                    else v["value"]
+                )
+                for k, v in part.items()
+            }
+        else:
+            if "bites" in part:  # no more bites on a Human than the tokens left on it
+                bounds = part["bites"]["counts"]
+                counts = {
+                    h: {**b, "max": min(b["max"], max(left[h], 0))} for h, b in bounds.items()
+                }
+                part = {**part, "bites": {**part["bites"], "counts": counts}}
+            filled = eager_activation({"humans": _left(state, left)}, {"params": part})
+            for h, n in filled.get("bites", {}).items():
+                left[h] -= n
+            fed = any(left[h] <= 0 < n for h, n in filled.get("bites", {}).items())
+        out.update({f"{k}_{seat}": v for k, v in filled.items()})
+    return out
+
+
+def _order(state: dict, seat: int) -> int:
+    """A seat's place in the resolution order of the card (EZA-T1)."""
+    order = [e["seat"] for e in (state.get("card") or {}).get("order", [])]
+    return order.index(seat) if seat in order else len(order)
+
+
+def _left(state: dict, left: dict) -> dict:
+    return {h: {**state["humans"][h], "tokens": left[h]} for h in state["humans"]}
 
 
 def eager_activation(state: dict, spec: dict) -> dict:

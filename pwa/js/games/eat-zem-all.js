@@ -12,6 +12,7 @@ import { h } from "../dom.js";
 import { labelled, t } from "../i18n.js";
 import { seatById, seatLabel, shape } from "../seats.js";
 import "./eat-zem-all-strings.js";
+import { ROW_PARAM, wireSharedActivation } from "./eat-zem-all-forms.js";
 import * as generic from "./generic.js";
 import { icon } from "../icons.js";
 
@@ -113,7 +114,8 @@ function feastPanel(view, victim) {
 function orderPanel(view) {
   const g = view.game_view;
   const card = g.current_card;
-  const now = new Set(view.prompt?.waiting_for || []);
+  // A form shared by several Hordes (EZA-T12): those Hordes act now, the active one records.
+  const now = new Set(g.question?.hordes || view.prompt?.waiting_for || []);
   return h("section", { class: "eza-resolving" }, zombieCard(g, card), h("h3", {}, t("eza.order")),
     h("ol", { class: "eza-order" }, card.order.map((entry, i) => h("li", { class: now.has(entry.seat) && "now", data: { seat: entry.seat } },
       hordeTag(view, entry.seat), " ", entry.parts.includes("bonus") ? t("eza.mainbonus") : t("eza.main"),
@@ -163,6 +165,7 @@ function decks(g) {
 export function publicState(view) {
   const g = view.game_view;
   if (!g || !Array.isArray(g.hordes)) return generic.publicState(view);
+  if ((view.actions || []).some((a) => a.type === "activate_hordes")) queueMicrotask(() => wireSharedActivation(view));
   const me = hordeOf(g, view.me?.seat);
   const victim = pendingFeast(view);
   const resolving = g.human_card_resolving || [];
@@ -214,6 +217,9 @@ function labelFromActions(view, name, value) {
 }
 
 export function choiceLabel(name, value, view) {
+  const row = ROW_PARAM.exec(name);
+  if (row && value === null) return labelled(hordeText(view, Number(row[2])), t(`eza.param.${row[1]}`));
+  if (row) return labelFromActions(view, name, value) ?? generic.choiceLabel(row[1], value, view);
   if (value === null) {
     const title = t(`eza.param.${name}`);
     return title === `eza.param.${name}` ? generic.choiceLabel(name, value, view) : title;

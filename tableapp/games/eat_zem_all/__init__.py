@@ -21,6 +21,15 @@ Where the rules leave room, the app reads them like this:
   actions; a bite that takes a Human's last token starts the Feast at once and the other bites
   resolve after it. Every Zombie of the activation counts as activated by the card; when the
   same card activates the Horde again, the form asks how many acted (all, preselected).
+- EZA-T1, EZA-T12: when the card activates several Hordes in a row (typically the other Hordes'
+  main effect), their activations are one form the active Horde records, a part per Horde in
+  resolution order, each with its own Zombies, actions and Mutations (Pack instinct, Iron jaw,
+  Sprint and Second helping, offered while the form is open). The Hordes move their Zombies at
+  the table in that order. A bite that takes a Human's last token starts the Feast before the
+  next Horde's Zombies act (EZA-T6): the phone says so, only the parts up to that Horde are
+  applied, and the rest is asked again after the Feast with what was entered kept. A Horde with
+  no Zombie to activate (EZA-T5: it adds one) or holding Lunge (it bites at once, at its own
+  activation) ends the run and is asked on its own.
 - EZA-T9: a Horde that already holds 2 Mutations says in one answer which one it keeps and which
   of its 3 it discards, with no "are you sure?" (its undo takes it back); the only card left on
   the track is taken without a question (EZA-T1).
@@ -56,7 +65,11 @@ Where the rules leave room, the app reads them like this:
 - EZA-H12: one answer per Human attack: for each kind (Standing, Crawling, and Standing ones
   blocking the path in the Cemetery or on Eve's way), none in reach or whose Zombie it is (with
   several Hordes' in reach, the active Horde picks the one the attack takes, EZA-H13); the app
-  applies the priorities between kinds.
+  applies the priorities between kinds. When a Human's move is followed by its attack, the app
+  says where it goes and the same answer holds the move (blocked or not; in the Cemetery, what
+  stands on the next cell) and the reach from where the Human then stands — except for Harry
+  in the House and Odile in the Cemetery, whose blocked move asks more first (EZA-H15). An
+  attack followed by a move stays its own answer: its outcome may clear the way.
 - EZA-H13: by default a kill-a-Standing-Zombie attack may not take a Crawling Zombie while a
   Standing one is in reach. Option crawling_attack_kills_standing reads the sentence literally:
   a kill-a-Crawling-Zombie attack with a Standing Zombie in reach kills that Standing Zombie

@@ -14,6 +14,26 @@ When the same card activates this Horde again later, the form also asks how many
 (EZA-T7); otherwise every Zombie of the activation counts as activated by the card.
 A Horde with no Zombie left to activate adds one instead (EZA-T5); Zombies added by the current
 card cannot be activated by it (EZA-T7).
+
+Ask once per phase (EZA-T1, EZA-T12). At the table, once the active Horde has applied its main
+and bonus effects, the other Hordes apply the card's main effect clockwise, one after the other:
+each moves and stands up its Zombies, bites, removes cubes. Nothing of that needs an answer
+between two Hordes — unless a bite takes a Human's last token (EZA-T6: the Feast, at once). So
+when the card activates several Hordes in a row (the next steps are activations of Hordes not in
+the form yet), their activations are *one* form, recorded by the active Horde's phone (EZA-T12;
+it already counts the Feasts and the reach for everyone): a part per Horde in resolution order
+(``bites_<seat>``, ``cubes_<seat>``, ``acted_<seat>``), each checked against that Horde's own
+Zombies, actions and Mutations (Pack instinct, Iron jaw; Sprint and Second helping are offered to
+their holders while the form is open and add to their own part only). The parts are applied in
+order; the first part whose bites, with those of the parts before it, take a Human's last token
+is the last one applied: its Feast comes before the next Horde's Zombies act, and the parts after
+it are asked again after the Feast, what was entered for them kept as the form's values (the
+phone greys them out and says "Feast now" as soon as the entered bites take the last token, so a
+table that follows the phone never sends them). Bites or cubes a part enters beyond what the
+parts before it left (a Human's tokens, an opening's cubes) cannot be taken: the log says so.
+The run ends before anything else (a bonus, an addition), a Horde already in the form, a Horde
+with no Zombie to activate (EZA-T5: it adds one, maybe asked where) and a Horde holding Lunge
+(its Instant bites at once, at its own activation: it answers its own form, at its moment).
 """
 
 from __future__ import annotations
@@ -26,6 +46,7 @@ from .state import (
     State,
     Step,
     activatable,
+    held,
     holds,
     horde,
     human,
@@ -33,13 +54,12 @@ from .state import (
     human_name,
     in_play,
     name,
+    nobody_left,
 )
 
 
 def start_activation(state: State, ctx: Ctx, seat: int, effect: str) -> None:
-    n, k = activation(effect)
-    available = activatable(state, seat)
-    if available == 0:  # EZA-T5
+    if activatable(state, seat) == 0:  # EZA-T5
         ctx.say(
             M("eza.activation.none", horde=name(state, seat)),
             rule="EZA-T5",
@@ -49,20 +69,79 @@ def start_activation(state: State, ctx: Ctx, seat: int, effect: str) -> None:
             state, {"kind": "zombie_effect", "seat": seat, "effect": "add_zombie", "part": "t5"}
         )
         return
+    rows = [_row(state, seat, effect), *_gather(state, ctx, seat)]
+    if len(rows) == 1:
+        Flow.push(state, {"kind": "activation", **rows[0]})
+    else:
+        Flow.push(state, {"kind": "activations", "seat": state["active"], "rows": rows})
+
+
+def _row(state: State, seat: int, effect: str) -> Step:
+    """One Horde's activation: its Zombies, their actions, the extras its Mutations give."""
+    n, k = activation(effect)
+    available = activatable(state, seat)
     zombies = available if n is None else min(n, available)
     extra = 1 if holds(state, seat, "pack_instinct") and horde(state, seat)["activated"] == 0 else 0
-    Flow.push(
-        state,
-        {
-            "kind": "activation",
-            "seat": seat,
-            "zombies": zombies,
-            "actions": k,
-            "extra": extra,  # EZA-T12: Pack instinct, Sprint
-            "more_bites": 0,  # EZA-T12: Second helping
-            "effect": effect,
-        },
+    return {
+        "seat": seat,
+        "zombies": zombies,
+        "actions": k,
+        "extra": extra,  # EZA-T12: Pack instinct, Sprint
+        "more_bites": 0,  # EZA-T12: Second helping
+        "effect": effect,
+    }
+
+
+#: The Instant whose moment is its holder's own activation and that acts at once (EZA-T12:
+#: Lunge bites, maybe a Feast, before the next Horde's Zombies act): a Horde holding one is
+#: never a later part of a shared form. Sprint and Second helping only add to the budget of the
+#: holder's own part: offered while the shared form is open.
+ACTIVATION_INSTANTS = ("bite_at_range",)
+
+
+def _instant_at_activation(state: State, seat: int) -> bool:
+    mutations = state["content"]["mutations"]
+    return any(
+        mutations[m]["kind"] == "instant" and mutations[m]["effect"] in ACTIVATION_INSTANTS
+        for m in held(state, seat)
     )
+
+
+def _gather(state: State, ctx: Ctx, first: int) -> list[Step]:
+    """The activations of other Hordes that come right after this one by the same card (EZA-T1
+    order, typically the other Hordes' main effect): taken off the stack into the same form.
+    The run stops at anything else (a bonus, an addition), at a Horde already in the form, at
+    a Horde with no Zombie left to activate (EZA-T5 adds one instead, asked where), and at a
+    Horde holding Lunge (asked its own form, at its moment)."""
+    rows: list[Step] = []
+    seats = {first}
+    steps = state["steps"]
+    while not nobody_left(state):
+        i = len(steps) - 1
+        while i >= 0 and steps[i]["kind"] == "horde_applies":
+            i -= 1
+        nxt = steps[i] if i >= 0 else None
+        if (
+            nxt is None
+            or nxt["kind"] != "zombie_effect"
+            or not str(nxt.get("effect", "")).startswith("activate:")
+            or nxt["seat"] in seats
+            or activatable(state, nxt["seat"]) == 0
+            or _instant_at_activation(state, nxt["seat"])
+        ):
+            break
+        for applies in reversed(steps[i + 1 :]):  # EZA-T1: still said, in order
+            who = name(state, applies["seat"])
+            said = (
+                M("eza.applies.both", horde=who)
+                if "bonus" in applies["parts"]
+                else M("eza.applies.main", horde=who)
+            )
+            ctx.say(said, rule="EZA-T1", seat=applies["seat"])
+        del steps[i:]
+        rows.append(_row(state, nxt["seat"], nxt["effect"]))
+        seats.add(nxt["seat"])
+    return rows
 
 
 # --- what the form may hold ------------------------------------------------------------------
@@ -105,26 +184,31 @@ def _asks_zombies(state: State, step: Step) -> bool:
     )
 
 
-def _activation_specs(state: State, step: Step, seat: int) -> list[dict]:
+def _form_params(state: State, step: Step, entered: dict | None = None) -> dict[str, dict]:
+    """One Horde's part of an activation form: bites per Human, cubes per opening, and how many
+    Zombies acted when EZA-T7 needs it; ``entered``: values sent earlier (kept over a Feast)."""
+    entered = entered or {}
     total = zombies_now(state, step)
     cap = _bite_cap(step, total)
-    iron = _per_action(state, seat) == 2
     params: dict[str, dict] = {}
     humans = in_play(state)
     if humans:
+        bounds = {h: (0, min(cap, human(state, h)["tokens"])) for h in humans}
+        before = entered.get("bites") or {}
         params["bites"] = counts(
-            {h: (0, min(cap, human(state, h)["tokens"])) for h in humans},
+            bounds,
             labels=dict(zip(humans, human_labels(state, humans), strict=True)),
-            values=dict.fromkeys(humans, 0),
+            values={h: _clamp(before.get(h), bounds[h][1]) for h in humans},
             most=cap,
         )
     openings = _openings(state)
     if openings:
         board = state["content"]["board"]["openings"]
+        before = entered.get("cubes") or {}
         params["cubes"] = counts(
             {o: (0, state["defenses"][o]) for o in openings},
             labels={o: pack_names(board[o]) for o in openings},
-            values=dict.fromkeys(openings, 0),
+            values={o: _clamp(before.get(o), state["defenses"][o]) for o in openings},
             # a bound random playouts keep to (an action per cube, beyond what the bites may
             # take): the rules refuse only bites and cube actions beyond the Zombies' actions
             most=max(0, _budget(step, total) - cap),
@@ -136,10 +220,24 @@ def _activation_specs(state: State, step: Step, seat: int) -> list[dict]:
             **choice(acted, [M("eza.acted", count=n) for n in acted]),
             "value": total,
         }
+    return params
+
+
+def _clamp(value, high: int) -> int:
+    return max(0, min(high, value)) if _number(value) is not None else 0
+
+
+def _activation_specs(state: State, step: Step, seat: int) -> list[dict]:
+    iron = _per_action(state, seat) == 2
+    params = _form_params(state, step)
     return [
         action(
             "activate",
-            M("eza.action.activate_iron_jaw" if iron and openings else "eza.action.activate"),
+            M(
+                "eza.action.activate_iron_jaw"
+                if iron and "cubes" in params
+                else "eza.action.activate"
+            ),
             submit=M("eza.submit.activate", n="{n}"),
             **params,
         )
@@ -217,14 +315,21 @@ def _activation_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) 
     acting = _acting(state, step, params)
     horde(state, seat)["activated"] += acting  # EZA-T7: activated once per card
     who = name(state, seat)
-    for opening, n in (params.get("cubes") or {}).items():
+    board = state["content"]["board"].get("openings", {})
+    for opening, entered in (params.get("cubes") or {}).items():
+        # a Horde before it in a shared form may have taken them already: what is left goes
+        n = min(entered, state["defenses"][opening])
         if n > 0:
-            board = state["content"]["board"]["openings"]
             state["defenses"][opening] -= n
             state["defense_box"] += n
             ctx.say(
                 M("eza.defense.removed", horde=who, count=n, opening=pack_names(board[opening])),
                 opening=opening,
+            )
+        if entered > n:
+            ctx.say(
+                M("eza.defense.gone", horde=who, count=n, opening=pack_names(board[opening])),
+                rule="EZA-T6",
             )
     bites = [hid for hid in in_play(state) for _ in range((params.get("bites") or {}).get(hid, 0))]
     if not bites and not any((params.get("cubes") or {}).values()):
@@ -255,6 +360,125 @@ def run_bites(state: State, ctx: Ctx, seat: int, bites: list[str]) -> None:
             return
 
 
+# --- one form for the Hordes that activate in a row (EZA-T1, T6, T12) ------------------------
+
+
+def _key(part: str, seat: int) -> str:
+    return f"{part}_{seat}"
+
+
+def _row_params(params: dict, seat: int) -> dict:
+    """One Horde's part of the shared form, as its own form would hold it."""
+    out = {}
+    for part in ("bites", "cubes", "acted"):
+        if _key(part, seat) in params:
+            out[part] = params[_key(part, seat)]
+    return out
+
+
+def _group_specs(state: State, step: Step, seat: int) -> list[dict]:
+    params: dict[str, dict] = {}
+    for row in step["rows"]:
+        for part, param in _form_params(state, row, row.get("entered")).items():
+            params[_key(part, row["seat"])] = param
+    return [
+        action(
+            "activate_hordes",
+            M("eza.action.activate_hordes", hordes=[name(state, r["seat"]) for r in step["rows"]]),
+            submit=M("eza.submit.activate", n="{n}"),
+            **params,
+        )
+    ]
+
+
+def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
+    """Each Horde's part against its own Zombies' bites and actions (EZA-T6), naming the Horde."""
+    if act["type"] != "activate_hordes":
+        return None
+    for row in step["rows"]:
+        part = {"type": "activate", "params": _row_params(act["params"], row["seat"])}
+        refusal = _activation_refuse(state, row, row["seat"], part)
+        if refusal is not None:
+            message = M("eza.refuse.row", horde=name(state, row["seat"]), why=refusal.message)
+            return RuleError(refusal.code, refusal.rule, message)
+    return None
+
+
+def _feast_row(state: State, step: Step, params: dict) -> int | None:
+    """The first row whose bites take a Human's last token (EZA-T6: its Feast comes before the
+    next Horde's Zombies act), counting the bites of the rows before it."""
+    left = {h: human(state, h)["tokens"] for h in in_play(state)}
+    for i, row in enumerate(step["rows"]):
+        bites = _row_params(params, row["seat"]).get("bites") or {}
+        for hid, n in bites.items():
+            if _number(n) and n > 0 and hid in left:
+                left[hid] -= n
+        if any(n <= 0 for n in left.values()):
+            return i
+    return None
+
+
+def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
+    """The rows in order. A row whose bites take a Human's last token is the last one applied:
+    its Feast comes at once (EZA-T6) and the Hordes after it are asked again after the Feast,
+    what was entered for them kept as the form's values."""
+    params = act["params"]
+    rows = step["rows"]
+    stop = _feast_row(state, step, params)
+    if stop is not None and stop + 1 < len(rows):
+        later = [{**row, "entered": _row_params(params, row["seat"])} for row in rows[stop + 1 :]]
+        ctx.say(
+            M("eza.activations.after_feast", hordes=[name(state, r["seat"]) for r in later]),
+            rule="EZA-T6",
+            reason=M("eza.activations.after_feast.reason"),
+        )
+        Flow.push(state, {"kind": "activations_resume", "rows": later})
+    for row in rows if stop is None else rows[: stop + 1]:
+        part = {"type": "activate", "params": _row_params(params, row["seat"])}
+        _activation_apply(state, row, row["seat"], part, ctx)
+
+
+def _resume(state: State, step: Step, ctx: Ctx) -> None:
+    """After the Feast: the Hordes still to act are asked, in order (EZA-E1: nothing once nobody
+    is left). A Horde left with no Zombie to activate (a correction meanwhile) goes back to its
+    card effect: it adds one instead (EZA-T5)."""
+    steps: list[Step] = []
+    for row in step["rows"]:
+        if zombies_now(state, row) == 0:
+            effect = {"kind": "zombie_effect", "seat": row["seat"], "effect": row["effect"]}
+            steps.append({**effect, "part": "resumed"})
+        elif nobody_left(state):
+            who, what = name(state, row["seat"]), describe(row["effect"])
+            ctx.say(M("eza.effect.skipped", horde=who, effect=what))
+        elif steps and steps[-1]["kind"] == "activations":
+            steps[-1]["rows"].append(row)
+        else:
+            steps.append({"kind": "activations", "seat": state["active"], "rows": [row]})
+    Flow.push(state, *steps)
+
+
+def _group_prompt(state: State, step: Step) -> dict:
+    return M(
+        "eza.prompt.activations",
+        horde=name(state, step["seat"]),
+        hordes=[name(state, r["seat"]) for r in step["rows"]],
+    )
+
+
+def _group_ask(state: State, step: Step) -> dict:
+    parts = [
+        M(
+            "eza.ask.activations.row",
+            horde=name(state, r["seat"]),
+            effect=describe(r["effect"]),
+            zombies=zombies_now(state, r),
+            count=_budget(r, zombies_now(state, r)),
+        )
+        for r in step["rows"]
+    ]
+    return M("eza.ask.activations", rows=parts)
+
+
 def _activation_prompt(state: State, step: Step) -> dict:
     return M(
         "eza.prompt.activation",
@@ -275,7 +499,8 @@ def _activation_ask(state: State, step: Step) -> dict:
 
 
 STEPS = {
-    "activation_bites": lambda state, step, ctx: run_bites(state, ctx, step["seat"], step["bites"])
+    "activation_bites": lambda state, step, ctx: run_bites(state, ctx, step["seat"], step["bites"]),
+    "activations_resume": _resume,
 }
 
 QUESTIONS = {
@@ -286,5 +511,13 @@ QUESTIONS = {
         refuse=_activation_refuse,
         prompt=_activation_prompt,
         ask=_activation_ask,
+    ),
+    "activations": Question(
+        rule="EZA-T6",
+        specs=_group_specs,
+        apply=_group_apply,
+        refuse=_group_refuse,
+        prompt=_group_prompt,
+        ask=_group_ask,
     ),
 }

@@ -54,16 +54,20 @@ def start_attack(state: State, ctx: Ctx, hid: str, attack: str) -> None:
     Flow.push(state, {"kind": "reach", "seat": state["active"], "human": hid, "attack": attack})
 
 
-def _reach_specs(state: State, step: Step, seat: int) -> list[dict]:
+def reach_params(state: State, hid: str) -> dict[str, dict]:
     """One pick per kind: none in reach, or whose Zombie of that kind the attack would take
-    (with several Hordes' in reach, the active Horde's choice, EZA-H13) — the whole attack in
-    one answer; the app applies the priorities between kinds (EZA-H11..H13)."""
+    (with several Hordes' in reach, the active Horde's choice, EZA-H13)."""
     hordes = [str(s) for s in _reach_hordes(state)]
     labels = [M("eza.reach.none"), *(name(state, int(s)) for s in hordes)]
-    params = {
-        kind: {**choice([NONE, *hordes], labels), "value": NONE}
-        for kind in reach_kinds(state, step["human"])
+    return {
+        kind: {**choice([NONE, *hordes], labels), "value": NONE} for kind in reach_kinds(state, hid)
     }
+
+
+def _reach_specs(state: State, step: Step, seat: int) -> list[dict]:
+    """The whole attack in one answer (:func:`reach_params`); the app applies the priorities
+    between kinds (EZA-H11..H13)."""
+    params = reach_params(state, step["human"])
     return [
         action(
             "report_reach",
@@ -79,10 +83,15 @@ NONE = "none"
 
 
 def _reach_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
-    """A Horde named for a kind with no Zombie on the board names the rule (EZA-H12)."""
     if act["type"] != "report_reach":
         return None
-    for kind in reach_kinds(state, step["human"]):
+    return reach_refusal(state, step["human"], act["params"])
+
+
+def reach_refusal(state: State, hid: str, params: dict) -> RuleError | None:
+    """A Horde named for a kind with no Zombie on the board names the rule (EZA-H12)."""
+    act = {"params": params}
+    for kind in reach_kinds(state, hid):
         picked = act["params"].get(kind)
         if isinstance(picked, str) and picked.isdigit() and int(picked) in state["seats"]:
             if horde(state, int(picked))["board"] == 0:
@@ -94,9 +103,16 @@ def _reach_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError |
 
 
 def _reach_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
-    hid, attack = step["human"], step["attack"]
+    resolve_attack(state, ctx, step["human"], step["attack"], act["params"])
+
+
+def resolve_attack(state: State, ctx: Ctx, hid: str, attack: str, params: dict) -> None:
+    """The attack from the reach reported, per kind (EZA-H11..H13)."""
+    if not reach_classes(state, hid):  # a correction took every Zombie off the board
+        no_target(state, ctx, hid, attack, M("eza.attack.no_zombie_on_board"))
+        return
     kinds = reach_kinds(state, hid)
-    reported = [f"{act['params'][k]}:{k}" for k in kinds if act["params"][k] != NONE]
+    reported = [f"{params[k]}:{k}" for k in kinds if params.get(k, NONE) != NONE]
     literal = bool(state["options"].get("crawling_attack_kills_standing"))
     outcome, targets, rule, reason = attack_options(attack, reported, literal=literal)
     if outcome is None:
@@ -266,7 +282,7 @@ def _reach_prompt(state: State, step: Step) -> dict:
     )
 
 
-def _reach_ask(state: State, step: Step) -> dict:
+def reach_ask(state: State, step: Step) -> dict:
     blocking = any(c.endswith(BLOCKING) for c in reach_classes(state, step["human"]))
     attack, who = describe(step["attack"]), human_name(state, step["human"])
     if state["side"] == "cemetery":
@@ -285,7 +301,7 @@ QUESTIONS = {
         apply=_reach_apply,
         refuse=_reach_refuse,
         prompt=_reach_prompt,
-        ask=_reach_ask,
+        ask=reach_ask,
     ),
     "barricade": Question(
         rule="EZA-H15",

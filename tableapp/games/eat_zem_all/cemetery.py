@@ -7,13 +7,17 @@ and the half left behind takes the other way next time. The active Horde says ho
 stand on the next cell (EZA-H7: a Standing Zombie or a full cell blocks; it picks who fits).
 Omar goes alone onto Standing Zombies; Odile, when she cannot follow the path, leaves it for the
 car by the shortest orthogonal route and stays put if surrounded by Standing Zombies (EZA-H15).
-A Human on a Car cell escapes (EZA-E2).
+A Human on a Car cell escapes (EZA-E2). When the Human's next effect is an attack, the advance's
+answer also holds the reach from where it then stands (EZA-H12; not for Odile, who leaves the
+path when blocked): the attack resolves once the group has moved (and who goes along, if asked).
 """
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, action, choice, integer, subset
+from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, integer, subset
+from . import attacks
 from .board import cell_at, cell_name, direction, humans_on, neighbours, square_of, to_car
+from .effects import describe
 from .state import State, Step, ability, escape, human, human_name, in_play, name
 
 
@@ -93,13 +97,74 @@ def _split_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
 
 
 def _ask_advance(state: State, hid: str, movers: list[str], dest: str) -> None:
-    Flow.push(
-        state,
-        {"kind": "advance", "seat": state["active"], "human": hid, "movers": movers, "dest": dest},
-    )
+    step = {"kind": "advance", "seat": state["active"], "human": hid, "movers": movers}
+    step["dest"] = dest
+    nxt = Flow.top(state)
+    if (
+        nxt is not None
+        and nxt["kind"] == "human_effect"
+        and nxt["human"] == hid
+        and nxt["effect"] in ("kill_standing", "kill_crawling")
+        and ability(state, hid) != "odile_detour"  # blocked, she leaves the path (asked where)
+        and attacks.reach_classes(state, hid)
+    ):
+        # EZA-H12: the Human's next effect is its attack; the app has said where the group
+        # goes, so the table moves it and reports the reach from there, in the same answer
+        state["steps"].pop()
+        step["attack"] = nxt["effect"]
+    Flow.push(state, step)
+
+
+def _advance_specs(state: State, step: Step, seat: int) -> list[dict]:
+    counts = {"standing": integer(0, 4), "crawling": integer(0, 4)}
+    if "attack" not in step:
+        return [
+            action(
+                "advance",
+                M("eza.action.advance"),
+                submit=M("eza.submit.advance", n="{n}"),
+                **counts,
+            )
+        ]
+    reach = {f"reach_{k}": p for k, p in attacks.reach_params(state, step["human"]).items()}
+    return [  # the move, then the attack's reach (EZA-H7, EZA-H12): one answer
+        action(
+            "advance",
+            M("eza.action.advance_attack", attack=describe(step["attack"])),
+            submit=M("eza.submit.advance_attack", n="{n}", chosen="{chosen}"),
+            **counts,
+            **reach,
+        )
+    ]
+
+
+def _reach_of(params: dict) -> dict:
+    return {k[len("reach_") :]: v for k, v in params.items() if k.startswith("reach_")}
+
+
+def _advance_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
+    if act["type"] != "advance" or "attack" not in step:
+        return None
+    return attacks.reach_refusal(state, step["human"], _reach_of(act["params"]))
 
 
 def _advance_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
+    if "attack" in step:  # after the move (and who goes along, if asked)
+        reach = _reach_of(act["params"])
+        Flow.push(state, {"kind": "reported_attack", **_attack_of(step), "reach": reach})
+    _advance_move(state, step, act, ctx)
+
+
+def _attack_of(step: Step) -> dict:
+    return {"human": step["human"], "attack": step["attack"]}
+
+
+def _reported_attack(state: State, step: Step, ctx: Ctx) -> None:
+    if human(state, step["human"])["status"] == "alive":  # not escaped on a Car cell
+        attacks.resolve_attack(state, ctx, step["human"], step["attack"], step["reach"])
+
+
+def _advance_move(state: State, step: Step, act: dict, ctx: Ctx) -> None:
     hid, dest = step["human"], step["dest"]
     standing, crawling = act["params"]["standing"], act["params"]["crawling"]
     limit = state["content"]["box"]["occupants_per_cell"]
@@ -245,6 +310,20 @@ def move_group(state: State, ctx: Ctx, movers: list[str], dest: str) -> None:
     )
 
 
+def _advance_ask(state: State, step: Step) -> dict:
+    move = M(
+        "eza.ask.advance",
+        humans=[human_name(state, m) for m in step["movers"]],
+        cell=cell_name(state, step["dest"]),
+        count=humans_on(state, step["dest"]),
+    )
+    if "attack" not in step:
+        return move
+    return M("eza.ask.move_then_reach", move=move, reach=attacks.reach_ask(state, step))
+
+
+STEPS = {"reported_attack": _reported_attack}
+
 QUESTIONS = {
     "split": Question(
         rule="EZA-H10",
@@ -261,28 +340,16 @@ QUESTIONS = {
     ),
     "advance": Question(
         rule="EZA-H10",
-        specs=lambda state, step, seat: [
-            action(
-                "advance",
-                M("eza.action.advance"),
-                submit=M("eza.submit.advance", n="{n}"),
-                standing=integer(0, 4),
-                crawling=integer(0, 4),
-            )
-        ],
+        specs=_advance_specs,
         apply=_advance_apply,
+        refuse=_advance_refuse,
         prompt=lambda state, step: M(
             "eza.prompt.advance",
             humans=[human_name(state, m) for m in step["movers"]],
             cell=cell_name(state, step["dest"]),
             horde=name(state, step["seat"]),
         ),
-        ask=lambda state, step: M(
-            "eza.ask.advance",
-            humans=[human_name(state, m) for m in step["movers"]],
-            cell=cell_name(state, step["dest"]),
-            count=humans_on(state, step["dest"]),
-        ),
+        ask=_advance_ask,
     ),
     "companions": Question(
         rule="EZA-H7",

@@ -6,15 +6,18 @@ The app tracks every Human's cell and computes each move: ±N loops over the roo
 A full cell (4 Humans) is decided by the app; the active Horde only says whether a Standing
 Zombie (or Zombies filling the cell) blocks it (EZA-H7). Harry joins the nearest Human with room
 when he cannot move; Gabriel escapes whenever he is next to an exit with no Standing Zombie in
-his way (EZA-H15).
+his way (EZA-H15). When the Human's next effect is an attack, the move's answer also holds the
+reach from where it then stands (EZA-H12: the app has said where it goes; not for Harry, who
+joins another Human when blocked).
 """
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, action, choice
+from ...engine import Ctx, Flow, M, Question, RuleError, action, choice
 from ...engine.messages import pack_names
+from . import attacks
 from .board import cell_name, exit_cells, humans_on, wrap_cell
-from .effects import cell_key, split_cell
+from .effects import cell_key, describe, split_cell
 from .state import State, Step, ability, escape, holders, human, human_name, in_play, name
 
 
@@ -62,20 +65,38 @@ def try_move(state: State, ctx: Ctx, hid: str, dest: str, rule: str, how: dict) 
     if humans_on(state, dest, exclude=hid) >= limit:  # EZA-H7, decided by the app
         cannot_move(state, ctx, hid, M("eza.why.full", cell=cell_name(state, dest), count=limit))
         return
-    Flow.push(
-        state,
-        {
-            "kind": "confirm_move",
-            "seat": state["active"],
-            "human": hid,
-            "dest": dest,
-            "rule": rule,
-            "how": how,
-        },
-    )
+    step = {
+        "kind": "confirm_move",
+        "seat": state["active"],
+        "human": hid,
+        "dest": dest,
+        "rule": rule,
+        "how": how,
+    }
+    nxt = Flow.top(state)
+    if (
+        nxt is not None
+        and nxt["kind"] == "human_effect"
+        and nxt["human"] == hid
+        and nxt["effect"] in ("kill_standing", "kill_crawling")
+        and ability(state, hid) != "harry_join_nearest"  # blocked, he joins another Human
+        and attacks.reach_classes(state, hid)
+    ):
+        # EZA-H12: the Human's next effect is its attack; the app has said where it goes, so
+        # the table moves it and reports the reach from there, in the same answer
+        state["steps"].pop()
+        step["attack"] = nxt["effect"]
+    Flow.push(state, step)
 
 
 def _confirm_ask(state: State, step: Step) -> dict:
+    move = _move_ask(state, step)
+    if "attack" not in step:
+        return move
+    return M("eza.ask.move_then_reach", move=move, reach=attacks.reach_ask(state, step))
+
+
+def _move_ask(state: State, step: Step) -> dict:
     hid = step["human"]
     stench = [name(state, s) for s in holders(state, "stench")]
     omar = ability(state, hid) == "omar_unblockable"
@@ -91,7 +112,34 @@ def _confirm_ask(state: State, step: Step) -> dict:
     return M("eza.ask.move_omar" if omar else "eza.ask.move", human=who, cell=cell, how=how)
 
 
+def _confirm_specs(state: State, step: Step, seat: int) -> list[dict]:
+    outcome = choice(["moved", "blocked"], [M("eza.choice.moved"), M("eza.choice.blocked")])
+    if "attack" not in step:
+        return [action("move", M("eza.action.move"), outcome=outcome)]
+    return [  # the move, then the attack's reach (EZA-H7, EZA-H12): one answer
+        action(
+            "move",
+            M("eza.action.move_attack", attack=describe(step["attack"])),
+            submit=M("eza.submit.move_attack", chosen="{chosen}"),
+            outcome=outcome,
+            **attacks.reach_params(state, step["human"]),
+        )
+    ]
+
+
+def _confirm_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
+    if act["type"] != "move" or "attack" not in step:
+        return None
+    return attacks.reach_refusal(state, step["human"], act["params"])
+
+
 def _confirm_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
+    _move_apply(state, step, act, ctx)
+    if "attack" in step and human(state, step["human"])["status"] == "alive":
+        attacks.resolve_attack(state, ctx, step["human"], step["attack"], act["params"])
+
+
+def _move_apply(state: State, step: Step, act: dict, ctx: Ctx) -> None:
     hid = step["human"]
     if act["params"]["outcome"] == "blocked":
         cannot_move(
@@ -204,16 +252,9 @@ STEPS = {"gabriel_check": _gabriel_check}
 QUESTIONS = {
     "confirm_move": Question(
         rule="EZA-H7",
-        specs=lambda state, step, seat: [
-            action(
-                "move",
-                M("eza.action.move"),
-                outcome=choice(
-                    ["moved", "blocked"], [M("eza.choice.moved"), M("eza.choice.blocked")]
-                ),
-            )
-        ],
+        specs=_confirm_specs,
         apply=_confirm_apply,
+        refuse=_confirm_refuse,
         prompt=lambda state, step: M(
             "eza.prompt.move",
             human=human_name(state, step["human"]),

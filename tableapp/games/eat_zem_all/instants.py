@@ -61,15 +61,21 @@ def _asked(state: State, seat: int) -> bool:
     return top is not None and top.get("seat") == seat and state["phase"] != "finished"
 
 
-def _activating(state: State, seat: int) -> dict | None:
+def _activating(state: State, seat: int, *, first: bool = False) -> dict | None:
+    """This Horde's activation under way: its own form, or its part of a form shared by several
+    Hordes (``first``: only as the first of them — Lunge bites at once, before the Hordes
+    after it act; Sprint and Second helping change only the budget of the Horde's own part)."""
     top = _top(state)
+    if top is not None and top["kind"] == "activations":
+        rows = top["rows"][:1] if first else top["rows"]
+        return next((r for r in rows if r["seat"] == seat), None)
     return top if top is not None and top["kind"] == "activation" and top["seat"] == seat else None
 
 
 def _params(state: State, seat: int, effect: str) -> dict | None:
     """The extra params of an Instant whose moment has come, or None when it has not."""
     if effect in ("extra_actions", "bite_at_range"):
-        if not _activating(state, seat):
+        if not _activating(state, seat, first=effect == "bite_at_range"):
             return None
         if effect == "bite_at_range":
             humans = in_play(state)
@@ -196,9 +202,9 @@ def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
     )
     top = _top(state)
     if effect == "extra_actions":
-        top["extra"] += row.get("amount", 2)
+        _activating(state, seat)["extra"] += row.get("amount", 2)
     elif effect == "second_bite":
-        top["more_bites"] += 1
+        _activating(state, seat)["more_bites"] += 1
     elif effect == "bite_at_range":
         if feast.bite(state, ctx, seat, params["human"]):
             feast.start_feast(state, ctx, params["human"], seat)

@@ -115,7 +115,10 @@ def _question(state: State) -> dict | None:
     if state["phase"] == "finished" or not state["steps"]:
         return None
     top = state["steps"][-1]
-    return {k: top[k] for k in ("kind", "seat", "human") if k in top}
+    out = {k: top[k] for k in ("kind", "seat", "human") if k in top}
+    if top["kind"] == "activations":  # one form for several Hordes, in resolution order
+        out["hordes"] = [row["seat"] for row in top["rows"]]
+    return out
 
 
 def _horde_view(state: State, seat: int) -> dict:

@@ -7,8 +7,6 @@ from __future__ import annotations
 from eza_support import (
     GAME,
     act,
-    activate,
-    activation,
     deal,
     kill,
     reach,
@@ -22,6 +20,7 @@ from eza_support import (
     take_card,
     text,
     top,
+    types,
     waiting,
 )
 
@@ -154,13 +153,26 @@ def test_EZA_V1_surprise_attack_each_horde_may_bite_once():
 
 
 def test_EZA_V2_each_horde_activates_one_zombie_with_up_to_two_actions():
-    state = deal("house")
+    state = deal("house")  # seat 1 holds Sprint (an Instant played at its activation)
     state["active"] = 3
     state, events = resolve(state, "event-house-2")
     assert events[0]["rule"] == "EZA-V2"
-    assert top(state) | {} == activation(3, 1, 2, "activate:1x2")
-    state, _ = activate(state, 3, bites={"kate": 1})  # its other action: a move, at the table
-    assert top(state)["seat"] == 1
+    # In turn order, one form the active Horde records (EZA-T12), a part per Horde.
+    assert top(state)["kind"] == "activations" and waiting(state) == [3]
+    assert [(r["seat"], r["zombies"], r["actions"]) for r in top(state)["rows"]] == [
+        (3, 1, 2),
+        (1, 1, 2),
+        (2, 1, 2),
+    ]
+    assert "use_mutation" in types(state, 1)  # Sprint, while its Zombie activates
+    form = spec(state, 3, "activate_hordes")["params"]
+    params = {k: dict.fromkeys(v["counts"], 0) for k, v in form.items()}
+    params["bites_3"]["kate"] = 1  # its other action: a move, at the table
+    params["bites_2"]["kate"] = 1
+    state, _ = act(state, 3, "activate_hordes", **params)
+    assert state["hordes"]["3"]["bites"] == {"kate": 1}
+    assert state["hordes"]["2"]["bites"] == {"kate": 1}
+    assert not [s for s in state["steps"] if s["kind"].startswith("activation")]
 
 
 def test_EZA_V3_each_horde_adds_one_zombie():

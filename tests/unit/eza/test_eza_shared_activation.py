@@ -1,0 +1,247 @@
+"""One form for the Hordes that activate in a row by the same card (EZA-T1, T5, T6, T7, T12):
+the other Hordes' main effect, each Horde's part with its own budget and Mutations, recorded
+by the active Horde; a Feast stops the form at the Horde whose bite took the last token."""
+
+from __future__ import annotations
+
+import pytest
+from eza_support import (
+    GAME,
+    act,
+    asked,
+    deal,
+    rules,
+    set_tokens,
+    spec,
+    stage,
+    text,
+    top,
+    types,
+    waiting,
+)
+
+from tableapp.engine import RuleError, piles
+
+
+def hold(state: dict, seat: int, effect: str) -> str:
+    """``seat`` holds (face up) the pack's Mutation with this effect, and nothing else."""
+    mc = state["mutation_cards"]
+    piles.move_all(mc, f"held:{seat}", "discard")
+    card = next(m for m, row in state["content"]["mutations"].items() if row["effect"] == effect)
+    source = next(p for p, cards in mc.items() if card in cards)
+    piles.move(mc, card, source, f"held:{seat}")
+    return card
+
+
+def plain(state: dict) -> dict:
+    """No Horde holds a Mutation (the deal gives each one)."""
+    for seat in state["seats"]:
+        piles.move_all(state["mutation_cards"], f"held:{seat}", "discard")
+    return state
+
+
+def main_effects(*seats: int, effect: str = "activate:2x2") -> list[dict]:
+    """The other Hordes' part of a card: each says it applies the main effect, then does it."""
+    steps = []
+    for seat in seats:
+        steps.append({"kind": "horde_applies", "seat": seat, "parts": ["main"]})
+        steps.append({"kind": "zombie_effect", "seat": seat, "effect": effect, "part": "main"})
+    return steps
+
+
+def shared(state: dict, **entered) -> dict:
+    """The shared form's params: every count 0 but ``entered`` ({"bites_2": {"kate": 1}})."""
+    form = spec(state, waiting(state)[0], "activate_hordes")["params"]
+    params = {}
+    for key, param in form.items():
+        if "counts" in param:
+            params[key] = {k: entered.get(key, {}).get(k, 0) for k in param["counts"]}
+        else:
+            params[key] = entered.get(key, param["value"])
+    return params
+
+
+def test_EZA_T1_EZA_T12_the_other_hordes_main_effect_is_one_form_the_active_horde_records():
+    state = plain(deal("house", seats=(1, 2, 3, 4)))
+    state, events = stage(state, *main_effects(2, 3, 4))
+    assert top(state)["kind"] == "activations" and waiting(state) == [1]
+    assert [r["seat"] for r in top(state)["rows"]] == [2, 3, 4]  # resolution order (EZA-T1)
+    assert "Seat 3 (Red) applies the main effects." in text(events)  # still said, in order
+    for seat in (2, 3, 4):  # nobody else posts a form of its own
+        assert "activate" not in types(state, seat) and "activate_hordes" not in types(state, seat)
+    form = spec(state, 1, "activate_hordes")
+    assert {k for k in form["params"]} == {
+        f"{part}_{seat}" for part in ("bites", "cubes") for seat in (2, 3, 4)
+    }
+    assert form["params"]["bites_3"]["most"] == 2  # each Horde's own 2 Zombies
+    assert "in this order" in asked(state)
+    params = shared(state, bites_2={"kate": 1}, bites_4={"kate": 2}, cubes_3={"front-door": 2})
+    state, events = act(state, 1, "activate_hordes", **params)
+    assert state["hordes"]["2"]["bites"] == {"kate": 1}
+    assert state["hordes"]["4"]["bites"] == {"kate": 2}
+    assert state["defenses"]["front-door"] == 1
+    assert [state["hordes"][s]["activated"] for s in "234"] == [2, 2, 2]
+    assert not state["steps"]
+
+
+def test_EZA_T6_each_hordes_part_is_checked_against_its_own_zombies():
+    state = plain(deal("house", seats=(1, 2, 3)))
+    hold(state, 3, "pack_instinct")
+    hold(state, 2, "iron_jaw")
+    state, _ = stage(state, *main_effects(2, 3, effect="activate:1x1"))
+    rows = top(state)["rows"]
+    assert [(r["seat"], r["extra"]) for r in rows] == [(2, 0), (3, 1)]  # Pack instinct, Blue
+    with pytest.raises(RuleError) as error:  # Green: 1 Zombie, 1 action: no second bite
+        act(state, 1, "activate_hordes", **shared(state, bites_2={"kate": 1, "omar": 1}))
+    assert (error.value.code, error.value.rule) == ("already_bit", "EZA-T6")
+    assert error.value.message["args"]["horde"]["args"]["seat"] == {
+        "seat": 2
+    }  # the part it refuses
+    with pytest.raises(RuleError) as error:  # Blue: 1 + 1 actions, a bite and 2 cubes is 3
+        act(
+            state,
+            1,
+            "activate_hordes",
+            **shared(state, bites_3={"kate": 1}, cubes_3={"front-door": 2}),
+        )
+    assert (error.value.code, error.value.rule) == ("too_many_actions", "EZA-T6")
+    # Iron jaw: Green's single action removes 2 cubes; Pack instinct: Blue bites and removes 1.
+    params = shared(
+        state, cubes_2={"front-door": 2}, bites_3={"kate": 1}, cubes_3={"front-door": 1}
+    )
+    state, _ = act(state, 1, "activate_hordes", **params)
+    assert state["defenses"]["front-door"] == 0 and state["hordes"]["3"]["bites"] == {"kate": 1}
+
+
+def test_EZA_T6_a_bite_taking_the_last_token_stops_the_form_the_rest_comes_after_the_feast():
+    state = plain(deal("house", seats=(1, 2, 3, 4)))
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(state, *main_effects(2, 3, 4))
+    params = shared(state, bites_2={"harry": 1}, bites_3={"kate": 1}, bites_4={"omar": 2})
+    state, events = act(state, 1, "activate_hordes", **params)
+    assert state["humans"]["harry"]["status"] == "dead" and "EZA-F1" in rules(events)
+    assert "the Zombies of Seat 3 (Red) and Seat 4 (Blue) act after it" in text(events)
+    # Blue's and Red's Zombies have not acted yet: nothing of theirs is applied before the Feast.
+    assert state["hordes"]["3"]["bites"] == {} and state["hordes"]["4"]["bites"] == {}
+    assert top(state)["kind"] == "feast"
+    keys = spec(state, 1, "feast")["params"]["zombies"]["counts"]
+    state, _ = act(state, 1, "feast", zombies=dict.fromkeys(keys, 0))
+    # After the Feast: the rest is asked again, what was entered for it kept as its values.
+    assert top(state)["kind"] == "activations" and waiting(state) == [1]
+    assert [r["seat"] for r in top(state)["rows"]] == [3, 4]
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert "harry" not in form["bites_3"]["counts"]
+    assert form["bites_3"]["counts"]["kate"]["value"] == 1
+    assert form["bites_4"]["counts"]["omar"]["value"] == 2
+    state, _ = act(state, 1, "activate_hordes", **shared(state, bites_3={"kate": 1}))
+    assert state["hordes"]["3"]["bites"] == {"kate": 1} and state["hordes"]["4"]["bites"] == {}
+
+
+def test_EZA_T6_bites_of_several_hordes_on_one_human_count_together():
+    state = plain(deal("house", seats=(1, 2, 3)))
+    set_tokens(state, "harry", 3)
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(state, *main_effects(2, 3))
+    params = shared(state, bites_2={"harry": 2}, bites_3={"harry": 2})
+    state, events = act(state, 1, "activate_hordes", **params)
+    # Green leaves 1 token; Blue's first bite takes it (the Feast), its second finds none.
+    assert state["hordes"]["2"]["bites"] == {"harry": 2}
+    assert state["hordes"]["3"]["bites"] == {"harry": 1}
+    assert state["humans"]["harry"]["status"] == "dead"
+
+
+def test_EZA_T5_a_horde_with_no_zombie_to_activate_is_not_in_the_form():
+    state = plain(deal("house", seats=(1, 2, 3, 4)))
+    h = state["hordes"]["3"]
+    h["reserve"], h["board"] = 10, 0
+    state, _ = stage(state, *main_effects(2, 3, 4))
+    assert top(state)["kind"] == "activation" and waiting(state) == [2]  # Green alone
+    state, _ = act(
+        state,
+        2,
+        "activate",
+        **{
+            "bites": dict.fromkeys(spec(state, 2, "activate")["params"]["bites"]["counts"], 0),
+            "cubes": dict.fromkeys(spec(state, 2, "activate")["params"]["cubes"]["counts"], 0),
+        },
+    )
+    # Blue adds a Zombie instead (EZA-T5), then Red activates (alone: the run is over).
+    assert state["hordes"]["3"]["board"] == 1
+    assert top(state)["kind"] == "activation" and waiting(state) == [4]
+
+
+def test_EZA_T12_instants_at_their_moment_lunge_alone_sprint_in_the_shared_form():
+    state = plain(deal("house", seats=(1, 2, 3)))
+    hold(state, 3, "bite_at_range")
+    lunged, _ = stage(state, *main_effects(2, 3))
+    assert top(lunged)["kind"] == "activation" and top(lunged)["seat"] == 2  # Blue: its own
+    assert "use_mutation" not in types(lunged, 3)  # not yet: Green's Zombies act
+    sprint = hold(state, 3, "extra_actions")
+    state, _ = stage(state, *main_effects(2, 3, effect="activate:1x1"))
+    assert [r["seat"] for r in top(state)["rows"]] == [2, 3]
+    assert "use_mutation" in types(state, 3)  # offered while the shared form is open
+    state, _ = act(state, 3, "use_mutation", card=sprint)
+    assert [r["extra"] for r in top(state)["rows"]] == [0, 2]  # Blue's part only
+    params = shared(state, bites_3={"kate": 1}, cubes_3={"front-door": 2})
+    state, _ = act(state, 1, "activate_hordes", **params)
+    assert state["defenses"]["front-door"] == 1
+
+
+def test_EZA_T7_a_horde_the_card_activates_again_is_asked_how_many_acted():
+    state = plain(deal("house", seats=(1, 2, 3)))
+    steps = main_effects(2, 3, effect="activate:1x2")
+    steps.insert(2, {"kind": "zombie_effect", "seat": 2, "effect": "activate:2x3", "part": "main"})
+    # Green: 1x2 then 2x3 (two effects of the card); Blue: 1x2. Green's first stands alone.
+    steps += main_effects(3, effect="activate:2x3")[1:]  # Blue: 1x2 then 2x3 too
+    state, _ = stage(state, *steps)
+    assert top(state)["kind"] == "activation" and "acted" in spec(state, 2, "activate")["params"]
+    form = spec(state, 2, "activate")["params"]
+    params = {k: dict.fromkeys(p["counts"], 0) for k, p in form.items() if "counts" in p}
+    state, _ = act(state, 2, "activate", **params, acted=0)  # its Zombie did not act
+    # Green's second effect and Blue's first in one form; Blue is asked how many acted (its
+    # second effect comes after), Green is not (nothing of the card activates it again).
+    assert [r["seat"] for r in top(state)["rows"]] == [2, 3]
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert "acted_3" in form and "acted_2" not in form
+    assert form["bites_2"]["most"] == 2  # both of Green's Zombies: none acted before (EZA-T7)
+    state, _ = act(state, 1, "activate_hordes", **shared(state, acted_3=0))
+    assert top(state)["kind"] == "activation" and top(state)["seat"] == 3
+    assert top(state)["zombies"] == 2  # Blue's Zombie that did not act may act now
+
+
+def test_EZA_E1_once_nobody_is_left_the_rest_after_the_feast_asks_nothing():
+    state = plain(deal("house", seats=(1, 2, 3)))
+    for hid in list(state["humans"]):
+        if hid != "harry":
+            state["humans"][hid]["status"] = "escaped"
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(state, *main_effects(2, 3))
+    state, said = act(state, 1, "activate_hordes", **shared(state, bites_2={"harry": 1}))
+    while state["steps"] and GAME.result(state) is None and top(state)["kind"] != "activations":
+        seat = waiting(state)[0]
+        form = next(s for s in GAME.legal_actions(state, seat) if s["type"] != "correct")
+        params = {k: dict.fromkeys(p["counts"], 0) for k, p in form["params"].items()}
+        state, events = act(state, seat, form["type"], **params)
+        said += events
+    assert not [s for s in state["steps"] if s["kind"] == "activations"]
+    skipped = [e for e in said if e["msg"] == "eza.effect.skipped"]
+    assert [e["args"]["horde"]["args"]["seat"] for e in skipped] == [{"seat": 3}]
+    assert not state["steps"]  # EZA-E1: nothing else asked
+
+
+def test_EZA_T5_a_horde_left_with_no_zombie_after_the_feast_adds_one_instead():
+    state = plain(deal("house", seats=(1, 2, 3, 4)))
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(state, *main_effects(2, 3, 4))
+    params = shared(state, bites_2={"harry": 1}, bites_4={"omar": 1})
+    state, _ = act(state, 1, "activate_hordes", **params)
+    h = state["hordes"]["3"]  # the table corrects Red's Zombies meanwhile: none on the board
+    h["reserve"], h["board"], h["crawling"], h["fresh"] = 10, 0, 0, 0
+    keys = spec(state, 1, "feast")["params"]["zombies"]["counts"]
+    state, events = act(state, 1, "feast", zombies=dict.fromkeys(keys, 0))
+    assert "EZA-T5" in rules(events) and state["hordes"]["3"]["board"] == 1
+    assert [r["seat"] for r in top(state)["rows"]] == [4]  # then Blue, still asked
+    assert spec(state, 1, "activate_hordes")["params"]["bites_4"]["counts"]["omar"]["value"] == 1
