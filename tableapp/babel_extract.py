@@ -306,7 +306,9 @@ def js_names(source: str) -> JsNames:
                     in_calls.add(id(arg))
                 elif depth == 0 and arg.kind == "tpl":
                     templates.append((arg.lineno, arg.value))
-        literals += [(t.lineno, t.value) for t in tokens if t.kind == "str" and id(t) not in in_calls]
+        literals += [
+            (t.lineno, t.value) for t in tokens if t.kind == "str" and id(t) not in in_calls
+        ]
         # an object's keys name texts too (``SHAPES = {orange: …}``: a seat colour's word)
         literals += [
             (t.lineno, t.value)
