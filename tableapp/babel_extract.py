@@ -121,7 +121,7 @@ def _starts_regex(before: JsToken | None) -> bool:
 class JsToken:
     """One token of a script: ``kind`` is ``str`` (a string literal, or a template literal
     without ``${}``), ``tpl`` (a template literal with parts: ``value`` its texts between the
-    substitutions), ``name``, ``punct`` or ``regex``."""
+    substitutions), ``name``, ``num``, ``punct`` (one character) or ``regex``."""
 
     kind: str
     value: Any
@@ -313,7 +313,7 @@ def js_names(source: str) -> JsNames:
         literals += [
             (t.lineno, t.value)
             for k, t in enumerate(tokens[1:-1], 1)
-            if t.kind == "name" and tokens[k + 1].value == ":" and tokens[k - 1].value in "{,"
+            if t.kind == "name" and tokens[k + 1].value == ":" and tokens[k - 1].value in ("{", ",")
         ]
     return JsNames(ids, templates, literals)
 
