@@ -18,7 +18,7 @@ phone's from its scripts (:func:`tableapp.babel_extract.extract_phone`: the ``t(
 - ``pack.``: ``packs``;
 - anything else: ``messages``, or ``phone`` for a phone id.
 
-Inside the tool a phone id is keyed ``phone\x04<id>`` (gettext's own joining of a context and
+Inside the tool a phone id is keyed ``phone\\x04<id>`` (gettext's own joining of a context and
 an id); reports show it as ``<id> (phone)``.
 
 Beside the ids in the code, a catalogue keeps the second-person forms (``<id>.to_you``) of the
@@ -67,7 +67,7 @@ _CONTEXT = "\x04"  #: between a context and an id in a key (as in gettext's .mo 
 
 
 def key_of(msg: str, context: str | None = None) -> str:
-    """The tool's key of an id in a context (``phone\x04home.new``), the id alone without."""
+    """The tool's key of an id in a context (``phone\\x04home.new``), the id alone without."""
     return f"{context}{_CONTEXT}{msg}" if context else msg
 
 
