@@ -3,7 +3,7 @@
 
 import { Offline, Problem } from "./js/api.js";
 import { $, h, replace } from "./js/dom.js";
-import { lang, onLangChange, setLang, t } from "./js/i18n.js";
+import { lang, onLangChange, ready, setLang, t } from "./js/i18n.js";
 import { panel, relabel, showConnection, showOffline } from "./js/ui.js";
 
 const SCREENS = {
@@ -81,6 +81,12 @@ onLangChange(() => {
   render(); // the server speaks the new language from the next request on: fetch it again
 });
 
+// The texts come first: every screen is drawn in the phone's language from its first frame.
+try {
+  await ready();
+} catch (error) {
+  console.warn("tableapp: no texts", error); // the screens show their texts' ids
+}
 document.documentElement.lang = lang();
 labelLanguageButton();
 if (!navigator.onLine) showOffline(true);

@@ -45,7 +45,8 @@ class Catalogue:
 
 
 def catalogue_files(lang: str) -> list[Path]:
-    """One ``.po`` file per domain: ``messages`` (the engine and the shell) and one per game."""
+    """One ``.po`` file per domain: ``messages`` (the engine and the shell), ``packs``,
+    ``phone`` (the phone app's own words) and one per game."""
     return sorted((TRANSLATIONS / lang / "LC_MESSAGES").glob("*.po"))
 
 
@@ -63,8 +64,8 @@ def catalogue(lang: str) -> Catalogue:
         catalog = read_catalogue(path, lang)
         plural_expr = plural_expr or catalog.plural_expr
         for message in catalog:
-            if not message.id:
-                continue  # the header
+            if not message.id or message.context == PHONE:
+                continue  # the header; the phone app's own words (see phone_texts)
             key = message.id[0] if isinstance(message.id, tuple) else message.id
             string = message.string
             if isinstance(string, tuple | list):
@@ -73,6 +74,38 @@ def catalogue(lang: str) -> Catalogue:
             elif string:
                 texts[key] = string
     return Catalogue(lang, texts, gettext.c2py(plural_expr or "(n != 1)"))
+
+
+#: The message context of the phone app's own words (its buttons, headings, a game screen's
+#: labels): they live in the catalogues beside the server's texts, ``msgctxt "phone"``, the
+#: shell's in the ``phone`` domain and a game screen's in its game's domain, and are served to
+#: the phone per language (:func:`phone_texts`, ``/texts/<lang>.json``).
+PHONE = "phone"
+
+
+def phone_entries(lang: str, translations: Path = TRANSLATIONS) -> dict[str, str]:
+    """``{id: text}`` of the phone's texts in ``lang``'s catalogues (empty ones too)."""
+    out: dict[str, str] = {}
+    for path in sorted((translations / lang / "LC_MESSAGES").glob("*.po")):
+        for message in read_catalogue(path, lang):
+            if message.id and message.context == PHONE:
+                out[message.id] = message.string or ""
+    return out
+
+
+def phone_texts(lang: str, translations: Path = TRANSLATIONS) -> dict[str, str]:
+    """The phone's texts in ``lang``, what it shows: English's where ``lang`` has none."""
+    texts = {k: v for k, v in phone_entries(DEFAULT, translations).items() if v}
+    if lang != DEFAULT:
+        texts.update({k: v for k, v in phone_entries(lang, translations).items() if v})
+    return dict(sorted(texts.items()))
+
+
+@cache
+def phone_ids() -> frozenset[str]:
+    """Every phone text's id in any language's catalogues (what a script's template literal
+    can stand for, see :func:`tableapp.babel_extract.phone_calls`)."""
+    return frozenset(k for lang in LANGUAGES for k in phone_entries(lang))
 
 
 def best_language(accept: Any) -> str:

@@ -6,6 +6,7 @@ import hashlib
 import json
 import mimetypes
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,11 +49,31 @@ _VERSION_LINE = re.compile(r'^const VERSION = "[^"\n]*";$', re.MULTILINE)
 _SHELL_LINE = re.compile(r"^const SHELL = \[[^\]\n]*\];$", re.MULTILINE)
 
 
+#: Where the phone reads its own words in a language (built from the catalogues, see
+#: :func:`phone_texts_files`)
+TEXTS_PATH = "/texts/{lang}.json"
+
+
+def phone_texts_files(translations: Path | None = None) -> dict[str, bytes]:
+    """``{path: JSON}`` of the phone's texts in every language (``{"lang", "texts"}``: the
+    catalogues' ``msgctxt "phone"`` entries, English's where a language has none)."""
+    from .engine.messages import LANGUAGES
+    from .i18n import TRANSLATIONS, phone_texts
+
+    out = {}
+    for lang in LANGUAGES:
+        body = {"lang": lang, "texts": phone_texts(lang, translations or TRANSLATIONS)}
+        text = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        out[TEXTS_PATH.format(lang=lang)] = text.encode()
+    return out
+
+
 @dataclass(frozen=True)
 class ServiceWorker:
-    """``pwa/sw.js`` as served: its ``SHELL`` the shell's paths, its ``VERSION``
-    ``tableapp-<hash>`` of the worker and of every shell file (path and bytes), so any change
-    makes phones drop the old cache."""
+    """``pwa/sw.js`` as served: its ``SHELL`` the shell's paths (the files and the phone's
+    texts), its ``VERSION`` ``tableapp-<hash>`` of the worker and of every shell file (path
+    and bytes), so any change, a catalogue's phone texts too, makes phones drop the old
+    cache."""
 
     source: str
     version: str
@@ -66,16 +87,20 @@ def shell_paths(pwa_dir: Path) -> tuple[str, ...]:
     return tuple(sorted("/" if path == "/index.html" else path for path in paths))
 
 
-def service_worker(pwa_dir: Path) -> ServiceWorker:
-    """The worker with its shell list and version filled in (read once, at start-up)."""
+def service_worker(pwa_dir: Path, built: Mapping[str, bytes] | None = None) -> ServiceWorker:
+    """The worker with its shell list and version filled in (read once, at start-up);
+    ``built``: the shell's generated files, ``{path: bytes}`` (the phone's texts from the
+    catalogues when None)."""
     template = (pwa_dir / "sw.js").read_text(encoding="utf-8")
     if not (_VERSION_LINE.search(template) and _SHELL_LINE.search(template)):
         raise ValueError(f"{pwa_dir / 'sw.js'}: no 'const VERSION = \"…\";' or 'const SHELL = [];'")
-    shell = shell_paths(pwa_dir)
+    built = phone_texts_files() if built is None else built
+    shell = tuple(sorted({*shell_paths(pwa_dir), *built}))
     digest = hashlib.sha256(template.encode())
     for path in shell:
         file = pwa_dir / ("index.html" if path == "/" else path.lstrip("/"))
-        digest.update(b"\0" + path.encode() + b"\0" + file.read_bytes())
+        data = built[path] if path in built else file.read_bytes()
+        digest.update(b"\0" + path.encode() + b"\0" + data)
     version = f"tableapp-{digest.hexdigest()[:12]}"
     listed = "[\n" + "".join(f"  {json.dumps(path)},\n" for path in shell) + "]"
     source = _VERSION_LINE.sub(lambda _: f"const VERSION = {json.dumps(version)};", template)
@@ -84,7 +109,8 @@ def service_worker(pwa_dir: Path) -> ServiceWorker:
 
 
 def init_app(app: Flask, pwa_dir: Path) -> None:
-    worker = service_worker(pwa_dir)
+    texts = phone_texts_files()
+    worker = service_worker(pwa_dir, texts)
     app.extensions["tableapp.service_worker"] = worker
 
     @app.route("/healthz")
@@ -156,6 +182,19 @@ def init_app(app: Flask, pwa_dir: Path) -> None:
         when a file changes or a game adds one); revalidated like every shell file."""
         response = Response(worker.source, mimetype=mimetypes.guess_type("sw.js")[0])
         response.set_etag(worker.version)
+        response.cache_control.no_cache = True
+        response.cache_control.max_age = 0
+        return response.make_conditional(request)
+
+    @app.route("/texts/<lang>.json")
+    def phone_texts(lang: str):
+        """The phone's own words in ``lang``, from the catalogues (built at start-up, so
+        precached by the worker with the shell); revalidated by their hash."""
+        body = texts.get(TEXTS_PATH.format(lang=lang))
+        if body is None:
+            abort(404)
+        response = Response(body, mimetype="application/json")
+        response.set_etag(hashlib.sha256(body).hexdigest()[:16])
         response.cache_control.no_cache = True
         response.cache_control.max_age = 0
         return response.make_conditional(request)

@@ -1,19 +1,25 @@
 """Updates, or checks, the gettext catalogues from the message ids in the code: one domain per
-game, ``packs`` (content-pack problems) and ``messages`` (the engine and the shell), each in
-every language (``tableapp/translations/<lang>/LC_MESSAGES/<domain>.po``).
+game, ``packs`` (content-pack problems), ``messages`` (the engine and the shell) and ``phone``
+(the phone app's own words), each in every language
+(``tableapp/translations/<lang>/LC_MESSAGES/<domain>.po``).
 
     python3 -m tools.catalogues check              # what update would change; exit 1 if any
     python3 -m tools.catalogues update             # add new ids, drop unused ones, new domains
     python3 -m tools.catalogues update --domain zombie_life
 
-The ids are extracted by Babel with ``babel.cfg`` (:func:`tableapp.babel_extract.extract`: the
-same as ``pybabel extract -F babel.cfg``). An id's domain is its first segment's:
+The ids are extracted by Babel with ``babel.cfg`` (the same as ``pybabel extract -F
+babel.cfg``): the server's from the Python code (:func:`tableapp.babel_extract.extract`), the
+phone's from its scripts (:func:`tableapp.babel_extract.extract_phone`: the ``t(id)`` calls,
+``msgctxt "phone"``). An id's domain is its first segment's:
 
 - a game's rule-id prefix in lower case (``zl.`` for Zombie Life, whose heading in
   ``tableapp/games/RULINGS.md`` is ``## Zombie Life (ZL)``), and its help (``zombie_life.``):
-  that game's package (``zombie_life``);
+  that game's package (``zombie_life``), the phone's ids too (a game screen's words);
 - ``pack.``: ``packs``;
-- anything else: ``messages``.
+- anything else: ``messages``, or ``phone`` for a phone id.
+
+Inside the tool a phone id is keyed ``phone\\x04<id>`` (gettext's own joining of a context and
+an id); reports show it as ``<id> (phone)``.
 
 Beside the ids in the code, a catalogue keeps the second-person forms (``<id>.to_you``) of the
 ids it holds, and each game's translated help (``<game>.help``) outside English (English is
@@ -41,14 +47,14 @@ from babel.messages.pofile import read_po, write_po
 
 from tableapp import catalog
 from tableapp.engine.messages import LANGUAGES
-from tableapp.i18n import TO_YOU, TRANSLATIONS
+from tableapp.i18n import PHONE, TO_YOU, TRANSLATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 BABEL_CFG = ROOT / "babel.cfg"
 RULINGS = ROOT / "tableapp" / "games" / "RULINGS.md"
 SOURCE = "en"  #: the language that decides which messages are plural
 WIDTH = 100
-TITLES = {"packs": "content-pack problems"}
+TITLES = {"packs": "content-pack problems", "phone": "the phone app's own words"}
 HEADER = (
     "# tableapp — {title} in {language}.\n"
     "# Message ids are stable and symbolic; placeholders are {{name}} fields (see "
@@ -56,18 +62,36 @@ HEADER = (
 )
 SHARED = {"pack": "packs"}
 DEFAULT_DOMAIN = "messages"
+PHONE_DOMAIN = "phone"  #: the phone's ids that are no game's
+_CONTEXT = "\x04"  #: between a context and an id in a key (as in gettext's .mo files)
+
+
+def key_of(msg: str, context: str | None = None) -> str:
+    """The tool's key of an id in a context (``phone\\x04home.new``), the id alone without."""
+    return f"{context}{_CONTEXT}{msg}" if context else msg
+
+
+def split_key(key: str) -> tuple[str | None, str]:
+    """``(context, id)`` of a key."""
+    context, sep, msg = key.rpartition(_CONTEXT)
+    return (context, msg) if sep else (None, key)
+
+
+def shown(key: str) -> str:
+    context, msg = split_key(key)
+    return f"{msg} ({context})" if context else msg
 
 
 def code_ids(root: Path = ROOT) -> dict[str, str]:
-    """``{id: where it is first built}`` of every message id in the code, in extraction order
-    (Babel with ``babel.cfg``)."""
+    """``{key: where it is first built}`` of every message id in the code, in extraction
+    order (Babel with ``babel.cfg``); a phone id's key has its context (:func:`key_of`)."""
     with BABEL_CFG.open(encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg, str(BABEL_CFG))
     found: dict[str, str] = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    for filename, lineno, message, _comments, context in extract_from_dir(
         root, method_map, options_map
     ):
-        found.setdefault(message, f"{filename}:{lineno}")
+        found.setdefault(key_of(message, context), f"{filename}:{lineno}")
     return found
 
 
@@ -78,9 +102,12 @@ class Domains:
     prefixes: dict[str, str]
     helps: dict[str, str]
 
-    def of(self, msg: str) -> str:
-        """The domain of ``msg``."""
+    def of(self, key: str) -> str:
+        """The domain of an id's ``key``."""
+        context, msg = split_key(key)
         segment = msg.split(".", 1)[0]
+        if context == PHONE:
+            return self.prefixes.get(segment) or PHONE_DOMAIN
         return self.prefixes.get(segment) or SHARED.get(segment) or DEFAULT_DOMAIN
 
 
@@ -103,7 +130,8 @@ def game_domains(rulings: Path = RULINGS) -> Domains:
 
 
 def _key(message) -> str:
-    return message.id[0] if isinstance(message.id, tuple | list) else message.id
+    msg = message.id[0] if isinstance(message.id, tuple | list) else message.id
+    return key_of(msg, message.context)
 
 
 def po_path(translations: Path, lang: str, domain: str) -> Path:
@@ -175,9 +203,10 @@ def plan(
             order = [k for k in _entries(old) if k in keep]
             order += [k for k in [*wanted, *addressed, *helps] if k in keep and k not in order]
             template = Catalog(locale=lang, domain=domain)
-            for msg in order:
-                plural = english.get(msg, (False,))[0]
-                template.add((msg, msg) if plural else msg)
+            for key in order:
+                plural = english.get(key, (False,))[0]
+                context, msg = split_key(key)
+                template.add((msg, msg) if plural else msg, context=context)
             before = _entries(old)
             cat = old or Catalog(
                 locale=lang,
@@ -230,16 +259,18 @@ def report(changes: list[Change]) -> list[str]:
         where = f"{c.lang}/{c.domain}.po"
         if c.new_file:
             lines.append(f"{where}: a new catalogue")
-        lines += [f"{where}: {msg} to add" for msg in c.added]
-        lines += [f"{where}: {msg} no code produces, to drop" for msg in c.removed]
-        lines += [f"{where}: {msg} to write (empty or fuzzy)" for msg in c.to_write]
+        lines += [f"{where}: {shown(k)} to add" for k in c.added]
+        lines += [f"{where}: {shown(k)} no code produces, to drop" for k in c.removed]
+        lines += [f"{where}: {shown(k)} to write (empty or fuzzy)" for k in c.to_write]
     return lines
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("check", "update"))
-    parser.add_argument("--domain", help="only this domain (a game's package, messages, packs)")
+    parser.add_argument(
+        "--domain", help="only this domain (a game's package, messages, packs, phone)"
+    )
     args = parser.parse_args(argv)
     changes = plan(code_ids(), game_domains(), only=args.domain)
     lines = report(changes)

@@ -1,7 +1,8 @@
 """Lists, or fixes in place, the French typography faults of the catalogues (a no-break space
 before ``: ; ! ?`` and inside ``« »``, see :mod:`tableapp.typography`): the ``msgstr`` texts of
-``tableapp/translations/fr/LC_MESSAGES/*.po`` and the French tables (``fr: {…}``) of the phone
-app's modules. Only the faulty strings are rewritten, line by line, so a diff shows just them.
+``tableapp/translations/fr/LC_MESSAGES/*.po``, the server's and the phone app's own words
+(``msgctxt "phone"``) alike. Only the faulty strings are rewritten, line by line, so a diff
+shows just them.
 
     python3 -m tools.french_typography            # list the faults, exit 1 if any
     python3 -m tools.french_typography --fix      # rewrite the files
@@ -10,21 +11,18 @@ app's modules. Only the faulty strings are rewritten, line by line, so a diff sh
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
 
 from babel.messages.pofile import unescape
 
-from tableapp.typography import faults, fixed, problems
+from tableapp.typography import faults, problems
 
 ROOT = Path(__file__).resolve().parent.parent
 PO_FILES = sorted((ROOT / "tableapp/translations/fr/LC_MESSAGES").glob("*.po"))
-JS_FILES = sorted((ROOT / "pwa/js").rglob("*.js"))
 
 _PO_STRING = re.compile(r'^(msgstr(?:\[\d+\])?\s+)?"(.*)"\s*$')
-_JS_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 
 
 def _po_escape(text: str) -> str:
@@ -80,46 +78,15 @@ def fix_po(path: Path) -> list[str]:
     return found
 
 
-def _french_block(lines: list[str]) -> range:
-    """The lines of a JS module's French table: from ``fr: {`` to its closing brace."""
-    for i, line in enumerate(lines):
-        m = re.match(r"^(\s*)fr: \{", line)
-        if m:
-            indent = m.group(1)
-            for end in range(i + 1, len(lines)):
-                if lines[end].startswith(f"{indent}}}"):
-                    return range(i, end)
-    return range(0)
-
-
-def fix_js(path: Path) -> list[str]:
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    found = []
-    for n in _french_block(lines):
-
-        def one(m: re.Match) -> str:
-            try:
-                text = json.loads(f'"{m.group(1)}"')
-            except ValueError:
-                return m.group(0)
-            found.extend(problems(text))
-            good = fixed(text)
-            return m.group(0) if good == text else json.dumps(good, ensure_ascii=False)
-
-        lines[n] = _JS_STRING.sub(one, lines[n])
-    path.write_text("".join(lines), encoding="utf-8")
-    return found
-
-
 def main(argv: list[str]) -> int:
     fix = "--fix" in argv
     chosen = [Path(a).resolve() for a in argv if a != "--fix"]
     total = 0
-    for path in PO_FILES + JS_FILES:
+    for path in PO_FILES:
         if chosen and path not in chosen:
             continue
         before = path.read_text(encoding="utf-8")
-        found = (fix_po if path.suffix == ".po" else fix_js)(path)
+        found = fix_po(path)
         if not fix:
             path.write_text(before, encoding="utf-8")
         for snippet in found:

@@ -1,5 +1,5 @@
-"""Finding English on a French screen: the words of the English texts (the server catalogues,
-the phone app's English strings, every built-in pack's English names and texts) that no French
+"""Finding English on a French screen: the words of the English texts (the catalogues, the
+phone app's own words among them, every built-in pack's English names and texts) that no French
 text uses. A screen that shows one of them shows an untranslated prompt, button, card or log
 line. Raw keys ("take_card", "kitchen:1") are English too."""
 
@@ -15,7 +15,6 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "tableapp" / "translations"
 CONTENT = ROOT / "tableapp" / "content"
-PWA = ROOT / "pwa" / "js"
 
 WORD = re.compile(r"[^\W\d_]+")  # apostrophes split: "l'app", "card's"
 RAW = re.compile(r"\b[a-z]+(?:[_:][a-z0-9]+)+\b")
@@ -34,17 +33,6 @@ def _po_texts(lang: str) -> list[str]:
                 strings = message.string
                 strings = strings if isinstance(strings, tuple | list) else [strings]
                 out += [s for s in strings if s]
-    return out
-
-
-def _js_texts(lang: str) -> list[str]:
-    """The phone app's strings for one language (the ``en: {…}`` / ``fr: {…}`` tables)."""
-    out = []
-    for path in (PWA / "i18n.js", *sorted((PWA / "games").glob("*.js"))):
-        source = path.read_text(encoding="utf-8")
-        for block in re.finditer(r"\b(en|fr): \{(.*?)\n  \},", source, re.S):
-            if block.group(1) == lang:
-                out += re.findall(r':\s*"((?:[^"\\]|\\.)*)"', block.group(2))
     return out
 
 
@@ -76,8 +64,8 @@ def words(texts: list[str]) -> set[str]:
 @cache
 def english_only() -> frozenset[str]:
     """Words of the English texts that no French text uses (3 letters or more)."""
-    english = words(_po_texts("en") + _js_texts("en") + _pack_texts("en"))
-    french = words(_po_texts("fr") + _js_texts("fr") + _pack_texts("fr"))
+    english = words(_po_texts("en") + _pack_texts("en"))
+    french = words(_po_texts("fr") + _pack_texts("fr"))
     return frozenset(w for w in english - french - SHARED if len(w) >= 3)
 
 

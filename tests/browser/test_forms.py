@@ -4,7 +4,7 @@ i. A pick-one is radio buttons, the pick named on the submit button (never "Take
 nothing after it); the form's only question is named once (its heading, not a second title);
 a param with nothing to choose (no choice, none to take, a count fixed at 0) is not shown, and
 never "choose 0". Every param kind keeps its contract: what is posted is unchanged.
-j. The French tables of the phone app follow French typography (a no-break space before
+j. The phone app's French (its catalogue texts) follows French typography (a no-break space before
 ``: ; ! ?``), "Annuler" is only Cancel (undo is "Défaire"), French elides "de" before a vowel.
 """
 
@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from tableapp import catalog
+from tableapp.i18n import PHONE
 from tableapp.typography import problems
 from tests.browser.test_modules import SETUP, VIEW
+from tools.catalogues import game_domains, key_of
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +80,7 @@ FORMS = {
 
 RENDER = (
     """async ([view, language]) => {
-  (await import("/js/i18n.js")).setLang(language);
+  await (await import("/js/i18n.js")).setLang(language);
   await ("""
     + SETUP
     + """)(view);
@@ -183,19 +185,8 @@ def test_17i_the_pick_is_named_in_french_with_its_no_break_space(devices, watch)
     assert not watch.errors, watch.errors
 
 
-SHELL_STRINGS = """async () => (await import("/js/i18n.js")).strings("fr")"""
-GAME_STRINGS = """async () => {
-  const i18n = await import("/js/i18n.js");
-  const games = await import("/js/games/index.js");
-  const out = {};
-  for (const id of games.GAME_IDS) {
-    const before = i18n.strings("fr");
-    await games.rendererFor(id);
-    const after = i18n.strings("fr");
-    out[id] = Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k] !== v));
-  }
-  return out;
-}"""
+#: The phone's French as served (the catalogues' ``msgctxt "phone"`` entries)
+SHELL_STRINGS = """async () => (await (await fetch("/texts/fr.json")).json()).texts"""
 
 
 def _faults(table: dict) -> list[str]:
@@ -203,27 +194,23 @@ def _faults(table: dict) -> list[str]:
 
 
 def test_17j_the_phone_apps_french_follows_french_typography(devices):
+    """Its shell's words and every game screen's: ``python3 -m tools.french_typography --fix``
+    mends the catalogues they come from."""
     page = devices.phone("fr-typography")
     page.goto("/")
     page.wait_for_selector("main#app[data-ready='1']")
     shell = page.evaluate(SHELL_STRINGS)
-    assert len(shell) > 100
+    assert len(shell) > 300
     assert _faults(shell) == []
-
-
-def test_17j_each_games_french_table_follows_french_typography(devices):
-    """The games' own tables (pwa/js/games/*): ``python3 -m tools.french_typography --fix``
-    mends them."""
-    page = devices.phone("fr-typography-games")
-    page.goto("/")
-    page.wait_for_selector("main#app[data-ready='1']")
-    tables = page.evaluate(GAME_STRINGS)
-    # every game with a screen module of its own (pwa/js/games/<id>.js) is checked
+    # every game with a screen module of its own (pwa/js/games/<id>.js) has its words there
     modules = {p.stem for p in (Path(__file__).parents[2] / "pwa" / "js" / "games").glob("*.js")}
-    own = {game.id for game in catalog.games()} & modules
-    assert own and set(tables) == own
-    faults = {game: _faults(table) for game, table in tables.items()}
-    assert faults == {game: [] for game in tables}, faults
+    where = game_domains()
+    own = [m for m in catalog.discover() if m.GAME.id in modules]
+    assert own
+    for module in own:
+        package = module.__name__.rpartition(".")[2]
+        words = [k for k in shell if where.of(key_of(k, PHONE)) == package]
+        assert words, f"{module.GAME.id}: no words of its own served"
 
 
 def test_17j_annuler_is_cancel_only_and_french_elides(devices):
@@ -237,7 +224,7 @@ def test_17j_annuler_is_cancel_only_and_french_elides(devices):
     said = page.evaluate(
         """async () => {
           const i18n = await import("/js/i18n.js");
-          i18n.setLang("fr");
+          await i18n.setLang("fr");
           const say = (name) => i18n.t("table.reissue.confirm", { name });
           return [say("Owen"), say("Ben"), i18n.labelled("Bonus", 2)];
         }"""

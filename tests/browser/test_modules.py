@@ -167,7 +167,7 @@ SUBMIT_VIEW = {
 
 SUBMIT_SETUP = (
     """async ([view, language]) => {
-  (await import("/js/i18n.js")).setLang(language);
+  await (await import("/js/i18n.js")).setLang(language);
   await ("""
     + SETUP
     + """)(view);
@@ -251,7 +251,7 @@ def test_eat_zem_all_names_each_horde_once(devices, live_server, language, red):
     page.wait_for_selector("main#app[data-ready='1']")
     page.evaluate(
         """async ([view, language]) => {
-          (await import("/js/i18n.js")).setLang(language);
+          await (await import("/js/i18n.js")).setLang(language);
           const renderer = await (await import("/js/games/index.js")).rendererFor(view.game);
           document.querySelector("main#app").replaceChildren(renderer.publicState(view));
         }""",
@@ -265,7 +265,7 @@ def test_eat_zem_all_names_each_horde_once(devices, live_server, language, red):
 
 
 COLOURS = """async ([view, language]) => {
-  (await import("/js/i18n.js")).setLang(language);
+  await (await import("/js/i18n.js")).setLang(language);
   const renderer = await (await import("/js/games/index.js")).rendererFor(view.game);
   return (await import("/js/screens/join.js")).colourChoices(view, renderer);
 }"""

@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import ROOT
 from .play import api_table
-from .test_pwa_files import SHELL, WORKER, shell_file
+from .test_pwa_files import SHELL, WORKER, shell_bytes
 
 pytestmark = pytest.mark.browser
 
@@ -142,7 +142,7 @@ def measure_first_load(browser, pixel, url: str, throttled: bool) -> dict:
 def test_first_load_figures(browser, pixel7, live_server):
     fast = measure_first_load(browser, pixel7, live_server.url, throttled=False)
     slow = measure_first_load(browser, pixel7, live_server.url, throttled=True)
-    precache = sum(shell_file(path).stat().st_size for path in SHELL)
+    precache = sum(len(shell_bytes(path)) for path in SHELL)
     figures = {
         "pixel7": fast,
         "pixel7_4x_cpu_slow_wifi": slow,

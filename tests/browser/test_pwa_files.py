@@ -1,5 +1,6 @@
 """The phone app's files, checked without a browser: the service worker as served (its shell
-list and VERSION built from the files), text-only DOM insertion, no inline script or style,
+list and VERSION built from the files and the phone's texts), the texts served per language
+from the catalogues, text-only DOM insertion, no inline script or style,
 small modules, vendored code with its version and licence, and icons of the sizes the manifest
 declares."""
 
@@ -13,7 +14,8 @@ import struct
 
 import pytest
 
-from tableapp.web import service_worker
+from tableapp.i18n import TRANSLATIONS
+from tableapp.web import phone_texts_files, service_worker
 
 from .conftest import ROOT
 
@@ -22,10 +24,17 @@ OWN_JS = sorted(p for p in PWA.rglob("*.js") if "vendor" not in p.parts)
 WORKER = service_worker(PWA)
 #: The shell the served worker precaches
 SHELL = list(WORKER.shell)
+#: The shell's files built by the server: the phone's texts in each language
+BUILT = phone_texts_files()
 
 
 def shell_file(path: str):
     return PWA / ("index.html" if path == "/" else path.lstrip("/"))
+
+
+def shell_bytes(path: str) -> bytes:
+    """What the worker precaches at ``path``: a file, or the texts the server builds."""
+    return BUILT[path] if path in BUILT else shell_file(path).read_bytes()
 
 
 def served_lists(source: str) -> tuple[str, list[str]]:
@@ -42,8 +51,9 @@ def test_shell_lists_every_module_and_style_and_nothing_missing():
     for file in own:
         assert f"/{file.relative_to(PWA).as_posix()}" in listed, f"{file} is not precached"
     for path in listed:
-        assert shell_file(path).is_file(), path
+        assert path in BUILT or shell_file(path).is_file(), path
     assert {"/", "/app.js", "/css/app.css", "/manifest.webmanifest"} <= set(listed)
+    assert {"/texts/en.json", "/texts/fr.json"} <= set(listed)  # the phone's words, offline too
     assert "/sw.js" not in listed and not any(p.startswith("/vendor/") for p in listed)
 
 
@@ -80,6 +90,46 @@ def test_version_changes_with_any_shell_file_and_a_new_module_is_listed(tmp_path
     (copy / "vendor").mkdir()
     (copy / "vendor" / "lib.js").write_text("x\n", encoding="utf-8")
     assert service_worker(copy) == added  # vendored code is not in the shell
+
+
+def test_version_changes_with_a_phone_text_in_a_catalogue(tmp_path):
+    translations = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, translations)
+    assert phone_texts_files(translations) == BUILT
+    french = translations / "fr" / "LC_MESSAGES" / "zombie_life.po"
+    source = french.read_text(encoding="utf-8")
+    assert 'msgctxt "phone"\nmsgid "zl.round"\nmsgstr "Manche {n}"' in source
+    french.write_text(source.replace('msgstr "Manche {n}"', 'msgstr "Manche n° {n}"'), "utf-8")
+    changed = phone_texts_files(translations)
+    assert json.loads(changed["/texts/fr.json"])["texts"]["zl.round"] == "Manche n° {n}"
+    assert changed["/texts/en.json"] == BUILT["/texts/en.json"]
+    assert service_worker(PWA, changed).version != WORKER.version
+    # a server text is not the phone's: changing one leaves the phone's cache alone
+    server = source.replace('msgid "zl.tie"\nmsgstr "', 'msgid "zl.tie"\nmsgstr "x')
+    assert server != source
+    french.write_text(server, "utf-8")
+    assert service_worker(PWA, phone_texts_files(translations)) == WORKER
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_phones_texts_are_served_per_language_and_revalidated(client, lang):
+    response = client.get(f"/texts/{lang}.json")
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    assert response.get_data() == BUILT[f"/texts/{lang}.json"]
+    body = response.get_json()
+    assert body["lang"] == lang and len(body["texts"]) > 300
+    assert body["texts"]["home.new"] == {"en": "New table", "fr": "Nouvelle table"}[lang]
+    assert "no-cache" in response.headers["Cache-Control"]
+    again = client.get(f"/texts/{lang}.json", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+    assert client.get("/texts/de.json").status_code == 404
+
+
+def test_both_languages_have_the_same_texts():
+    en, fr = (json.loads(BUILT[f"/texts/{lang}.json"])["texts"] for lang in ("en", "fr"))
+    assert set(en) == set(fr)
+    assert {"undo.waiting", "revoked.moved", "end.contribution.ok", "zl.round"} <= set(en)
+    assert en["zl.round"] == "Round {n}" and fr["zl.round"] == "Manche {n}"
 
 
 @pytest.mark.parametrize("module", OWN_JS, ids=lambda p: p.relative_to(PWA).as_posix())
@@ -125,19 +175,6 @@ def test_manifest_icons_have_their_declared_sizes():
             assert data.lstrip().startswith(b"<svg")
     purposes = {icon.get("purpose", "any") for icon in manifest["icons"]}
     assert {"any", "maskable"} <= purposes
-
-
-def test_every_english_string_has_its_french_one():
-    source = (PWA / "js" / "i18n.js").read_text(encoding="utf-8")
-    en = source[source.index("  en: {") : source.index("  fr: {")]
-    fr = source[source.index("  fr: {") : source.index("};", source.index("  fr: {"))]
-    keys = re.compile(r'(?:"([\w.]+)"|\b([a-z]\w*)):\s*"')
-
-    def found(block):
-        return {quoted or bare for quoted, bare in keys.findall(block)}
-
-    assert {"undo.waiting", "revoked.moved", "end.contribution.ok"} <= found(en)
-    assert found(en) == found(fr)
 
 
 # Symbols from fonts show as empty boxes on phones without them: icons.js draws them as SVG.

@@ -160,7 +160,7 @@ def test_every_screen_fits_reads_and_speaks_the_language(
     # The home screen, where the host opens the table.
     laptop.goto("/")
     laptop.wait_for_selector("main#app[data-screen='home']")
-    vocabulary = english_only(laptop) if lang == "fr" else None
+    vocabulary = english_only() if lang == "fr" else None
     check(laptop, "home", screenshot=True, accessibility=True)
     code, join_url = _open(laptop, game, variant)
     ignore.add(code)

@@ -1,6 +1,7 @@
-"""The message catalogues: every message the code can produce has an English and a French
-text with the same placeholders, nothing in the catalogues is unused, every game's help exists
-in French, and whole games render in both languages without a missing message.
+"""The message catalogues (the server's texts; the phone's own words, ``msgctxt "phone"``, are
+``tests/unit/test_phone_texts.py``'s): every message the code can produce has an English and a
+French text with the same placeholders, nothing in the catalogues is unused, every game's help
+exists in French, and whole games render in both languages without a missing message.
 
 Rule ids are read from the rulings catalogue (``tableapp/games/RULINGS.md``): each game has its
 heading there, ``## <its name> (<its prefix>)``, and each ruling its line, ``- <prefix>-<n> …``;
@@ -85,11 +86,13 @@ def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def texts_of(lang: str) -> dict[str, tuple[str, ...]]:
+def texts_of(lang: str, context: str | None = None) -> dict[str, tuple[str, ...]]:
+    """The server's texts in ``lang`` (or, with ``context="phone"``, the phone's own words:
+    ``tests/unit/test_phone_texts.py``)."""
     out: dict[str, tuple[str, ...]] = {}
     for path in catalogue_files(lang):
         for message in read_catalogue(path, lang):
-            if message.id:
+            if message.id and message.context == context:
                 key = message.id[0] if isinstance(message.id, tuple) else message.id
                 assert key not in out, f"{key} is in two {lang} catalogues"
                 value = message.string

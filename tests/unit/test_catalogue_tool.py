@@ -10,10 +10,25 @@ import shutil
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
-from tableapp.i18n import TRANSLATIONS
+from tableapp.i18n import PHONE, TRANSLATIONS, phone_ids
 from tests.unit.test_catalogue import used_ids
 from tools import catalogues
-from tools.catalogues import ROOT, Domains, code_ids, game_domains, plan, po_path, report, write
+from tools.catalogues import (
+    ROOT,
+    Domains,
+    code_ids,
+    game_domains,
+    plan,
+    po_path,
+    report,
+    split_key,
+    write,
+)
+
+
+def phone(ids) -> dict[str, str]:
+    """``{key: id}`` of the phone's ids among a tool's keys."""
+    return {k: split_key(k)[1] for k in ids if split_key(k)[0] == PHONE}
 
 
 def _read(path, lang):
@@ -31,9 +46,14 @@ def test_pybabel_extract_with_babel_cfg_reads_every_id_the_catalogue_test_reads(
     CommandLineInterface().run(
         ["pybabel", "-q", "extract", "-F", str(catalogues.BABEL_CFG), "-o", str(pot), str(ROOT)]
     )
-    extracted = {m.id for m in _read(pot, "en") if m.id}
+    template = [m for m in _read(pot, "en") if m.id]
     used, _ = used_ids()
-    assert extracted == set(used) == set(code_ids())
+    ids = code_ids()
+    assert {m.id for m in template if not m.context} == set(used) == set(ids) - set(phone(ids))
+    # the phone's ids, from its scripts, with their context: every phone text the catalogues
+    # hold is among them (nothing unused), and they are what the tool reads
+    extracted = {m.id for m in template if m.context == PHONE}
+    assert extracted == set(phone(ids).values()) == phone_ids()
 
 
 def test_the_catalogues_hold_every_id_in_its_domain_and_nothing_else():

@@ -11,7 +11,6 @@ import { api } from "../api.js";
 import { h } from "../dom.js";
 import { labelled, t } from "../i18n.js";
 import { seatById, seatLabel, shape } from "../seats.js";
-import "./eat-zem-all-strings.js";
 import { ROW_PARAM, wireSharedActivation } from "./eat-zem-all-forms.js";
 import * as generic from "./generic.js";
 import { icon } from "../icons.js";

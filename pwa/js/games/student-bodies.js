@@ -9,7 +9,6 @@ import { h } from "../dom.js";
 import { labelled, t } from "../i18n.js";
 import { nameOf, seatLabel } from "../seats.js";
 import * as generic from "./generic.js";
-import "./student-bodies-text.js";
 import { icon, repeat } from "../icons.js";
 
 const pips = (n, max) => [...repeat("heart", n), ...repeat("wound", max - n)];

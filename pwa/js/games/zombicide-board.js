@@ -4,47 +4,8 @@
 // the server's rendered texts; nothing is parsed.
 
 import { h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { icon } from "../icons.js";
-
-addStrings({
-  en: {
-    "zc.spawn.title": "Spawn — {level} danger level", "zc.spawn.door": "Building {building} opened — {level} danger level",
-    "zc.spawn.leader": "driven by {name}", "zc.spawn.now": "place now", "zc.spawn.done": "placed", "zc.spawn.rush": "RUSH: they act at once",
-    "zc.spawn.extra": "Extra activation: every {type}", "zc.spawn.extra.blue": "Extra activation ({type}): nothing at blue",
-    "zc.spawn.short": "Out of {type} miniatures: all of them activate", "zc.spawn.again": "The Abomination in play activates",
-    "zc.spawn.nothing": "nothing to place", "zc.spawn.over": "Spawn over", "zc.act.title": "Zombies activate: {what}",
-    "zc.act.attacks": "Attacks: each Zombie with survivors deals 1 wound", "zc.act.moves": "Moves: sight, then noise, shortest path",
-    "zc.act.runners": "Runners act twice", "zc.attack.title": "{name} attacks with {weapon}",
-    "zc.attack.dice": "dice: {dice} · hit on {accuracy}+ · damage {damage}", "zc.attack.zone": "In the zone", "zc.attack.allies": "Survivors there",
-    "zc.attack.rolls": "Dice", "zc.attack.hits": "hits: {hits} · misses: {misses}", "zc.last.title": "Last attack: {name}, {weapon}",
-    "zc.last.kills": "Killed", "zc.last.lost": "hits lost: {n} (too weak: damage never adds up)",
-    "zc.last.friendly": "Friendly fire", "zc.last.xp": "+{n} adrenaline", "zc.board.title": "Zombies on the board",
-    "zc.board.left": "{n} left in the box", "zc.mission.title": "Mission", "zc.mission.objectives": "Objectives",
-    "zc.mission.goals": "Other goals: {done} / {total}", "zc.mission.crates": "Crates opened: {done} / {total}",
-    "zc.mission.zones": "Spawn zones (clockwise)", "zc.mission.inactive": "inactive", "zc.mission.buildings": "Buildings",
-    "zc.mission.rooms": "{n} dark rooms", "zc.mission.opened": "opened", "zc.decks": "Zombie deck {a} · Equipment {b} · Crates {c}",
-    "zc.nothing": "—", "zc.none": "none",
-  },
-  fr: {
-    "zc.spawn.title": "Invasion — niveau de danger {level}", "zc.spawn.door": "Bâtiment {building} ouvert — niveau de danger {level}",
-    "zc.spawn.leader": "selon {name}", "zc.spawn.now": "à placer", "zc.spawn.done": "placés", "zc.spawn.rush": "RUÉE : ils agissent aussitôt",
-    "zc.spawn.extra": "Activation supplémentaire : tous les {type}", "zc.spawn.extra.blue": "Activation supplémentaire ({type}) : rien au bleu",
-    "zc.spawn.short": "Plus de figurines {type} : tous s'activent", "zc.spawn.again": "L'Abomination en jeu s'active",
-    "zc.spawn.nothing": "rien à placer", "zc.spawn.over": "Invasion terminée", "zc.act.title": "Les zombies s'activent : {what}",
-    "zc.act.attacks": "Attaques : chaque zombie avec des survivants inflige 1 blessure", "zc.act.moves": "Déplacements : la vue, puis le bruit, au plus court",
-    "zc.act.runners": "Les Forcenés agissent deux fois", "zc.attack.title": "{name} attaque avec {weapon}",
-    "zc.attack.dice": "dés : {dice} · touche sur {accuracy}+ · dégâts {damage}", "zc.attack.zone": "Dans la zone", "zc.attack.allies": "Survivants présents",
-    "zc.attack.rolls": "Dés", "zc.attack.hits": "touches : {hits} · ratés : {misses}", "zc.last.title": "Dernière attaque : {name}, {weapon}",
-    "zc.last.kills": "Tués", "zc.last.lost": "touches perdues : {n} (trop faibles : les dégâts ne s'additionnent pas)",
-    "zc.last.friendly": "Tir allié", "zc.last.xp": "+{n} d'adrénaline", "zc.board.title": "Zombies sur le plateau",
-    "zc.board.left": "{n} dans la boîte", "zc.mission.title": "Mission", "zc.mission.objectives": "Objectifs",
-    "zc.mission.goals": "Autres buts : {done} / {total}", "zc.mission.crates": "Caisses ouvertes : {done} / {total}",
-    "zc.mission.zones": "Zones d'invasion (sens horaire)", "zc.mission.inactive": "inactive", "zc.mission.buildings": "Bâtiments",
-    "zc.mission.rooms": "{n} pièces sombres", "zc.mission.opened": "ouvert", "zc.decks": "Pioche Zombie {a} · Équipement {b} · Caisses {c}",
-    "zc.nothing": "—", "zc.none": "aucun",
-  },
-});
 
 /** A danger-level chip: the colour always with its word. */
 export const levelChip = (level, name) => h("span", { class: `zc-level zc-level-${level}` }, name);

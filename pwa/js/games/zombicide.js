@@ -5,42 +5,11 @@
 // lie face up), so nothing here is private; only the decks' order is hidden, by the server.
 
 import { h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { seatLabel } from "../seats.js";
 import * as generic from "./generic.js";
 import { activationPanel, attackPanel, boardPanel, levelChip, missionPanel, spawnPanel } from "./zombicide-board.js";
 import { icon, repeat } from "../icons.js";
-
-addStrings({
-  en: {
-    "zc.round": "Round {n}", "zc.setup": "Setup", "zc.over": "Game over", "zc.danger": "Danger level", "zc.mine": "Your survivors",
-    "zc.team": "Survivors", "zc.free": "free to take", "zc.hp": "{n} / {max} HP", "zc.xp": "{n} adrenaline", "zc.next": "next level at {n}",
-    "zc.max": "top level", "zc.playing": "playing", "zc.done": "done this round", "zc.searched": "searched", "zc.found": "Found: keep or leave",
-    "zc.first": "first player", "zc.door": "opens doors", "zc.adult": "adult", "zc.child": "child", "zc.empty": "empty", "zc.hands": "Hands", "zc.pack": "Backpack",
-    "zc.won": "Mission won", "zc.lost": "Mission lost",
-    "zc.p.survivor": "Survivor", "zc.p.colour": "Colour", "zc.p.building": "Building", "zc.p.dark_rooms": "Dark rooms",
-    "zc.p.start": "At setup", "zc.p.objectives": "The mission", "zc.p.card": "Card", "zc.p.slot": "Slot", "zc.p.to": "To",
-    "zc.p.slots": "Two slots to swap", "zc.p.weapon": "Weapon", "zc.p.zombies": "Zombies in the target zone",
-    "zc.p.allies": "Other survivors in the target zone", "zc.p.first": "First", "zc.p.wounds": "Wounds",
-    "zc.p.group": "The group", "zc.p.routes": "Equal paths", "zc.p.skill": "Skill", "zc.p.counts": "Counts", "zc.p.why": "Why",
-    "zc.p.die": "Die {n}", "zc.p.miss": "Miss {n}", "zc.p.hit": "Hit {n}",
-    "zc.p.spawn": "Zombie deck", "zc.p.equipment": "Equipment and crates",
-  },
-  fr: {
-    "zc.round": "Tour {n}", "zc.setup": "Mise en place", "zc.over": "Partie terminée", "zc.danger": "Niveau de danger", "zc.mine": "Vos survivants",
-    "zc.team": "Survivants", "zc.free": "à prendre", "zc.hp": "{n} / {max} PV", "zc.xp": "{n} d'adrénaline", "zc.next": "niveau suivant à {n}",
-    "zc.max": "niveau maximal", "zc.playing": "joue", "zc.done": "a joué ce tour", "zc.searched": "a fouillé", "zc.found": "Trouvé : garder ou laisser",
-    "zc.first": "premier joueur", "zc.door": "ouvre les portes", "zc.adult": "adulte", "zc.child": "enfant", "zc.empty": "vide", "zc.hands": "Mains", "zc.pack": "Sac à dos",
-    "zc.won": "Mission gagnée", "zc.lost": "Mission perdue",
-    "zc.p.survivor": "Survivant", "zc.p.colour": "Couleur", "zc.p.building": "Bâtiment", "zc.p.dark_rooms": "Pièces sombres",
-    "zc.p.start": "À la mise en place", "zc.p.objectives": "La mission", "zc.p.card": "Carte", "zc.p.slot": "Emplacement", "zc.p.to": "À",
-    "zc.p.slots": "Deux emplacements à échanger", "zc.p.weapon": "Arme", "zc.p.zombies": "Zombies dans la zone ciblée",
-    "zc.p.allies": "Autres survivants dans la zone ciblée", "zc.p.first": "D'abord", "zc.p.wounds": "Blessures",
-    "zc.p.group": "Le groupe", "zc.p.routes": "Chemins égaux", "zc.p.skill": "Compétence", "zc.p.counts": "Comptes", "zc.p.why": "Pourquoi",
-    "zc.p.die": "Dé {n}", "zc.p.miss": "Raté {n}", "zc.p.hit": "Touche {n}",
-    "zc.p.spawn": "Pioche Zombie", "zc.p.equipment": "Équipement et caisses",
-  },
-});
 
 function hearts(s) {
   return h("span", { class: "zc-hearts", "aria-label": t("zc.hp", { n: s.health, max: s.hp }) },

@@ -2,31 +2,12 @@
 // whose turn, the dealer and the scores; on your phone, the card you just drew.
 
 import { h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { seatLabel } from "../seats.js";
 import * as generic from "./generic.js";
 import { icon } from "../icons.js";
 
 const TARGET = 21; // ZL-8: the game ends once someone has this many points
-
-addStrings({
-  en: {
-    "zl.round": "Round {n}", "zl.drawpile": "Draw pile: {n}", "zl.discard": "Discard: {n}",
-    "zl.horde": "Horde", "zl.refuge": "Refuge", "zl.empty": "empty",
-    "zl.playing": "in play", "zl.passed": "hiding", "zl.eliminated": "eliminated",
-    "zl.turn": "to play", "zl.dealer": "dealer", "zl.points": "{n} pts", "zl.facedown": "face down",
-    "zl.drew": "You drew", "zl.pending": "has drawn a card.", "zl.players": "Refuges",
-    "zl.confirm.end": "This ends the round and the game (someone reaches 21 points): it cannot be undone. Go on?",
-  },
-  fr: {
-    "zl.round": "Manche {n}", "zl.drawpile": "Pioche : {n}", "zl.discard": "Défausse : {n}",
-    "zl.horde": "Horde", "zl.refuge": "Refuge", "zl.empty": "vide",
-    "zl.playing": "en jeu", "zl.passed": "caché", "zl.eliminated": "éliminé",
-    "zl.turn": "joue", "zl.dealer": "donneur", "zl.points": "{n} pts", "zl.facedown": "face cachée",
-    "zl.drew": "Vous avez pioché", "zl.pending": "a pioché une carte.", "zl.players": "Refuges",
-    "zl.confirm.end": "Cela termine la manche et la partie (quelqu'un atteint 21 points) : c'est définitif. Continuer ?",
-  },
-});
 
 const STATUS_MARK = { playing: "play", passed: "pause", eliminated: "out" };
 
