@@ -89,6 +89,11 @@ class Definition:
     anytime: Moves | None = None
     #: ``view(redacted state, viewer or None) -> dict`` (default: the state, minus its steps)
     view: Callable[[State, int | None], dict] | None = None
+    #: ``summary(redacted state, viewer or None) -> [M(...), ...]``: a few short lines about the
+    #: public state and the viewer's own part ("Round 2 of 3", "Your dice: 4 and 6"), rendered
+    #: in the viewer's language; the generic phone and table screens show them, so a game needs
+    #: no screen code of its own (default: none)
+    summary: Callable[[State, int | None], list[Message]] | None = None
     #: ``prompt(public state) -> {"waiting_for", "msg", "args", ...}`` (default: the flow's)
     prompt: Callable[[State], dict] | None = None
     #: ``result(state) -> None | {"winners", "standings", ...}``
@@ -113,6 +118,10 @@ class Definition:
     recheck: Callable[[State, Ctx], None] | None = None
     #: ``is_over(state)``; the default also serves the flow
     is_over: Callable[[State], bool] | None = None
+    #: ``{action type: M(...)}``: each of the game's action types as its buttons name it
+    #: ("Roll the die"), for the texts that name an action (a refusal); see
+    #: :func:`tableapp.labels.action_name`
+    action_names: Mapping[str, Message] = field(default_factory=dict)
     #: where the catalogue lists the game (``GET /api/games``, the home screen's list, whose
     #: first game is picked by default): lower first, then by name
     order: int = 0
@@ -312,6 +321,9 @@ class Game:
             out = self.definition.view(known, viewer)
         else:
             out = {k: v for k, v in known.items() if k not in ("steps", *self.definition.constant)}
+        # What the generic screens show of the game: the game's own lines, in messages.
+        summary = self.definition.summary
+        out["summary"] = [] if summary is None else list(summary(known, viewer))
         # Steps to do on the board, for the table screen and the phones they name.
         out["board_steps"] = [
             {"id": s["id"], "seats": s["seats"], "text": s["message"]}
