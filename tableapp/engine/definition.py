@@ -367,21 +367,31 @@ class Game:
         specs = []
         for group, spec in groups.items():
             keys = spec["counts"]
-            params: dict[str, dict] = {"group": choice([group], [spec["label"]])}
+            # Each param names itself (a form's legends): no screen code needed to ask them.
+            params: dict[str, dict] = {
+                "group": {**choice([group], [spec["label"]]), "label": M("engine.param.group")}
+            }
             picked = _picked(keys)
             if picked is not None:  # one value from a list (a pawn's place), not a count
                 entry = keys[picked]
                 params["value"] = {
                     **choice(entry["choices"], entry.get("labels")),
                     "value": entry["value"],
+                    "label": M("engine.param.value"),
                 }
             else:
-                params["counts"] = counts(
-                    {k: (c["min"], c["max"]) for k, c in keys.items()},
-                    labels={k: c["label"] for k, c in keys.items()},
-                    values={k: c["value"] for k, c in keys.items()},
-                )
-            params["why"] = choice(list(CORRECTION_REASONS), list(CORRECTION_REASONS.values()))
+                params["counts"] = {
+                    **counts(
+                        {k: (c["min"], c["max"]) for k, c in keys.items()},
+                        labels={k: c["label"] for k, c in keys.items()},
+                        values={k: c["value"] for k, c in keys.items()},
+                    ),
+                    "label": M("engine.param.counts"),
+                }
+            params["why"] = {
+                **choice(list(CORRECTION_REASONS), list(CORRECTION_REASONS.values())),
+                "label": M("engine.param.why"),
+            }
             specs.append(action("correct", M("engine.correct", what=spec["label"]), **params))
         return specs
 
