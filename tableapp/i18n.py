@@ -55,9 +55,7 @@ def catalogue_folders() -> list[Path]:
     """Every ``translations`` folder: the shell's (which also holds the first games'), then
     those of the game packages that carry their own."""
     own = sorted(GAMES.glob("*/translations")) + [
-        folder / "translations"
-        for folder in _game_folders
-        if (folder / "translations").is_dir()
+        folder / "translations" for folder in _game_folders if (folder / "translations").is_dir()
     ]
     return [TRANSLATIONS, *own]
 
