@@ -48,7 +48,6 @@ from tableapp.i18n import TO_YOU, TRANSLATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 BABEL_CFG = ROOT / "babel.cfg"
-RULINGS = ROOT / "tableapp" / "games" / "RULINGS.md"
 SOURCE = "en"  #: the language that decides which messages are plural
 WIDTH = 100
 TITLES = {"packs": "content-pack problems"}
