@@ -4,6 +4,12 @@ A game is a package under ``tableapp/games/`` exposing its definition as ``GAME`
 (``GAME = define(...)``): it is found there (:func:`discover`), with no list to edit. The
 catalogue lists the games by their definition's ``order``, then by name.
 
+A game package holds everything of its game: its code, its help (the package docstring), and
+optionally its content pack (``tableapp/content/<game>/``), its catalogues (``translations/``)
+and its rulings (``RULINGS.md``, beside the built-in games' ``tableapp/games/RULINGS.md``).
+Games outside ``tableapp/games`` are found only in a package :func:`add_games` names: the tests
+add their example game (``tests/fixtures/games``); a served app never does.
+
 Game modules stay pure; this is where their content is read from disk and handed to them.
 """
 
@@ -12,6 +18,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+from pathlib import Path
 from types import ModuleType
 
 from .content import ContentError, load_pack, pack_problems
@@ -30,8 +37,11 @@ TABLE_HELP = [
     M("table.help.fair"),
 ]
 
+#: Where games are found: the built-in folder, then any package :func:`add_games` named
+_packages: list[str] = [GAMES_PACKAGE]
 _content: dict[str, dict] = {}
 _help: dict[str, str] = {}
+_modules: dict[str, ModuleType] = {}
 _loaded = False
 
 
@@ -59,7 +69,12 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
     global _loaded
     if _loaded and not force:
         return
-    for module in discover():
+    found = [module for package in _packages for module in discover(package)]
+    ids = [module.GAME.id for module in found]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ValueError(f"two game packages define {', '.join(twice)}")
+    for module in sorted(found, key=lambda m: (m.GAME.order, m.GAME.name.casefold(), m.GAME.id)):
         game: Game = module.GAME
         pack = load_pack(game.id, content_dir)
         problems = pack_problems(game, pack)
@@ -70,9 +85,54 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
             raise ContentError(f"content pack of {game.id}: " + "; ".join(english))
         register(game)
         _content[game.id] = pack
+        _modules[game.id] = module
         # The package docstring is the game's help page: its readings of ambiguous rules.
         _help[game.id] = inspect.cleandoc(module.__doc__ or "")
     _loaded = True
+
+
+def add_games(package: str) -> None:
+    """Also find the games in ``package`` (each of its packages is one, as under
+    ``tableapp/games``), with their catalogues: for the tests' example game
+    (``tests/conftest.py``), never for a served app. Must come before the catalogue is used."""
+    from .i18n import add_game_folder
+
+    if _loaded and package not in _packages:
+        raise RuntimeError(f"{package}: games are added before the catalogue is loaded")
+    if package not in _packages:
+        _packages.append(package)
+    for module in discover(package):
+        add_game_folder(folder(module))
+
+
+def folder(module: ModuleType) -> Path:
+    """A game package's folder."""
+    return Path(module.__file__).resolve().parent
+
+
+def modules() -> list[ModuleType]:
+    """Every game's package, in the catalogue's order."""
+    load()
+    return list(_modules.values())
+
+
+def module(game_id: str) -> ModuleType:
+    load()
+    return _modules[game_id]
+
+
+def rulings_files() -> list[Path]:
+    """Where the rulings are written: ``tableapp/games/RULINGS.md`` (the built-in games'),
+    then each game package's own ``RULINGS.md``. Each game has its heading in one of them,
+    ``## <its name> (<its rule-id prefix>)``, and each ruling its line, ``- <prefix>-<n> …``."""
+    builtin = folder(importlib.import_module(GAMES_PACKAGE)) / "RULINGS.md"
+    own = [folder(m) / "RULINGS.md" for m in modules()]
+    return [builtin, *(path for path in own if path.is_file())]
+
+
+def rulings_text() -> str:
+    """Every rulings file's text, one after the other."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in rulings_files())
 
 
 def game(game_id: str) -> Game:

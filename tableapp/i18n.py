@@ -3,7 +3,9 @@
 Rules code produces messages (``{"msg": id, "args": {...}}``, see
 :mod:`tableapp.engine.messages`); this module turns them into text with the catalogs in
 ``tableapp/translations/<lang>/LC_MESSAGES/*.po`` (one domain per game, ``messages`` for the
-engine and the shell), read with Babel. Message ids are
+engine and the shell) and in a game package's own ``translations/`` folder (a game that
+carries its catalogues: ``<package>/translations/<lang>/LC_MESSAGES/<package>.po``), read
+with Babel. Message ids are
 stable and symbolic (``zl.place.refuge``); English is a catalogue like French, so no text
 lives in code. Placeholders are ``{name}`` fields filled from the rendered arguments.
 
@@ -31,6 +33,11 @@ from .labels import action_name
 
 DEFAULT = "en"
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+#: The built-in games' folder: a game package there may carry its own ``translations/``.
+GAMES = Path(__file__).resolve().parent / "games"
+#: Game packages outside the built-in folder whose catalogues are read too (the tests' example
+#: game: :func:`tableapp.catalog.add_games` adds its folder)
+_game_folders: list[Path] = []
 
 
 class MissingMessage(KeyError):
@@ -44,10 +51,33 @@ class Catalogue:
     plural: Callable[[int], int]
 
 
+def catalogue_folders() -> list[Path]:
+    """Every ``translations`` folder: the shell's (which also holds the first games'), then
+    those of the game packages that carry their own."""
+    own = sorted(GAMES.glob("*/translations")) + [
+        folder / "translations" for folder in _game_folders if (folder / "translations").is_dir()
+    ]
+    return [TRANSLATIONS, *own]
+
+
+def add_game_folder(folder: Path) -> None:
+    """Also read the catalogues of the game package in ``folder`` (one outside
+    ``tableapp/games``); the catalogues read so far are read again."""
+    folder = Path(folder).resolve()
+    if folder not in _game_folders and folder.parent != GAMES:
+        _game_folders.append(folder)
+        catalogue.cache_clear()
+
+
 def catalogue_files(lang: str) -> list[Path]:
     """One ``.po`` file per domain: ``messages`` (the engine and the shell), ``packs``,
-    ``phone`` (the phone app's own words) and one per game."""
-    return sorted((TRANSLATIONS / lang / "LC_MESSAGES").glob("*.po"))
+    ``phone`` (the phone app's own words) and one per game, from every folder of
+    :func:`catalogue_folders`."""
+    return [
+        path
+        for folder in catalogue_folders()
+        for path in sorted((folder / lang / "LC_MESSAGES").glob("*.po"))
+    ]
 
 
 def read_catalogue(path: Path, lang: str):

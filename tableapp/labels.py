@@ -13,7 +13,8 @@ every message, so the catalogue tests see it):
   :data:`BOX_COLOURS`, a game's own words for the seat colours it is played with (Eat Zem All:
   vermilion is the Red Horde).
 
-A new game adds its action types to :data:`ACTION_NAMES` and their texts to its catalogue;
+A new game names its action types in its definition (``define(action_names={type: M(...)})``,
+the first games here in :data:`ACTION_NAMES`) and their texts in its catalogue;
 ``tests/api/test_ids_unseen.py`` finds every type its specs offer and checks that.
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .engine.messages import M, Message
+from .engine.registry import find_game
 
 #: ``{game id: {action type: its name}}``; ``None``: the engine's actions, in every game.
 ACTION_NAMES: dict[str | None, dict[str, Message]] = {
@@ -176,7 +178,15 @@ BOX_COLOURS: dict[str, dict[str, Message]] = {
 def action_name(game: str | None, kind: str) -> Message | None:
     """The name of action type ``kind`` in ``game`` (the engine's own in every game), or None
     for a type the game does not have."""
-    return ACTION_NAMES.get(game, {}).get(kind) or ACTION_NAMES[None].get(kind)
+    return game_action_names(game).get(kind) or ACTION_NAMES[None].get(kind)
+
+
+def game_action_names(game: str | None) -> dict[str, Message]:
+    """``{action type: its name}`` of ``game``'s own actions: :data:`ACTION_NAMES`' and those
+    its definition names (``define(action_names=...)``)."""
+    defined = find_game(game)
+    own = dict(defined.definition.action_names) if defined is not None else {}
+    return {**own, **ACTION_NAMES.get(game, {})}
 
 
 def field_names(fields: Iterable[str]) -> list[Message]:

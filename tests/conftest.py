@@ -1,4 +1,5 @@
-"""Shared fixtures: an app on a throwaway database, its client, and table helpers.
+"""Shared fixtures: an app on a throwaway database, its client, and table helpers; and the
+tests' own example game (``tests/fixtures/games/graveyard_dash``) in the catalogue.
 
 ``TABLEAPP_TEST_DATABASE_URL`` runs the same tests on PostgreSQL (CI does both). The tests run
 in parallel (pytest-xdist, ``-n auto`` in pyproject): each worker on PostgreSQL gets its own
@@ -39,11 +40,15 @@ if os.environ.get("TABLEAPP_TEST_DATABASE_URL") and os.environ.get("PYTEST_XDIST
         os.environ["TABLEAPP_TEST_DATABASE_URL"], os.environ["PYTEST_XDIST_WORKER"]
     )
 
-from tableapp import create_app, storage  # noqa: E402
+from tableapp import catalog, create_app, storage  # noqa: E402
 from tableapp.config import TestConfig  # noqa: E402
 from tableapp.extensions import db  # noqa: E402
 
 PG_URL = os.environ.get("TABLEAPP_TEST_DATABASE_URL")
+
+# The example game of docs/adding-a-game.md: found like a built-in game, under pytest only (before
+# any test module asks the catalogue for its games), so every generic suite plays it.
+catalog.add_games("tests.fixtures.games")
 
 
 def _reset_postgres(app) -> None:

@@ -1,11 +1,13 @@
 """Updates, or checks, the gettext catalogues from the message ids in the code: one domain per
 game, ``packs`` (content-pack problems), ``messages`` (the engine and the shell) and ``phone``
 (the phone app's own words), each in every language
-(``tableapp/translations/<lang>/LC_MESSAGES/<domain>.po``).
+(``tableapp/translations/<lang>/LC_MESSAGES/<domain>.po``; a game whose domain is not there
+carries its own, in its package: ``<package>/translations/<lang>/LC_MESSAGES/``).
 
     python3 -m tools.catalogues check              # what update would change; exit 1 if any
     python3 -m tools.catalogues update             # add new ids, drop unused ones, new domains
     python3 -m tools.catalogues update --domain zombie_life
+    python3 -m tools.catalogues update --games tests.fixtures.games --domain graveyard_dash
 
 The ids are extracted by Babel with ``babel.cfg`` (the same as ``pybabel extract -F
 babel.cfg``): the server's from the Python code (:func:`tableapp.babel_extract.extract`), the
@@ -13,8 +15,9 @@ phone's from its scripts (:func:`tableapp.babel_extract.extract_phone`: the ``t(
 ``msgctxt "phone"``). An id's domain is its first segment's:
 
 - a game's rule-id prefix in lower case (``zl.`` for Zombie Life, whose heading in
-  ``tableapp/games/RULINGS.md`` is ``## Zombie Life (ZL)``), and its help (``zombie_life.``):
-  that game's package (``zombie_life``), the phone's ids too (a game screen's words);
+  ``tableapp/games/RULINGS.md`` is ``## Zombie Life (ZL)``; a game may write its heading in
+  its own package's ``RULINGS.md``), and its help (``zombie_life.``): that game's package
+  (``zombie_life``), the phone's ids too (a game screen's words);
 - ``pack.``: ``packs``;
 - anything else: ``messages``, or ``phone`` for a phone id.
 
@@ -51,7 +54,6 @@ from tableapp.i18n import PHONE, TO_YOU, TRANSLATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 BABEL_CFG = ROOT / "babel.cfg"
-RULINGS = ROOT / "tableapp" / "games" / "RULINGS.md"
 SOURCE = "en"  #: the language that decides which messages are plural
 WIDTH = 100
 TITLES = {"packs": "content-pack problems", "phone": "the phone app's own words"}
@@ -84,7 +86,9 @@ def shown(key: str) -> str:
 
 def code_ids(root: Path = ROOT) -> dict[str, str]:
     """``{key: where it is first built}`` of every message id in the code, in extraction
-    order (Babel with ``babel.cfg``); a phone id's key has its context (:func:`key_of`)."""
+    order (Babel with ``babel.cfg``), then in each game package outside ``tableapp/`` (a game
+    :func:`tableapp.catalog.add_games` added); a phone id's key has its context
+    (:func:`key_of`)."""
     with BABEL_CFG.open(encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg, str(BABEL_CFG))
     found: dict[str, str] = {}
@@ -92,15 +96,41 @@ def code_ids(root: Path = ROOT) -> dict[str, str]:
         root, method_map, options_map
     ):
         found.setdefault(key_of(message, context), f"{filename}:{lineno}")
+    for folder in outside_folders():
+        for message, where in folder_ids(folder).items():
+            found.setdefault(message, where)
+    return found
+
+
+def outside_folders() -> list[Path]:
+    """The game packages outside ``tableapp/`` (babel.cfg reads only the package's code)."""
+    package = ROOT / "tableapp"
+    folders = [catalog.folder(module) for module in catalog.modules()]
+    return [f for f in folders if not f.is_relative_to(package)]
+
+
+def folder_ids(folder: Path) -> dict[str, str]:
+    """``{id: where}`` of the message ids in one game package's code (the same extraction)."""
+    method_map = [("**.py", "tableapp.babel_extract:extract")]
+    found: dict[str, str] = {}
+    for filename, lineno, message, _comments, _context in extract_from_dir(folder, method_map):
+        found.setdefault(message, f"{folder.name}/{filename}:{lineno}")
     return found
 
 
 @dataclass(frozen=True)
 class Domains:
-    """Where ids go: ``{first segment: game domain}`` and ``{game domain: its help's id}``."""
+    """Where ids go: ``{first segment: game domain}`` and ``{game domain: its help's id}``;
+    ``folders``: ``{game domain: its own translations folder}``, for a game that carries its
+    catalogues (the others' are in the shell's folder, ``tableapp/translations``)."""
 
     prefixes: dict[str, str]
     helps: dict[str, str]
+    folders: dict[str, Path] = field(default_factory=dict)
+
+    def translations(self, domain: str, shell: Path) -> Path:
+        """The folder of ``domain``'s catalogues (``shell``: the shell's)."""
+        return self.folders.get(domain, shell)
 
     def of(self, key: str) -> str:
         """The domain of an id's ``key``."""
@@ -111,22 +141,28 @@ class Domains:
         return self.prefixes.get(segment) or SHARED.get(segment) or DEFAULT_DOMAIN
 
 
-def game_domains(rulings: Path = RULINGS) -> Domains:
+def game_domains(rulings: Path | None = None) -> Domains:
     """Each game's domain (its package's name), for the ids starting with its rule-id prefix
-    in lower case or with its help's segment."""
-    headings = dict(re.findall(r"^## (.+) \(([A-Z]+)\)$", rulings.read_text("utf-8"), re.M))
+    in lower case or with its help's segment; its catalogues' folder when it carries them
+    (its package's ``translations``, unless the shell's folder already holds its domain).
+    ``rulings``: one file to read the headings from (default: every game's rulings)."""
+    text = rulings.read_text("utf-8") if rulings is not None else catalog.rulings_text()
+    headings = dict(re.findall(r"^## (.+) \(([A-Z]+)\)$", text, re.M))
     prefixes: dict[str, str] = {}
     helps: dict[str, str] = {}
-    for module in catalog.discover():
+    folders: dict[str, Path] = {}
+    for module in catalog.modules():
         game, package = module.GAME, module.__name__.rpartition(".")[2]
         if game.name not in headings:
-            raise SystemExit(f"{game.name}: no heading '## {game.name} (PREFIX)' in {rulings}")
+            raise SystemExit(f"{game.name}: no heading '## {game.name} (PREFIX)' in its rulings")
+        if not any(po_path(TRANSLATIONS, lang, package).is_file() for lang in LANGUAGES):
+            folders[package] = catalog.folder(module) / "translations"
         helps[package] = catalog.help_id(game.id)
         for segment in (headings[game.name].lower(), helps[package].split(".")[0]):
             if prefixes.get(segment, package) != package or segment in SHARED:
                 raise SystemExit(f"{package}: its ids' prefix {segment!r} is another domain's")
             prefixes[segment] = package
-    return Domains(prefixes, helps)
+    return Domains(prefixes, helps, folders)
 
 
 def _key(message) -> str:
@@ -186,13 +222,15 @@ def plan(
     """The update of every domain's catalogue in every language (nothing written)."""
     domains = {where.of(msg) for msg in ids} | set(where.helps)
     for lang in languages:
-        domains |= {p.stem for p in (translations / lang / "LC_MESSAGES").glob("*.po")}
+        for folder in {translations, *where.folders.values()}:
+            domains |= {p.stem for p in (folder / lang / "LC_MESSAGES").glob("*.po")}
     changes = []
     for domain in sorted(domains):
         if only is not None and domain != only:
             continue
         wanted = [msg for msg in ids if where.of(msg) == domain]
-        existing = {lang: _read(po_path(translations, lang, domain), lang) for lang in languages}
+        folder = where.translations(domain, translations)
+        existing = {lang: _read(po_path(folder, lang, domain), lang) for lang in languages}
         english = _entries(existing.get(SOURCE))
         held = set().union(*(_entries(cat) for cat in existing.values()))
         addressed = sorted(k for k in held if k.endswith(TO_YOU) and k[: -len(TO_YOU)] in ids)
@@ -225,7 +263,7 @@ def plan(
                 Change(
                     domain,
                     lang,
-                    po_path(translations, lang, domain),
+                    po_path(folder, lang, domain),
                     cat,
                     new_file=old is None,
                     added=[k for k in after if k not in before or after[k][0] != before[k][0]],
@@ -271,7 +309,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--domain", help="only this domain (a game's package, messages, packs, phone)"
     )
+    parser.add_argument(
+        "--games",
+        action="append",
+        default=[],
+        metavar="PACKAGE",
+        help="also the games in this package (the tests' example: tests.fixtures.games)",
+    )
     args = parser.parse_args(argv)
+    for package in args.games:
+        catalog.add_games(package)
     changes = plan(code_ids(), game_domains(), only=args.domain)
     lines = report(changes)
     if args.command == "update":

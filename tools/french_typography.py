@@ -1,12 +1,14 @@
 """Lists, or fixes in place, the French typography faults of the catalogues (a no-break space
 before ``: ; ! ?`` and inside ``« »``, see :mod:`tableapp.typography`): the ``msgstr`` texts of
-``tableapp/translations/fr/LC_MESSAGES/*.po``, the server's and the phone app's own words
+``tableapp/translations/fr/LC_MESSAGES/*.po`` (and of the game packages that carry their own,
+``translations/fr/LC_MESSAGES/*.po``), the server's and the phone app's own words
 (``msgctxt "phone"``) alike. Only the faulty strings are rewritten, line by line, so a diff
 shows just them.
 
     python3 -m tools.french_typography            # list the faults, exit 1 if any
     python3 -m tools.french_typography --fix      # rewrite the files
-    python3 -m tools.french_typography --fix FILE…  # only these files
+    python3 -m tools.french_typography --fix FILE…  # only these files (any French .po, such
+                                                    # as the tests' example game's)
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from pathlib import Path
 
 from babel.messages.pofile import unescape
 
+from tableapp.i18n import catalogue_files
 from tableapp.typography import faults, problems
 
 ROOT = Path(__file__).resolve().parent.parent
-PO_FILES = sorted((ROOT / "tableapp/translations/fr/LC_MESSAGES").glob("*.po"))
+PO_FILES = catalogue_files("fr")
 
 _PO_STRING = re.compile(r'^(msgstr(?:\[\d+\])?\s+)?"(.*)"\s*$')
 
@@ -82,7 +85,8 @@ def main(argv: list[str]) -> int:
     fix = "--fix" in argv
     chosen = [Path(a).resolve() for a in argv if a != "--fix"]
     total = 0
-    for path in PO_FILES:
+    named = [p for p in chosen if p.suffix == ".po" and p not in PO_FILES]
+    for path in PO_FILES + named:
         if chosen and path not in chosen:
             continue
         before = path.read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 // Buttons and small forms built from the view's ``actions`` (the game's legal_actions): any
 // game is playable from them. Param specs: choices (with ``labels``, the server's words for
 // each value), subsets, integers and counters (each key with its ``label`` and current
-// ``value``). A form's button says what it does: the spec's ``submit``, its ``{chosen}`` (the
+// ``value``); a param's own ``label`` names it in a form of several. A form's button says what it does: the spec's ``submit``, its ``{chosen}`` (the
 // chosen choices' labels, joined the language's way) and ``{n}`` (the total of the counts, or
 // how many are chosen) filled in live; without one, a generic "Confirm", never the question.
 
@@ -59,8 +59,10 @@ export function pickHint(min, max, total) {
  * every choice to be taken): it is shown as a fact, or not at all, and sent as it is.
  * ``alone``: the form's only question, named by the form's heading (no second title). */
 function control(name, spec, label, onChange, alone) {
-  const title = alone ? null : h("legend", {}, label(name, null));
-  const box = (...children) => h("fieldset", { class: "param", "aria-label": alone ? label(name, null) : null, data: { param: name } },
+  // The server's name for the param (``spec.label``), else the game module's.
+  const named = spec.label ?? label(name, null);
+  const title = alone ? null : h("legend", {}, named);
+  const box = (...children) => h("fieldset", { class: "param", "aria-label": alone ? named : null, data: { param: name } },
     title, ...children);
   const choiceLabel = (value, i) => spec.labels?.[i] ?? label(name, value);
   if ("counts" in spec) {
@@ -114,7 +116,7 @@ function control(name, spec, label, onChange, alone) {
     return { node: box(hint, h("div", { class: "chips", role: one ? "radiogroup" : null }, inputs.map(([, , l]) => l))),
       read, chosen, counted: null, asks: asks(spec), one };
   }
-  const st = stepper(label(name, null), spec.min, spec.max, spec.value);
+  const st = stepper(named, spec.min, spec.max, spec.value);
   const node = box(st.node);
   if (st.node.hidden) conceal(node);
   return { node, read: st.read, counted: st.read, chosen: () => [], asks: !st.fixed };

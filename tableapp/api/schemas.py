@@ -235,7 +235,13 @@ class ViewSchema(Schema):
     me = fields.Dict(allow_none=True)
     prompt = fields.Dict()
     actions = fields.List(fields.Dict())
-    game_view = fields.Dict(metadata={"description": "The game's own view for this bearer"})
+    game_view = fields.Dict(
+        metadata={
+            "description": "The game's own view for this bearer; its `summary` is the game's "
+            "lines for this bearer in their language (empty for a game that draws its own "
+            "screens), its `board_steps` what to do on the board"
+        }
+    )
     result = fields.Dict(allow_none=True)
     undo_request = fields.Dict(
         allow_none=True,

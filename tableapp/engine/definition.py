@@ -89,6 +89,11 @@ class Definition:
     anytime: Moves | None = None
     #: ``view(redacted state, viewer or None) -> dict`` (default: the state, minus its steps)
     view: Callable[[State, int | None], dict] | None = None
+    #: ``summary(redacted state, viewer or None) -> [M(...), ...]``: a few short lines about the
+    #: public state and the viewer's own part ("Round 2 of 3", "Your dice: 4 and 6"), rendered
+    #: in the viewer's language; the generic phone and table screens show them, so a game needs
+    #: no screen code of its own (default: none)
+    summary: Callable[[State, int | None], list[Message]] | None = None
     #: ``prompt(public state) -> {"waiting_for", "msg", "args", ...}`` (default: the flow's)
     prompt: Callable[[State], dict] | None = None
     #: ``result(state) -> None | {"winners", "standings", ...}``
@@ -113,6 +118,10 @@ class Definition:
     recheck: Callable[[State, Ctx], None] | None = None
     #: ``is_over(state)``; the default also serves the flow
     is_over: Callable[[State], bool] | None = None
+    #: ``{action type: M(...)}``: each of the game's action types as its buttons name it
+    #: ("Roll the die"), for the texts that name an action (a refusal); see
+    #: :func:`tableapp.labels.action_name`
+    action_names: Mapping[str, Message] = field(default_factory=dict)
     #: where the catalogue lists the game (``GET /api/games``, the home screen's list, whose
     #: first game is picked by default): lower first, then by name
     order: int = 0
@@ -341,6 +350,9 @@ class Game:
             out = self.definition.view(known, viewer)
         else:
             out = {k: v for k, v in known.items() if k not in ("steps", *self.definition.constant)}
+        # What the generic screens show of the game: the game's own lines, in messages.
+        summary = self.definition.summary
+        out["summary"] = [] if summary is None else list(summary(known, viewer))
         # Steps to do on the board, for the table screen and the phones they name.
         out["board_steps"] = [
             {"id": s["id"], "seats": s["seats"], "text": s["message"]}
@@ -384,21 +396,31 @@ class Game:
         specs = []
         for group, spec in groups.items():
             keys = spec["counts"]
-            params: dict[str, dict] = {"group": choice([group], [spec["label"]])}
+            # Each param names itself (a form's legends): no screen code needed to ask them.
+            params: dict[str, dict] = {
+                "group": {**choice([group], [spec["label"]]), "label": M("engine.param.group")}
+            }
             picked = _picked(keys)
             if picked is not None:  # one value from a list (a pawn's place), not a count
                 entry = keys[picked]
                 params["value"] = {
                     **choice(entry["choices"], entry.get("labels")),
                     "value": entry["value"],
+                    "label": M("engine.param.value"),
                 }
             else:
-                params["counts"] = counts(
-                    {k: (c["min"], c["max"]) for k, c in keys.items()},
-                    labels={k: c["label"] for k, c in keys.items()},
-                    values={k: c["value"] for k, c in keys.items()},
-                )
-            params["why"] = choice(list(CORRECTION_REASONS), list(CORRECTION_REASONS.values()))
+                params["counts"] = {
+                    **counts(
+                        {k: (c["min"], c["max"]) for k, c in keys.items()},
+                        labels={k: c["label"] for k, c in keys.items()},
+                        values={k: c["value"] for k, c in keys.items()},
+                    ),
+                    "label": M("engine.param.counts"),
+                }
+            params["why"] = {
+                **choice(list(CORRECTION_REASONS), list(CORRECTION_REASONS.values())),
+                "label": M("engine.param.why"),
+            }
             specs.append(action("correct", M("engine.correct", what=spec["label"]), **params))
         return specs
 

@@ -73,7 +73,8 @@ def action(
     """An ActionSpec; ``label`` is a message (``M(...)``) naming the action, ``submit`` (when
     the action is a form) what its button does ("Confirm the Zombies"), ``confirm`` a question
     the phone asks before an action that throws something away or skips ("Pass and hide until
-    the round ends?"); so no param may be called ``submit`` or ``confirm``."""
+    the round ends?"); so no param may be called ``submit`` or ``confirm``. A param's spec may
+    carry its own ``label`` (a message): how a form with several questions names it."""
     spec = {"type": type_, "label": label, "params": params}
     if submit is not None:
         spec["submit"] = submit

@@ -21,5 +21,10 @@ def get_game(game_id: str) -> Game:
         raise RuleError("unknown_game", None, M("engine.unknown_game", game=game_id)) from None
 
 
+def find_game(game_id: str | None) -> Game | None:
+    """The registered game ``game_id``, or None."""
+    return _GAMES.get(game_id or "")
+
+
 def all_games() -> list[Game]:
     return list(_GAMES.values())

@@ -58,7 +58,7 @@ def offered_types(game_id: str) -> frozenset[str]:
 
 
 def action_types(game_id: str) -> set[str]:
-    named = set(labels.ACTION_NAMES.get(game_id, {})) | set(labels.ACTION_NAMES[None])
+    named = set(labels.game_action_names(game_id)) | set(labels.ACTION_NAMES[None])
     return set(offered_types(game_id)) | named
 
 

@@ -15,9 +15,11 @@ import re
 import pytest
 
 from tableapp import catalog
+from tableapp.content import has_pack
 from tests.packsweep import mutations, paths, value_at
 
-GAME_IDS = sorted(game.id for game in catalog.games())
+#: The games with a built-in pack to break (a game whose rules print every component has none)
+GAME_IDS = sorted(game.id for game in catalog.games() if has_pack(game.id))
 
 
 def _one_per_path(every):

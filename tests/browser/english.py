@@ -12,8 +12,9 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from tableapp.i18n import catalogue_files
+
 ROOT = Path(__file__).resolve().parents[2]
-TRANSLATIONS = ROOT / "tableapp" / "translations"
 CONTENT = ROOT / "tableapp" / "content"
 
 WORD = re.compile(r"[^\W\d_]+")  # apostrophes split: "l'app", "card's"
@@ -25,7 +26,7 @@ SHARED = {"eza", "ok", "qr", "sha", "tableapp", "pwa", "json", "export", "vs"}
 
 def _po_texts(lang: str) -> list[str]:
     out = []
-    for path in sorted((TRANSLATIONS / lang / "LC_MESSAGES").glob("*.po")):
+    for path in catalogue_files(lang):  # the shell's, and those games carry in their folders
         with path.open("rb") as po:
             for message in read_po(po, locale=lang):
                 if not message.id or (isinstance(message.id, str) and message.id.endswith(".help")):

@@ -1,6 +1,6 @@
 """The app's generic parts in the page itself: actions of every param kind rendered and posted
 with the right params (Zombie Life only uses single choices), the event-stream parser, names
-in game texts, the generic view of an unknown game."""
+in game texts, the generic view of an unknown game (its summary)."""
 
 from __future__ import annotations
 
@@ -47,6 +47,8 @@ VIEW = {
         ],
         "round": 2,
         "notes": None,
+        # the game's own lines, rendered by the server in the phone's language
+        "summary": ["Round 2 of 3", "Your cards: <b>Axe</b>, Saw"],
     },
     "result": None,
 }
@@ -103,8 +105,10 @@ def test_every_param_kind_is_rendered_and_posted(devices, watch):
         {"type": "move", "params": {"steps": 3}},
         {"type": "feast", "params": {"bites": {"brains": 1, "guts": 1}}},
     ]
-    # The unknown game's state is shown generically, as text.
-    assert "Axe (3), Saw, Rope (1)" in page.text_content(".game-state.generic")
+    # The unknown game's state is its summary's lines, as text; never its view's keys.
+    lines = page.locator(".game-state.generic .game-summary li").all_text_contents()
+    assert lines == ["Round 2 of 3", "Your cards: <b>Axe</b>, Saw"]
+    assert "Notes" not in page.text_content(".game-state.generic")
     assert page.locator("b").count() == 0
     assert not watch.errors, watch.errors
 

@@ -3,9 +3,11 @@
 French text with the same placeholders, nothing in the catalogues is unused, every game's help
 exists in French, and whole games render in both languages without a missing message.
 
-Rule ids are read from the rulings catalogue (``tableapp/games/RULINGS.md``): each game has its
+Rule ids are read from the rulings catalogues (``tableapp/games/RULINGS.md``, and a game
+package's own ``RULINGS.md``: :func:`tableapp.catalog.rulings_files`): each game has its
 heading there, ``## <its name> (<its prefix>)``, and each ruling its line, ``- <prefix>-<n> …``;
-no prefix is written here, so a new game's ids are checked like the others'.
+no prefix is written here, so a new game's ids are checked like the others'. The code read is
+the package's and that of every game package outside it (the tests' example game).
 
 Message ids are found in the code the way Babel's extractors do, from the calls to ``M``: the
 first argument must be a string literal (or a conditional between two) and the arguments named
@@ -32,7 +34,13 @@ from tableapp.i18n import TO_YOU, Renderer, catalogue, catalogue_files, read_cat
 
 PACKAGE = Path(tableapp.__file__).resolve().parent
 GAMES = [g for g in catalog.games() if isinstance(g, Game)]
-RULINGS = (PACKAGE / "games" / "RULINGS.md").read_text(encoding="utf-8")
+RULINGS = catalog.rulings_text()
+#: Every game package's folder outside ``tableapp/`` (its code is read like the package's)
+OUTSIDE = [
+    folder
+    for folder in (catalog.folder(m) for m in catalog.modules())
+    if not folder.is_relative_to(PACKAGE)
+]
 #: ``{game name: rule-id prefix}`` from the rulings' headings
 PREFIXES = dict(re.findall(r"^## (.+) \(([A-Z]+)\)$", RULINGS, re.MULTILINE))
 _ANY_PREFIX = "|".join(map(re.escape, PREFIXES.values()))
@@ -64,7 +72,7 @@ def used_ids() -> tuple[dict[str, set[str]], list[str]]:
     whose id is not literal."""
     found: dict[str, set[str]] = {}
     dynamic: list[str] = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in _code(PACKAGE, *OUTSIDE):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
@@ -75,11 +83,15 @@ def used_ids() -> tuple[dict[str, set[str]], list[str]]:
                 continue
             ids = _literal_ids(node.args[position])
             if ids is None or any(k.arg is None for k in node.keywords):
-                dynamic.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+                dynamic.append(f"{path}:{node.lineno}")
                 continue
             for msg in ids:
                 found.setdefault(msg, set()).update(k.arg for k in node.keywords if k.arg)
     return found, dynamic
+
+
+def _code(*folders: Path) -> list[Path]:
+    return [path for folder in folders for path in sorted(folder.rglob("*.py"))]
 
 
 def fields(text: str) -> set[str]:
@@ -184,9 +196,9 @@ def test_every_rule_id_the_code_names_is_a_listed_ruling():
     """Refusals (``RuleError(code, "SB-T1", …)``), constants and comments alike: an id with a
     prefix no heading has, or one RULINGS.md does not list, is a typo or a missing ruling."""
     literals: dict[str, list[str]] = {}
-    for path in sorted((PACKAGE / "games").rglob("*.py")):
+    for path in _code(PACKAGE / "games", *OUTSIDE):
         text = path.read_text(encoding="utf-8")
-        where = str(path.relative_to(PACKAGE))
+        where = str(path)
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 if RULE_LITERAL.fullmatch(node.value):

@@ -47,9 +47,15 @@ def test_pybabel_extract_with_babel_cfg_reads_every_id_the_catalogue_test_reads(
         ["pybabel", "-q", "extract", "-F", str(catalogues.BABEL_CFG), "-o", str(pot), str(ROOT)]
     )
     template = [m for m in _read(pot, "en") if m.id]
+    server = {m.id for m in template if not m.context}
+    # babel.cfg reads the package; a game package outside it (the tests' example) the same way
+    outside = catalogues.outside_folders()
+    assert [f.name for f in outside] == ["graveyard_dash"]
+    for folder in outside:
+        server |= set(catalogues.folder_ids(folder))
     used, _ = used_ids()
     ids = code_ids()
-    assert {m.id for m in template if not m.context} == set(used) == set(ids) - set(phone(ids))
+    assert server == set(used) == set(ids) - set(phone(ids))
     # the phone's ids, from its scripts, with their context: every phone text the catalogues
     # hold is among them (nothing unused), and they are what the tool reads
     extracted = {m.id for m in template if m.context == PHONE}
@@ -68,6 +74,7 @@ def test_a_new_games_domain_gets_its_files_with_a_generated_header(tmp_path):
     domains = Domains(
         {**known.prefixes, "dice": "dice", "dice_game": "dice"},
         {**known.helps, "dice": "dice_game.help"},
+        known.folders,
     )
     written = write(plan(ids, domains, translations))
     assert sorted(p.relative_to(translations).as_posix() for p in written) == [
@@ -119,3 +126,16 @@ def test_english_decides_a_plural_and_french_gets_its_forms_to_write(tmp_path):
     french = _read(po_path(translations, "fr", "zombie_life"), "fr")["zl.scores"]
     assert french.id == ("zl.scores", "zl.scores") and french.fuzzy
     assert french.string[0] and french.string[1:] == ("", "")
+
+
+def test_a_game_that_carries_its_catalogues_keeps_them_in_its_package():
+    # The first games' domains are in tableapp/translations; a new game's are in its folder.
+    known = game_domains()
+    own = catalogues.catalog.folder(catalogues.catalog.module("graveyard-dash"))
+    assert known.folders == {"graveyard_dash": own / "translations"}
+    assert known.of("gd.rolled") == "graveyard_dash"
+    changes = plan(code_ids(), known, only="graveyard_dash")
+    assert {c.path for c in changes} == {
+        own / "translations" / lang / "LC_MESSAGES" / "graveyard_dash.po" for lang in ("en", "fr")
+    }
+    assert report(changes) == []

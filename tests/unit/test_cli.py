@@ -7,9 +7,11 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import tableapp
+from tableapp import catalog
 from tableapp.cli import main, terminal_qr
 
 
@@ -22,6 +24,17 @@ def test_simulate_plays_to_the_end_and_reports_speed():
         r"3 games of Zombie Life \(4 players\): (\d+) actions.* ([\d.]+) games/s", result.output
     )
     assert match and int(match.group(1)) > 0 and float(match.group(2)) > 0
+    assert "invariants held" in result.output
+
+
+@pytest.mark.parametrize("game", catalog.games(), ids=lambda g: g.id)
+def test_simulate_plays_every_game(game):
+    players = str(game.players[1])
+    result = CliRunner().invoke(
+        main, ["simulate", "--game", game.id, "--players", players, "--games", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert f"of {game.name} ({players} players)" in result.output
     assert "invariants held" in result.output
 
 

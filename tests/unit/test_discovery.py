@@ -4,6 +4,8 @@ then by name."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -46,7 +48,34 @@ def test_every_package_under_games_is_in_the_catalogue():
     folders = {p.name for p in here.iterdir() if (p / "__init__.py").is_file()}
     modules = {m.__name__.rpartition(".")[2] for m in catalog.discover()}
     assert modules == folders and len(folders) >= 4
-    assert [m.GAME.id for m in catalog.discover()] == [g.id for g in catalog.games()]
+    builtin = {m.GAME.id for m in catalog.discover()}
+    added = {m.GAME.id for m in catalog.discover("tests.fixtures.games")}
+    assert [g.id for g in catalog.games()] == [m.GAME.id for m in catalog.modules()]
+    assert {g.id for g in catalog.games()} == builtin | added
+
+
+def test_the_tests_example_game_is_in_the_catalogue_of_the_tests_only():
+    # tests/conftest.py adds tests/fixtures/games (catalog.add_games); an app never does.
+    assert "graveyard-dash" in {g.id for g in catalog.games()}
+    assert catalog.folder(catalog.module("graveyard-dash")).name == "graveyard_dash"
+    served = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from tableapp import catalog; print(*(g.id for g in catalog.games()))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(tableapp.games.__file__).parents[2],
+    )
+    ids = {g.id for g in catalog.games()} - {"graveyard-dash"}
+    assert set(served.stdout.split()) == ids
+
+
+def test_games_are_added_before_the_catalogue_is_read():
+    with pytest.raises(RuntimeError, match="before the catalogue is loaded"):
+        catalog.add_games("tableapp.games.zombie_life")
 
 
 def test_the_catalogue_lists_by_order_then_name():

@@ -1,5 +1,6 @@
-// The fallback renderer: any game's view as readable lists, choices named from the cards and
-// seats found in the view. A game module overrides only what it draws better.
+// The fallback renderer: any game's own lines (the view's ``summary``, rendered by the server),
+// choices named by the server's labels or from the cards and seats found in the view. A game
+// module overrides only what it draws better; a new game needs none.
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -49,30 +50,14 @@ export function confirmText(spec) {
   return spec.type === "start" ? t("confirm.start") : null;
 }
 
-function describe(value, depth) {
-  if (value === null || value === undefined || value === "") return "—";
-  if (typeof value !== "object") return String(value);
-  if (Array.isArray(value)) {
-    if (!value.length) return "—";
-    if (value.every((v) => v === null || typeof v !== "object")) {
-      const text = value.join(", ");
-      if (text.length <= 80 || depth > 3) return text;
-      return h("ul", { class: "gv-list" }, value.map((v) => h("li", {}, String(v))));
-    }
-    if (value.every((v) => v && typeof v === "object" && "name" in v)) return value.map(cardText).join(", ");
-    if (depth > 3) return `[${value.length}]`;
-    return h("ol", { class: "gv-list" }, value.map((v) => h("li", {}, describe(v, depth + 1))));
-  }
-  if ("name" in value && "id" in value) return cardText(value);
-  if (depth > 3) return "…";
-  return h("dl", { class: "gv" }, Object.entries(value).flatMap(([key, v]) =>
-    [h("dt", {}, humanize(key)), h("dd", {}, describe(v, depth + 1))]));
-}
-
-/** The public state, generically: keys and values as a definition list. */
+/** The game's own lines about the table and the viewer's part (its definition's ``summary``),
+ * as the server rendered them in this phone's language: a game needs no module to be read.
+ * A game that gives none shows nothing of its own here (never its view's keys). */
 export function publicState(view) {
-  return h("div", { class: "game-state generic" }, h("h3", {}, t("game.state")), describe(view.game_view, 0));
+  const lines = view.game_view?.summary || [];
+  return h("div", { class: "game-state generic" },
+    lines.length ? h("ul", { class: "game-summary" }, lines.map((line) => h("li", {}, line))) : null);
 }
 
-/** A generic game has no separately drawn private part: it is inside the view above. */
+/** A generic game has no separately drawn private part: its summary says the viewer's own. */
 export const privateState = () => null;
