@@ -109,7 +109,10 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
     for _ in range(MAX_MOVES):
         feast_done = laptop.locator(".eza-ruling").count() > 0
         turn = int(laptop.get_attribute(".game-state.eza", "data-turn"))
-        if feast_done and turn >= 3 and "activate_hordes" in kinds:  # the shared form met too
+        # (with two Hordes the shared activation form comes only with a Zombie Event: when it
+        # comes before, its French is read like every other screen; the three-Horde browser
+        # test meets it every time)
+        if feast_done and turn >= 3:
             break
         actor, kind = next(((p, k) for p in phones if (k := p.evaluate(PICK))), (None, None))
         assert actor is not None, laptop.evaluate(TEXT, VISIBLE)[:2000]
@@ -125,7 +128,7 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
     shots(laptop, "eza-fr-table-feast-ruling")
     ruling = laptop.locator(".eza-ruling .eza-ruling-text").text_content()
     assert ruling.startswith("Festin pour ")
-    assert {"keep_mutation", "take_card", "activate", "activate_hordes"} <= kinds
+    assert {"keep_mutation", "take_card", "activate"} <= kinds
     correct_on_a_phone(phones[0], laptop, pages, labels, seen)
     assert seen == set(labels)
     assert not watch.errors, watch.errors
@@ -144,12 +147,18 @@ def correct_on_a_phone(phone, laptop, pages, labels, seen) -> None:
     group.locator("summary").click()
     form = group.locator("form[data-type='correct']")
     form.locator("input[type=radio]").first.click()  # the group
-    form.get_by_role("button", name=re.compile(r"sur le plateau \+1$")).click()
+    up = form.get_by_role("button", name=re.compile(r"sur le plateau \+1$"))
+    # one more on the board, or one fewer when the Horde's whole reserve is already out
+    step = 1 if up.is_enabled() else -1
+    if step == 1:
+        up.click()
+    else:
+        form.get_by_role("button", name=re.compile(r"sur le plateau [−-]1$")).click()
     form.get_by_text("une pièce a été renversée").click()
     before = seq(phone)
     tap(phone, form.locator("button[type=submit]"))
     wait_all(pages, before + 1)
-    assert int(laptop.get_attribute(row, "data-board")) == board + 1
+    assert int(laptop.get_attribute(row, "data-board")) == board + step
     line = laptop.locator(".log .entry").first.text_content()
-    assert "a corrigé" in line and f"{board} → {board + 1}" in line, line
+    assert "a corrigé" in line and f"{board} → {board + step}" in line, line
     no_english(pages, labels, seen)
