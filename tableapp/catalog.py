@@ -5,7 +5,8 @@ A game is a package under ``tableapp/games/`` exposing its definition as ``GAME`
 catalogue lists the games by their definition's ``order``, then by name.
 
 A game package holds everything of its game: its code, its help (the package docstring), and
-optionally its content pack (``tableapp/content/<game>/``), its catalogues (``translations/``)
+optionally its content pack (``content/`` in the package, or ``tableapp/content/<game>/``
+for the first games), its catalogues (``translations/``)
 and its rulings (``RULINGS.md``, beside the built-in games' ``tableapp/games/RULINGS.md``).
 Games outside ``tableapp/games`` are found only in a package :func:`add_games` names: the tests
 add their example game (``tests/fixtures/games``); a served app never does.
@@ -21,7 +22,7 @@ import pkgutil
 from pathlib import Path
 from types import ModuleType
 
-from .content import ContentError, load_pack, pack_problems
+from .content import ContentError, add_pack_folder, load_pack, pack_problems
 from .engine import Game, M, get_game, register
 from .engine.registry import all_games
 
@@ -76,6 +77,7 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
         raise ValueError(f"two game packages define {', '.join(twice)}")
     for module in sorted(found, key=lambda m: (m.GAME.order, m.GAME.name.casefold(), m.GAME.id)):
         game: Game = module.GAME
+        add_pack_folder(game.id, folder(module) / "content")  # a pack the package carries
         pack = load_pack(game.id, content_dir)
         problems = pack_problems(game, pack)
         if problems:

@@ -20,10 +20,12 @@ import os
 import tomllib
 from pathlib import Path
 
-from .builtin import BUILTIN_DIR, has_pack
+from .builtin import BUILTIN_DIR, add_pack_folder, builtin_folder, has_pack
 
 __all__ = [
     "BUILTIN_DIR",
+    "add_pack_folder",
+    "builtin_folder",
     "ContentError",
     "LoadedPack",
     "fingerprint",
@@ -47,7 +49,7 @@ def pack_dir(game_id: str, content_dir: str | os.PathLike | None = None) -> Path
     override = content_dir or os.environ.get("TABLEAPP_CONTENT_DIR")
     if override and (Path(override) / game_id).is_dir():
         return Path(override) / game_id
-    return BUILTIN_DIR / game_id
+    return builtin_folder(game_id)
 
 
 def load_pack(game_id: str, content_dir: str | os.PathLike | None = None) -> dict:
