@@ -656,6 +656,9 @@ class LoadGenerator:
         phase["view_gets_per_move"] = round((self.view_gets - gets) / moves, 2)
         phase["stream_bytes_per_move"] = round((self.stream_bytes - streamed) / moves)
         phase["response_bytes_per_move"] = round((self.response_bytes - answered) / moves)
+        used = (phase.get("cpu") or {}).get("server_cpu_percent")
+        if used is not None:
+            phase["server_cpu_ms_per_move"] = round(used / 100 * phase["seconds"] * 1000 / moves, 2)
 
     def _counts(self) -> tuple[int, int, int, int]:
         return self.requests, self.view_gets, self.stream_bytes, self.response_bytes

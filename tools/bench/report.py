@@ -34,11 +34,8 @@ def format_report(result: dict, header: str) -> str:
         v = phase.get("view_delivery_ms")
         if not v:
             return []
-        used = (phase.get("cpu") or {}).get("server_cpu_percent")
-        per_move = []
-        if used is not None and phase.get("actions"):
-            cpu_ms = used / 100 * phase["seconds"] * 1000 / phase["actions"]
-            per_move = [f"    server CPU per move    {cpu_ms:.1f} ms"]
+        cpu_ms = phase.get("server_cpu_ms_per_move")
+        per_move = [] if cpu_ms is None else [f"    server CPU per move    {cpu_ms:.1f} ms"]
         return [
             *per_move,
             f"    view delivery          {ms(v, 'p50_ms', 'p99_ms')}   (every phone holds "
