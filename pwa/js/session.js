@@ -28,7 +28,7 @@ export class TableSession {
       onEntry: (entry) => {
         this.addEntry(entry);
         this.emit("entry", entry);
-        if (!this.view || entry.seq > this.view.seq) this.refresh();
+        this.follow(entry);
       },
       onState: (state) => {
         this.connection = state;
@@ -100,6 +100,19 @@ export class TableSession {
   /** Log entries, oldest first. */
   log() {
     return [...this.entries.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  /** The view after a stream entry: the one it carries (the bearer's, as of that entry), or
+   * none yet when a later entry of the same read carries it (``view_at``); an entry newer
+   * than the view with neither is a gap: refetch. */
+  follow(entry) {
+    if (entry.view && entry.view.seq === entry.seq) {
+      if (!this.view || entry.seq > this.view.seq) this.setView(entry.view);
+    } else if (entry.view_at > entry.seq) {
+      /* the view comes with entry view_at, in the same read */
+    } else if (!this.view || entry.seq > this.view.seq) {
+      this.refresh();
+    }
   }
 
   /** Refetch the view; calls that arrive during a fetch coalesce into one more fetch. */

@@ -117,7 +117,11 @@ def _moved(seat: int, renderer) -> dict:
     200,
     content_type="text/event-stream",
     description="`id:` is the action number; `data:` a log entry as the bearer may "
-    "see it; comment heartbeats at least every 15 s; resume with `Last-Event-ID`. When the "
+    "see it, with `view`: the bearer's view as of that entry (what GET /api/tables/{code} "
+    "answers it, in the stream's language; `view.seq` is the entry's `seq`). Entries read "
+    "together (a catch-up, moves close together) carry it on the last one; the others say "
+    "which in `view_at`. An entry with neither: refetch the view. Comment heartbeats at least "
+    "every 15 s; resume with `Last-Event-ID`. When the "
     "host moves the bearer's seat to a new phone, the stream sends the (public) entry that "
     "says so, then `event: revoked` (`data: {code: seat_moved, seat, text}`), and ends.",
 )
@@ -164,23 +168,60 @@ def stream(query: dict, code: str):
     config = app.config
     db.session.remove()  # hold no connection while streaming
 
-    def read_after(since: int, known: int | None) -> list[dict]:
+    lang = renderer.lang
+    window = presence_seconds()
+    my_join_url = tables.join_url(table_code)  # this request's host, as GET says it
+
+    def load_rows(since: int, known: int | None) -> list:
         def load() -> list:
             with app.app_context():
                 return store.actions_after(table_id, since)
 
         # Every phone of the table wakes for the same entries: the first reads them.
-        entries = store.recent_log.entries((table_id, table_code), since, known, load)
+        return store.recent_log.entries((table_id, table_code), since, known, load)
+
+    def load_table():
+        with app.app_context():
+            return store.load_table(table_code)
+
+    def read_after(since: int, known: int | None) -> list[dict]:
+        rows = load_rows(since, known)
         out = []
-        for entry in entries:
-            if entry.type == "join":  # a player who joined after the stream opened
-                renderer.names[entry.seat] = entry.payload.get("name", "")
-            if _moves_my_seat(entry) and not still_seated():
-                # The host gave this seat to a new phone: this bearer sees nothing more of it.
-                out.append(tables.entry_for(entry, None, renderer))
-                raise events.Revoked(out, _moved(viewer, renderer))
-            out.append(tables.entry_for(entry, viewer, renderer))
+        for _ in range(3):
+            for entry in rows:
+                if entry.type == "join":  # a player who joined after the stream opened
+                    renderer.names[entry.seat] = entry.payload.get("name", "")
+                if _moves_my_seat(entry) and not still_seated():
+                    # The host gave this seat to a new phone: this bearer sees nothing more.
+                    out.append(tables.entry_for(entry, None, renderer))
+                    raise events.Revoked(out, _moved(viewer, renderer))
+                out.append(tables.entry_for(entry, viewer, renderer))
+            if not out:
+                return out
+            last = out[-1]["seq"]
+            now = tables.view_cache.table_at((table_id, table_code), last, load_table)
+            if now is None or now.seq < last:
+                return out  # gone (or not yet readable): the phone refetches
+            if now.seq == last:
+                view = with_view(now)
+                if view is not None:
+                    for entry in out[:-1]:
+                        entry["view_at"] = last  # the view comes with a later entry
+                    out[-1]["view"] = view
+                return out
+            # Committed since these rows were read: send those too, then the view as of the last.
+            rows = load_rows(last, now.seq)
         return out
+
+    def with_view(table_now) -> dict | None:
+        """The bearer's view as of the table's last action (None: not this bearer's any more)."""
+        if actor is not None and not any(
+            s.token_hash == token_hash for s in table_now.seats if s.number == actor.number
+        ):
+            return None  # moved to a new phone: the revocation comes with its entry
+        with app.app_context():
+            view = tables.view_cache.view(table_now, actor, lang, window)
+        return {**view, "join_url": my_join_url}
 
     def _moves_my_seat(entry) -> bool:
         return (

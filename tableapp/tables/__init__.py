@@ -58,6 +58,7 @@ from .log import (
 )
 from .undos import state_before, undo
 from .views import (
+    ViewCache,
     contributions,
     entry_for,
     join_url,
@@ -69,6 +70,7 @@ from .views import (
     seat_dict,
     texts,
     undo_answers,
+    view_cache,
 )
 
 __all__ = [
@@ -79,6 +81,7 @@ __all__ = [
     "TOKEN_MARK",
     "TOUCH_SECONDS",
     "UNDO_ANSWERS",
+    "ViewCache",
     "Actor",
     "Change",
     "Outcome",
@@ -121,5 +124,6 @@ __all__ = [
     "undo",
     "undo_answers",
     "undo_event",
+    "view_cache",
     "viewer_of",
 ]

@@ -12,7 +12,7 @@ from ..problems import Problem
 from ..store import TableRow
 from .common import Actor, Change, Outcome, identify, lock, viewer_of
 from .idempotency import keep_answer, stored_answer
-from .views import entry_for, render_view, texts
+from .views import entry_for, render_view, texts, view_cache
 
 
 def locked_change(
@@ -54,6 +54,7 @@ def locked_change(
         db.session.rollback()
         raise
     if result.logged:
+        view_cache.hold_table(table)  # this process's streams render from it, not a new read
         events.bus().publish(table.code, seq)
     return Outcome(result.status, body, seq if result.logged else None)
 

@@ -3,7 +3,11 @@ prompt and answers."""
 
 from __future__ import annotations
 
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from flask import current_app, has_request_context, request
 
@@ -16,7 +20,7 @@ from ..i18n import Renderer, request_language
 from ..models import utcnow
 from ..problems import Problem
 from ..store import SeatRow, TableRow
-from .common import COLOURS, UNDO_ANSWERS, Actor
+from .common import COLOURS, UNDO_ANSWERS, Actor, viewer_of
 from .log import action_named
 
 
@@ -102,14 +106,21 @@ def texts(table: TableRow, lang: str | None = None, you: int | None = None) -> R
     return Renderer(lang or request_language(), names, game=table.game, you=you)
 
 
+def _compute(_key: tuple, compute: Callable[[], Any]) -> Any:
+    return compute()
+
+
 def render_view(
     table: TableRow,
     actor: Actor | None,
     presence_seconds: float = 15,
     renderer: Renderer | None = None,
+    memo: Callable[[tuple, Callable[[], Any]], Any] = _compute,
 ) -> dict:
     """The view for one bearer (None: the table screen), per DESIGN's shape, in the bearer's
-    language."""
+    language. ``memo(key, compute)``: where the game's work may already be done for this
+    action (:class:`ViewCache`): the game's part is keyed by the viewer's seat (the table
+    screen and the host share the public one), the legal actions by the bearer."""
     game = catalog.game(table.game)
     players = [s for s in table.seats if s.role == "player"]
     me = None if actor is None else {"seat": actor.number or None, "role": actor.role}
@@ -132,12 +143,16 @@ def render_view(
         game_view: dict = {"players": {"min": low, "max": high}, "colours": lobby_colours(game)}
     else:
         state = table.state
-        prompt = game.prompt(state)
+        prompt, game_view, result = memo(
+            ("game", viewer),
+            lambda: (game.prompt(state), game.view(state, viewer), game.result(state)),
+        )
         actions = []
         if actor is not None and table.status == "playing":
-            actions = game.legal_actions(state, actor.number)
-        game_view = game.view(state, viewer)
-        result = game.result(state)
+            actions = memo(
+                ("actions", actor.role, actor.number),
+                lambda: game.legal_actions(state, actor.number),
+            )
         if table.undo_request is not None and table.status == "playing":
             # The game waits for the answer: only approve, refuse (others) or cancel (the asker).
             prompt = undo_prompt(table)
@@ -171,6 +186,110 @@ def render_view(
         "contributions": contributions(table) if table.status == "finished" else None,
     }
     return {**renderer.localize(view), "prompt": prompt}
+
+
+class ViewCache:
+    """Views as of one action, shared by this process's open streams (a small LRU).
+
+    Every stream of a table wakes for the same entry: the first that needs a view computes
+    it, the others (the same bearer's other phones, the same kind of bearer in the same
+    language) get the same one. Keys start with the table's id and code (a purged table's
+    views never reach a later table with the same id) and the action number; then
+    ``("game", viewer seat)`` for the game's part (shared by the table screen and the host),
+    ``("actions", role, seat)`` for the legal actions, ``("view", role, seat, language)``
+    for the rendered view. The newest loaded table is held too (one read per action per
+    process, or none when this process committed it).
+    """
+
+    def __init__(self, size: int = 2048, tables: int = 1024) -> None:
+        self.size = size
+        self.tables = tables
+        self._lock = threading.Lock()
+        self._held: OrderedDict[tuple, Any] = OrderedDict()
+        self._tables: OrderedDict[tuple[int, str], TableRow] = OrderedDict()
+        self._computing: dict[tuple, threading.Lock] = {}
+        self.computed: Counter[str] = Counter()  # how many of each kind were computed
+        self.loads = 0
+
+    def get(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """The value held for ``key``, else ``compute()``'s (once, however many ask)."""
+        with self._lock:
+            if key in self._held:
+                self._held.move_to_end(key)
+                return self._held[key]
+            computing = self._computing.setdefault(key, threading.Lock())
+        with computing:
+            with self._lock:
+                if key in self._held:
+                    return self._held[key]
+            try:
+                value = compute()
+                with self._lock:
+                    self._held[key] = value
+                    self.computed[key[3]] += 1
+                    while len(self._held) > self.size:
+                        self._held.popitem(last=False)
+                return value
+            finally:
+                with self._lock:
+                    self._computing.pop(key, None)
+
+    def hold_table(self, table: TableRow) -> None:
+        """Keep ``table`` as committed (the action path hands it over after its commit)."""
+        key = (table.id, table.code)
+        with self._lock:
+            held = self._tables.get(key)
+            if held is None or held.seq <= table.seq:
+                self._tables[key] = table
+            self._tables.move_to_end(key)
+            while len(self._tables) > self.tables:
+                self._tables.popitem(last=False)
+
+    def table_at(self, key: tuple[int, str], seq: int, load: Callable[[], TableRow | None]):
+        """The table as of action ``seq`` or later: the held one, else ``load()``'s."""
+        with self._lock:
+            held = self._tables.get(key)
+            if held is not None and held.seq >= seq:
+                return held
+            computing = self._computing.setdefault(key, threading.Lock())
+        with computing:
+            with self._lock:
+                held = self._tables.get(key)
+                if held is not None and held.seq >= seq:
+                    return held
+            try:
+                table = load()
+                self.loads += 1
+                if table is not None and (table.id, table.code) == key:
+                    self.hold_table(table)
+                return table
+            finally:
+                with self._lock:
+                    self._computing.pop(key, None)
+
+    def view(
+        self,
+        table: TableRow,
+        actor: Actor | None,
+        lang: str,
+        presence_seconds: float,
+    ) -> dict:
+        """``actor``'s view of ``table`` in ``lang`` (as GET /api/tables/{code} renders it),
+        computed once per action, bearer kind and language."""
+        at = (table.id, table.code, table.seq)
+        role, number = (actor.role, actor.number) if actor is not None else (None, None)
+
+        def memo(key: tuple, compute: Callable[[], Any]) -> Any:
+            return self.get(at + key, compute)
+
+        def compute() -> dict:
+            renderer = texts(table, lang, you=viewer_of(actor))
+            return render_view(table, actor, presence_seconds, renderer, memo)
+
+        return memo(("view", role, number, lang), compute)
+
+
+view_cache = ViewCache()
 
 
 def _public_request(table: TableRow) -> dict | None:

@@ -76,6 +76,7 @@ def test_an_open_stream_of_a_moved_seat_carries_nothing_private_and_ends(app, cl
     events = blocks(rest)
     assert [e["event"] for e in events] == ["action", "revoked"]
     assert events[0]["data"]["type"] == "reissue"
+    assert "view" not in events[0]["data"]  # the seat's view is no longer this phone's
     assert events[1]["data"]["code"] == "seat_moved" and events[1]["data"]["seat"] == seat
     assert time.monotonic() - opened < 6
     # Reconnecting with the old token is refused; the new phone reads the seat's private part.

@@ -22,6 +22,17 @@ pytestmark = pytest.mark.served
 FAST = 3.0  # seconds: far below the 30 s poll
 
 
+def _entry(entry: dict) -> dict:
+    """A stream entry as the log has it (without the view it brings)."""
+    return {k: v for k, v in entry.items() if k not in ("view", "view_at")}
+
+
+def _settled(view: dict) -> dict:
+    """A view without who is connected (as of the action in a stream, as of now in a GET)."""
+    seats = [{k: v for k, v in seat.items() if k != "connected"} for seat in view["seats"]]
+    return {**view, "seats": seats}
+
+
 def test_phones_on_a_see_every_action_posted_to_b_in_order(cluster):
     a, b = cluster.client(cluster.a), cluster.client(cluster.b)
     table = Table(b, players=4, rnd=random.Random(5))
@@ -53,7 +64,12 @@ def test_phones_on_a_see_every_action_posted_to_b_in_order(cluster):
             # exactly what the log shows this bearer, private parts included
             token = table.tokens.get(seat) if seat is not None else None
             log = [e for e in a.log(table.code, token) if start < e["seq"] <= last]
-            assert [entry for _, entry, _ in phone.events] == log
+            assert [_entry(entry) for _, entry, _ in phone.events] == log
+            # each entry brings the bearer's view as of it (or names the later one that does),
+            # rendered on A from B's commit
+            for seq, entry, _ in phone.events:
+                assert entry["view"]["seq"] == seq if "view" in entry else entry["view_at"] > seq
+            assert _settled(phone.events[-1][1]["view"]) == _settled(a.view(table.code, token))
             delays = [arrived - sent[seq] for seq, _, arrived in phone.events if seq in sent]
             assert max(delays) < FAST
         # a seat's private parts never reach another seat's phone

@@ -75,6 +75,11 @@ class LoadGenerator:
         # (code, seq) → (posted at, phase)
         self.posted: dict[tuple[str, int], tuple[float, str]] = {}
         self.latencies: dict[str, list[float]] = {"paced": [], "saturated": []}
+        # (code, seq) → {phone index: when that phone had its view as of seq or later}
+        self.view_arrivals: dict[tuple[str, int], dict[int, float]] = {}
+        self.view_gets = 0  # phones' GETs of their view (an entry without one, a gap)
+        self.stream_bytes = 0
+        self.response_bytes = 0
         self.heartbeats = 0
         self.events_received = 0
         self.sent: dict = {}  # greenlet → when its last request left
@@ -131,6 +136,7 @@ class LoadGenerator:
                     response = connection.getresponse()
                     data = response.read()
                     self.requests += 1
+                    self.response_bytes += len(data)
                     if response.getheader("Connection", "").lower() == "close":
                         connection.close()
                     return response.status, data
@@ -239,6 +245,9 @@ class LoadGenerator:
                     "id": len(self.phones),
                     "server": (t["index"] + j) % len(self.servers),
                     "last": t["seq"],
+                    "view_seq": t["seq"],  # a phone GETs its view on open: it has this one
+                    "fetching": False,
+                    "again": False,
                     "open": False,
                 }
                 phone["greenlet"] = gevent.spawn(self._phone, phone)
@@ -287,6 +296,7 @@ class LoadGenerator:
             self.open_streams += 1
             buffer = b""
             for chunk in self._body(reader, chunked):
+                self.stream_bytes += len(chunk)
                 buffer += chunk
                 while b"\n\n" in buffer:
                     block, buffer = buffer.split(b"\n\n", 1)
@@ -327,12 +337,15 @@ class LoadGenerator:
     def _sse_block(self, phone: dict, block: bytes) -> None:
         now = time.perf_counter()
         event_id = None
+        data = []
         for line in block.split(b"\n"):
             if line.startswith(b":"):
                 if b"heartbeat" in line:
                     self.heartbeats += 1
             elif line.startswith(b"id:"):
                 event_id = int(line[3:].strip())
+            elif line.startswith(b"data:"):
+                data.append(line[5:])
         if event_id is None:
             return
         self.events_received += 1
@@ -342,6 +355,59 @@ class LoadGenerator:
         self.arrivals.setdefault((phone["table"]["code"], event_id), {}).setdefault(
             phone["id"], now
         )
+        # As the phone app does (pwa/js/session.js): take the view the entry carries, wait
+        # for a later entry of the same read that carries it, else GET the view.
+        entry = json.loads(b"\n".join(data)) if data else {}
+        view = entry.get("view")
+        if view is not None and view.get("seq") == event_id:
+            self._view(phone, view, now)
+        elif (entry.get("view_at") or 0) > event_id:
+            pass
+        elif event_id > phone["view_seq"]:
+            self._fetch_view(phone)
+
+    def _view(self, phone: dict, view: dict, when: float) -> None:
+        """The phone has its view as of ``view['seq']``; the table's actor may use it."""
+        table = phone["table"]
+        for seq in range(phone["view_seq"] + 1, view["seq"] + 1):
+            self.view_arrivals.setdefault((table["code"], seq), {}).setdefault(phone["id"], when)
+        phone["view_seq"] = max(phone["view_seq"], view["seq"])
+        if view["seq"] > table["seq"]:
+            self._learn(table, phone["seat"], view)
+        elif view["seq"] == table["seq"]:
+            table["views"][phone["seat"]] = view
+
+    def _fetch_view(self, phone: dict) -> None:
+        """GET the phone's view; asks during a fetch coalesce into one more (as the app)."""
+        import gevent
+
+        if phone["fetching"]:
+            phone["again"] = True
+            return
+        phone["fetching"] = True
+
+        def fetch() -> None:
+            table = phone["table"]
+            try:
+                while True:
+                    phone["again"] = False
+                    self.view_gets += 1
+                    status, data = self.request(
+                        phone["server"],
+                        "GET",
+                        f"/api/tables/{table['code']}",
+                        token=table["tokens"][phone["seat"]],
+                    )
+                    if status == 200:
+                        self._view(phone, json.loads(data), time.perf_counter())
+                    else:
+                        self.errors[f"phone view {status}"] += 1
+                    if not phone["again"] or self.stopping:
+                        return
+            finally:
+                phone["fetching"] = False
+
+        gevent.spawn(fetch)
 
     # ------------------------------------------------------------------ actions
 
@@ -360,6 +426,12 @@ class LoadGenerator:
             seat = self.rnd.choice(waiting)
             token = table["host"] if seat == 0 else table["tokens"][seat]
             view = table["views"].get(seat)
+            # A player acts once their phone shows the move before (streamed or fetched):
+            # wait for it a while, as a person would, before asking for the view itself.
+            waited = time.perf_counter() + (1.0 if seat != 0 else 0.0)
+            while (view is None or view["seq"] != table["seq"]) and time.perf_counter() < waited:
+                gevent.sleep(0.002)
+                view = table["views"].get(seat)
             if view is None or view["seq"] != table["seq"]:
                 status, data = self.request(
                     server, "GET", f"/api/tables/{table['code']}", token=token
@@ -546,6 +618,51 @@ class LoadGenerator:
             "undelivered": undelivered,
         }
 
+    def view_delivery(self, phase: str, grace: float) -> dict:
+        """Post → every phone of the table holds its view as of that action (streamed, or
+        fetched after the entry)."""
+        import gevent
+
+        m = self.c["phones"]
+        keys = [k for k, (_, p) in self.posted.items() if p == phase]
+        deadline = time.perf_counter() + grace
+        while time.perf_counter() < deadline:
+            if all(len(self.view_arrivals.get(k, ())) >= m for k in keys):
+                break
+            gevent.sleep(0.05)
+        latencies = []
+        undelivered = 0
+        for k in keys:
+            arrived = self.view_arrivals.get(k, {})
+            if len(arrived) < m:
+                undelivered += 1
+                continue
+            latencies.append(max(arrived.values()) - self.posted[k][0])
+        if undelivered:
+            self.errors[f"{phase}: view not on every phone within {grace} s"] += undelivered
+        return {
+            "p50_ms": _ms(percentile(latencies, 0.5)),
+            "p99_ms": _ms(percentile(latencies, 0.99)),
+            "delivered": len(latencies),
+            "undelivered": undelivered,
+        }
+
+    def _wire(self, phase: dict, before: tuple[int, int, int, int]) -> None:
+        """Requests, phones' GETs and bytes received per move over a phase (its deliveries
+        included)."""
+        moves = max(1, phase["actions"])
+        requests, gets, streamed, answered = before
+        phase["requests_per_move"] = round((self.requests - requests) / moves, 2)
+        phase["view_gets_per_move"] = round((self.view_gets - gets) / moves, 2)
+        phase["stream_bytes_per_move"] = round((self.stream_bytes - streamed) / moves)
+        phase["response_bytes_per_move"] = round((self.response_bytes - answered) / moves)
+        used = (phase.get("cpu") or {}).get("server_cpu_percent")
+        if used is not None:
+            phase["server_cpu_ms_per_move"] = round(used / 100 * phase["seconds"] * 1000 / moves, 2)
+
+    def _counts(self) -> tuple[int, int, int, int]:
+        return self.requests, self.view_gets, self.stream_bytes, self.response_bytes
+
     # ------------------------------------------------------------------ the run
 
     def run(self) -> dict:
@@ -582,6 +699,7 @@ class LoadGenerator:
         result["streams"] = {"target": target, "opened": self.open_streams, "idle_cpu": idle_cpu}
         result["memory"] = memory
         meter = CpuMeter(pids, self.c.get("service_pids"))
+        counts = self._counts()
         paced = self.paced()
         paced["cpu"] = meter.read()
         paced["action_ms"] = {
@@ -589,9 +707,12 @@ class LoadGenerator:
             "p99": _ms(percentile(self.latencies["paced"], 0.99)),
         }
         paced["delivery_ms"] = self.delivery("paced", self.c["grace"])
+        paced["view_delivery_ms"] = self.view_delivery("paced", self.c["grace"])
+        self._wire(paced, counts)
         result["paced"] = paced
         if self.c["saturate_seconds"] > 0:
             meter = CpuMeter(pids, self.c.get("service_pids"))
+            counts = self._counts()
             saturated = self.saturated()
             saturated["cpu"] = meter.read()
             saturated["action_ms"] = {
@@ -599,6 +720,8 @@ class LoadGenerator:
                 "p99": _ms(percentile(self.latencies["saturated"], 0.99)),
             }
             saturated["delivery_ms"] = self.delivery("saturated", self.c["grace"])
+            saturated["view_delivery_ms"] = self.view_delivery("saturated", self.c["grace"])
+            self._wire(saturated, counts)
             result["saturated"] = saturated
         if self.c["floor_seconds"] > 0:
             meter = CpuMeter(pids, self.c.get("service_pids"))

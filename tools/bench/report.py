@@ -30,6 +30,22 @@ def format_report(result: dict, header: str) -> str:
             parts.append(f"other processes {d['other_cpu_percent']}%")
         return "CPU (% of one core): " + ", ".join(parts)
 
+    def wire(phase: dict) -> list[str]:
+        v = phase.get("view_delivery_ms")
+        if not v:
+            return []
+        cpu_ms = phase.get("server_cpu_ms_per_move")
+        per_move = [] if cpu_ms is None else [f"    server CPU per move    {cpu_ms:.1f} ms"]
+        return [
+            *per_move,
+            f"    view delivery          {ms(v, 'p50_ms', 'p99_ms')}   (every phone holds "
+            f"its view as of the action; {v['undelivered']} undelivered)",
+            f"    requests per move      {phase['requests_per_move']} (phones' view GETs "
+            f"{phase['view_gets_per_move']})",
+            f"    bytes per move         {phase['stream_bytes_per_move']} streamed, "
+            f"{phase['response_bytes_per_move']} in answers",
+        ]
+
     lines = [header]
     streams = result.get("streams", {})
     lines.append(
@@ -59,6 +75,7 @@ def format_report(result: dict, header: str) -> str:
             f"    delivery latency       {ms(d, 'p50_ms', 'p99_ms')}   (to every phone "
             f"of the table; {d['undelivered']} undelivered)"
         )
+        lines.extend(wire(paced))
     saturated = result.get("saturated")
     if saturated:
         lines.append(
@@ -72,6 +89,7 @@ def format_report(result: dict, header: str) -> str:
             f"    delivery latency       {ms(d, 'p50_ms', 'p99_ms')}   "
             f"({d['undelivered']} undelivered)"
         )
+        lines.extend(wire(saturated))
     floor = result.get("floor")
     if floor:
         lines.append(
