@@ -51,6 +51,15 @@ def turn_line(view: dict, lang: str) -> str:
     return TURN[lang].format(names=", ".join(who))
 
 
+def moment_of(view: dict) -> tuple:
+    """When the turn moves, as the table screen reads it (``momentOf`` in pwa/js/moments.js):
+    the status, the round, the turn number, whose turn, the active player."""
+    g = view.get("game_view") or {}
+    turn = g.get("turn")
+    turn = turn.get("seat") if isinstance(turn, dict) else turn
+    return (view["status"], g.get("round"), g.get("turn_no"), turn, g.get("active"))
+
+
 CASES = [("zombie-life", "en"), ("student-bodies", "fr"), ("zombicide", "en")]
 
 
@@ -95,13 +104,14 @@ def test_the_table_speaks_turns_and_moments_in_its_language(
     laptop.reload()
     laptop.wait_for_selector("button.speech-toggle[aria-pressed=true]")
     # The rest of the game at a table's pace: the next move once the screen has shown the last.
-    lines = []  # the turn lines the table had to say: each change of who the game waits for
+    lines = []  # the turn lines the table had to say: one each time the turn moves
+    moment = moment_of(view_of(url, code, lang=lang))
     while one_move(url, code, tokens, chooser):
         now = view_of(url, code, lang=lang)
-        if now["status"] == "playing" and [s for s in now["prompt"]["waiting_for"] if s]:
-            line = turn_line(now, lang)
-            if not lines or lines[-1] != line:
-                lines.append(line)
+        if moment_of(now) != moment and now["status"] == "playing":
+            if [s for s in now["prompt"]["waiting_for"] if s]:
+                lines.append(turn_line(now, lang))
+        moment = moment_of(now)
         wait_all([laptop], now["seq"], within=10)
     laptop.wait_for_selector("main#app[data-screen=table-end]")
     dismiss_moment(laptop)
