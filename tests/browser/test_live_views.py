@@ -13,12 +13,14 @@ pytestmark = pytest.mark.browser
 
 
 def _recorder(page, code):
-    """Every request the page sends about the table, but its presence pings (a timer's)."""
+    """Every request the page sends about the table, but its presence pings (a timer's) and
+    the QR image the table screen draws again at another size (an image, cached for 5 min;
+    the browser reports its request even when it is answered from a cache)."""
     seen = []
 
     def request(r):
         path = re.sub(r"^https?://[^/]+", "", r.url).split("?")[0]
-        if path.startswith(f"/api/tables/{code}") and not path.endswith("/presence"):
+        if path.startswith(f"/api/tables/{code}") and not path.endswith(("/presence", "/qr.svg")):
             seen.append(f"{r.method} {path}")
 
     page.on("request", request)
