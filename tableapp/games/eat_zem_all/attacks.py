@@ -47,6 +47,26 @@ def _reach_hordes(state: State) -> list[int]:
     return [s for s in order_from(state, state["active"]) if horde(state, s)["board"] > 0]
 
 
+def with_attack(state: State, hid: str, step: Step, asks_where: str) -> Step:
+    """EZA-H12: a Human's move whose next effect is its attack asks the attack's reach in the
+    same answer (the app has said where it goes, so the table moves it and reports the reach
+    from there): the attack leaves the stack and goes into the move's ``step``. Not for the
+    Human whose blocked move asks where it goes instead (``asks_where``: Harry in the House,
+    Odile in the Cemetery)."""
+    nxt = Flow.top(state)
+    if (
+        nxt is not None
+        and nxt["kind"] == "human_effect"
+        and nxt["human"] == hid
+        and nxt["effect"] in ("kill_standing", "kill_crawling")
+        and ability(state, hid) != asks_where
+        and reach_classes(state, hid)
+    ):
+        state["steps"].pop()
+        step["attack"] = nxt["effect"]
+    return step
+
+
 def start_attack(state: State, ctx: Ctx, hid: str, attack: str) -> None:
     if not reach_classes(state, hid):
         no_target(state, ctx, hid, attack, M("eza.attack.no_zombie_on_board"))

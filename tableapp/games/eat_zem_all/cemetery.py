@@ -99,20 +99,8 @@ def _split_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
 def _ask_advance(state: State, hid: str, movers: list[str], dest: str) -> None:
     step = {"kind": "advance", "seat": state["active"], "human": hid, "movers": movers}
     step["dest"] = dest
-    nxt = Flow.top(state)
-    if (
-        nxt is not None
-        and nxt["kind"] == "human_effect"
-        and nxt["human"] == hid
-        and nxt["effect"] in ("kill_standing", "kill_crawling")
-        and ability(state, hid) != "odile_detour"  # blocked, she leaves the path (asked where)
-        and attacks.reach_classes(state, hid)
-    ):
-        # EZA-H12: the Human's next effect is its attack; the app has said where the group
-        # goes, so the table moves it and reports the reach from there, in the same answer
-        state["steps"].pop()
-        step["attack"] = nxt["effect"]
-    Flow.push(state, step)
+    # blocked, she leaves the path (asked where): no reach asked with the move
+    Flow.push(state, attacks.with_attack(state, hid, step, "odile_detour"))
 
 
 def _advance_specs(state: State, step: Step, seat: int) -> list[dict]:

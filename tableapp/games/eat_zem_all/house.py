@@ -73,20 +73,8 @@ def try_move(state: State, ctx: Ctx, hid: str, dest: str, rule: str, how: dict) 
         "rule": rule,
         "how": how,
     }
-    nxt = Flow.top(state)
-    if (
-        nxt is not None
-        and nxt["kind"] == "human_effect"
-        and nxt["human"] == hid
-        and nxt["effect"] in ("kill_standing", "kill_crawling")
-        and ability(state, hid) != "harry_join_nearest"  # blocked, he joins another Human
-        and attacks.reach_classes(state, hid)
-    ):
-        # EZA-H12: the Human's next effect is its attack; the app has said where it goes, so
-        # the table moves it and reports the reach from there, in the same answer
-        state["steps"].pop()
-        step["attack"] = nxt["effect"]
-    Flow.push(state, step)
+    # blocked, he joins another Human: no reach asked with the move
+    Flow.push(state, attacks.with_attack(state, hid, step, "harry_join_nearest"))
 
 
 def _confirm_ask(state: State, step: Step) -> dict:

@@ -182,3 +182,15 @@ def kill(state: dict, *hids: str) -> None:
     for hid in hids:
         state["humans"][hid].update(status="dead", tokens=0, contamination=1)
         state["hordes"]["1"]["bites"][hid] = state["content"]["humans"][hid]["tokens"][1]
+
+
+def hold(state: dict, seat: int, effect: str, *, alone: bool = False) -> str:
+    """``seat`` holds (face up) the pack's Mutation with this effect (``alone``: and nothing
+    else); returns its id."""
+    mc = state["mutation_cards"]
+    if alone:
+        piles.move_all(mc, f"held:{seat}", "discard")
+    card = next(m for m, row in state["content"]["mutations"].items() if row["effect"] == effect)
+    source = next(p for p, cards in mc.items() if card in cards)
+    piles.move(mc, card, source, f"held:{seat}")
+    return card

@@ -14,6 +14,7 @@ from eza_support import (
     activation,
     asked,
     deal,
+    hold,
     reach,
     rules,
     said,
@@ -27,15 +28,6 @@ from eza_support import (
 )
 
 from tableapp.engine import RuleError, piles
-
-
-def hold(state: dict, seat: int, effect: str) -> str:
-    """``seat`` holds (face up) the pack's Mutation with this effect; returns its id."""
-    mc = state["mutation_cards"]
-    card = next(m for m, row in state["content"]["mutations"].items() if row["effect"] == effect)
-    source = next(p for p, cards in mc.items() if card in cards)
-    piles.move(mc, card, source, f"held:{seat}")
-    return card
 
 
 def finish_activations(state: dict) -> dict:

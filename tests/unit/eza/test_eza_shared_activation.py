@@ -10,6 +10,7 @@ from eza_support import (
     act,
     asked,
     deal,
+    hold,
     rules,
     set_tokens,
     spec,
@@ -21,16 +22,6 @@ from eza_support import (
 )
 
 from tableapp.engine import RuleError, piles
-
-
-def hold(state: dict, seat: int, effect: str) -> str:
-    """``seat`` holds (face up) the pack's Mutation with this effect, and nothing else."""
-    mc = state["mutation_cards"]
-    piles.move_all(mc, f"held:{seat}", "discard")
-    card = next(m for m, row in state["content"]["mutations"].items() if row["effect"] == effect)
-    source = next(p for p, cards in mc.items() if card in cards)
-    piles.move(mc, card, source, f"held:{seat}")
-    return card
 
 
 def plain(state: dict) -> dict:
@@ -86,8 +77,8 @@ def test_EZA_T1_EZA_T12_the_other_hordes_main_effect_is_one_form_the_active_hord
 
 def test_EZA_T6_each_hordes_part_is_checked_against_its_own_zombies():
     state = plain(deal("house", seats=(1, 2, 3)))
-    hold(state, 3, "pack_instinct")
-    hold(state, 2, "iron_jaw")
+    hold(state, 3, "pack_instinct", alone=True)
+    hold(state, 2, "iron_jaw", alone=True)
     state, _ = stage(state, *main_effects(2, 3, effect="activate:1x1"))
     rows = top(state)["rows"]
     assert [(r["seat"], r["extra"]) for r in rows] == [(2, 0), (3, 1)]  # Pack instinct, Blue
@@ -173,11 +164,11 @@ def test_EZA_T5_a_horde_with_no_zombie_to_activate_is_not_in_the_form():
 
 def test_EZA_T12_instants_at_their_moment_lunge_alone_sprint_in_the_shared_form():
     state = plain(deal("house", seats=(1, 2, 3)))
-    hold(state, 3, "bite_at_range")
+    hold(state, 3, "bite_at_range", alone=True)
     lunged, _ = stage(state, *main_effects(2, 3))
     assert top(lunged)["kind"] == "activation" and top(lunged)["seat"] == 2  # Blue: its own
     assert "use_mutation" not in types(lunged, 3)  # not yet: Green's Zombies act
-    sprint = hold(state, 3, "extra_actions")
+    sprint = hold(state, 3, "extra_actions", alone=True)
     state, _ = stage(state, *main_effects(2, 3, effect="activate:1x1"))
     assert [r["seat"] for r in top(state)["rows"]] == [2, 3]
     assert "use_mutation" in types(state, 3)  # offered while the shared form is open
