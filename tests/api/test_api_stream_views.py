@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from tableapp import tables as tables_pkg
-from tests.api.test_api_idempotency_undo_events import _draw_turn, _parse, bearer
+from tests.api.test_api_idempotency_undo_events import _draw_turn, _parse, _waiting, bearer
 
 
 def _stream(client, code, token=None, after=0, lang="en"):
@@ -99,12 +99,16 @@ def test_a_live_stream_gets_the_view_of_the_move_it_is_woken_for(app, client, ta
     app.config["SSE_MAX_SECONDS"] = 1.5
     created, tokens = tables.started(3)
     code = created["code"]
-    response = client.get(f"/api/tables/{code}/events", headers=bearer(tokens[2]), buffered=False)
+    # The host's ties at the deal are settled before the stream opens: it wakes for the draw alone.
+    token, view = _waiting(tables, code, tokens)
+    watcher = next(t for t in tokens if t != token)
+    response = client.get(f"/api/tables/{code}/events", headers=bearer(watcher), buffered=False)
     chunks = iter(response.response)
     assert next(chunks).decode().startswith("retry: ")
     loads = tables_pkg.view_cache.loads
-    token, drawn = _draw_turn(tables, code, tokens)
-    expected = _get(client, code, tokens[2])
+    drawn = tables.act(code, token, "draw").get_json()
+    assert drawn["action"]["seq"] == view["seq"] + 1
+    expected = _get(client, code, watcher)
     entries = _parse(b"".join(chunks).decode())
     response.close()
     assert [e["id"] for e in entries] == [drawn["action"]["seq"]]

@@ -82,6 +82,7 @@ def test_the_english_detector_catches_an_untranslated_prompt():
 def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, live_server):
     laptop = devices.laptop("table", locale="fr-FR")
     laptop.goto("/")
+    laptop.wait_for_selector("main#app[data-ready='1']")  # the texts are in, the language set
     assert laptop.get_attribute("html", "lang") == "fr"
     laptop.select_option("#game", "eat-zem-all")
     laptop.select_option("#variant", "cemetery")
