@@ -103,7 +103,8 @@ def test_phone_moments_are_banners_in_turn_that_hide_no_form_and_take_no_tap(
     assert overlaps(box, lang.bounding_box())
     before = phone.evaluate("() => document.documentElement.lang")
     lang.click(timeout=2000)
-    assert phone.evaluate("() => document.documentElement.lang") != before
+    # The switch takes effect once the other language's texts are in (a fetch): wait for it.
+    phone.wait_for_function("b => document.documentElement.lang !== b", arg=before, timeout=3000)
     assert banner.count() == 1 and banner.text_content() == "First moment"
     hit = phone.evaluate(
         "([x, y]) => document.elementFromPoint(x, y)?.closest('.toast.moment') === null",
