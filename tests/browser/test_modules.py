@@ -170,7 +170,6 @@ SUBMIT_VIEW = {
 }
 
 
-
 @pytest.mark.parametrize(
     "language, verb, both, three",
     [
@@ -248,8 +247,12 @@ def test_eat_zem_all_names_each_horde_once(devices, live_server, language, red):
     ana = {"en": "Ana (Red)", "fr": "Ana (Rouge)"}[language]
     assert ana in {x["name"] for x in view["game_view"]["hordes"]}
     page = devices.phone(f"eza-names-{language}")
+    # The language is the phone's from the start: a switch made once the home screen is up
+    # redraws it (whenever its fetches end), over the state drawn below.
+    page.add_init_script(f"localStorage.setItem('tableapp:lang', '{language}')")
     page.goto("/")
     page.wait_for_selector("main#app[data-ready='1']")
+    assert page.evaluate("() => document.documentElement.lang") == language
     page.evaluate(
         """async ([view, language]) => {
           await (await import("/js/i18n.js")).setLang(language);
