@@ -4,6 +4,7 @@ phone goes offline, says it is reconnecting, comes back and catches up with noth
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .play import choose_button, seq, tap, wait_all, zl_confirm
 
@@ -81,7 +82,21 @@ def test_offline_phone_reconnects_and_catches_up(table, watch):
     away.context.set_offline(False)
     wait_all([away], seq(laptop), within=10)
     away.wait_for_selector("#banner", state="hidden")
-    # Nothing missed: every entry of the log is on the phone that was away.
+    # Nothing missed: every entry of the log is on the phone that was away. Back online, the
+    # phone refetches its view while its stream brings the missed entries: the view may come
+    # first, so the log is waited for (then read, to say what is missing if it never is).
+    try:
+        away.wait_for_function(
+            """n => {
+              const shown = [...document.querySelectorAll(".log .entry")]
+                .map((e) => Number(e.dataset.seq)).sort((a, b) => a - b);
+              return shown.length === n && shown.every((s, i) => s === i + 1);
+            }""",
+            arg=seq(laptop),
+            timeout=5000,
+        )
+    except PlaywrightTimeout:
+        pass
     shown = away.locator(".log .entry").evaluate_all("es => es.map(e => Number(e.dataset.seq))")
     assert sorted(shown) == list(range(1, seq(laptop) + 1))
     assert away.get_attribute("body", "data-connection") == "live"
