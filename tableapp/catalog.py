@@ -6,7 +6,8 @@ catalogue lists the games by their definition's ``order``, then by name.
 
 A game package holds everything of its game: its code, its help (the package docstring), and
 optionally its content pack (``content/`` in the package, or ``tableapp/content/<game>/``
-for the first games), its catalogues (``translations/``)
+for the first games) with its format (``define(pack_format=...)``), its catalogues
+(``translations/``)
 and its rulings (``RULINGS.md``, beside the built-in games' ``tableapp/games/RULINGS.md``).
 Games outside ``tableapp/games`` are found only in a package :func:`add_games` names: the tests
 add their example game (``tests/fixtures/games``); a served app never does.
@@ -23,6 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 from .content import ContentError, add_pack_folder, load_pack, pack_problems
+from .content.schemas import add_format
 from .engine import Game, M, get_game, register
 from .engine.registry import all_games
 
@@ -78,6 +80,7 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
     for module in sorted(found, key=lambda m: (m.GAME.order, m.GAME.name.casefold(), m.GAME.id)):
         game: Game = module.GAME
         add_pack_folder(game.id, folder(module) / "content")  # a pack the package carries
+        add_format(game.id, game.definition.pack_format)  # and the format it declares
         pack = load_pack(game.id, content_dir)
         problems = pack_problems(game, pack)
         if problems:

@@ -1,5 +1,8 @@
 """Each game's pack format, declared: the type of every field, the bounds of every text and of
-every list (marshmallow schemas), and the same as JSON Schema for the OpenAPI spec.
+every list (marshmallow schemas), and the same as JSON Schema for the OpenAPI spec. The first
+games' formats are in :data:`FORMATS`; any other game declares its own in its definition
+(``define(pack_format=...)``, in the words of :mod:`tableapp.engine.definition`: ``rows``,
+``many``, ``INT`` …), so a new game with a pack edits nothing outside its folder.
 
 A pack is checked here first — a wrong type anywhere is one ``bad_pack`` line naming the file,
 the card and the field, by construction — and only a pack of the right shape goes on to the
@@ -19,10 +22,12 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 
+from ..engine.definition import BOOL, INT, NAME, OTHERS, TEXT, WORD, many, mapping, rows
 from ..engine.messages import M, Message, named
 from ..games.eat_zem_all.content import BOX_COUNTS as EZA_BOX_COUNTS
 from .builtin import has_pack
@@ -31,34 +36,6 @@ NAME_LENGTH = 60
 TEXT_LENGTH = 300
 WORD_LENGTH = 40
 LIST_LENGTH = 12
-
-NAME, TEXT, WORD, INT, BOOL = "name", "text", "word", "int", "bool"
-
-
-class rows:  # noqa: N801 - reads as a declaration
-    """A list of tables of ``shape``, at most ``most`` of them."""
-
-    def __init__(self, shape: dict, most: int) -> None:
-        self.shape, self.most = shape, most
-
-
-class many:  # noqa: N801
-    """A list of ``kind`` (a word or a number), at most :data:`LIST_LENGTH`."""
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-
-
-class mapping:  # noqa: N801
-    """A table whose keys the pack chooses (words), each holding ``kind``."""
-
-    def __init__(self, kind: Any) -> None:
-        self.kind = kind
-
-
-#: In a table's shape, ``OTHERS`` declares what the keys the pack chooses hold (Zombicide's
-#: danger levels, named in its own box file).
-OTHERS = "*"
 
 _NAMED = {"name": NAME, "name_fr": NAME}
 _TEXTS = {"text": TEXT, "text_fr": TEXT}
@@ -296,7 +273,7 @@ _ZC = {
     },
 }
 
-#: Each game's pack: ``{file: shape}``.
+#: The first games' packs: ``{file: shape}``.
 FORMATS: dict[str, dict] = {
     "zombie-life": _ZL,
     "student-bodies": _SB,
@@ -304,13 +281,30 @@ FORMATS: dict[str, dict] = {
     "zombicide": _ZC,
 }
 
+#: The formats games declare in their definition (``pack_format``), added by the catalogue
+#: when it finds the game (:func:`add_format`): a new game's pack needs no line here.
+_declared: dict[str, dict] = {}
+
+
+def add_format(game_id: str, shape: Mapping[str, Any] | None) -> None:
+    """The pack format the game ``game_id`` declares (``define(pack_format=...)``), if any."""
+    if shape is None or _declared.get(game_id) == shape:
+        return
+    if game_id in FORMATS:
+        raise ValueError(f"{game_id}: its pack format is in FORMATS and in its definition")
+    _declared[game_id] = dict(shape)
+    pack_schema.cache_clear()
+    pack_json_schema.cache_clear()
+
 
 def pack_format(game_id: str) -> dict | None:
-    """The files of the game's pack and their shapes: :data:`FORMATS`, no file at all for a
-    game without a pack (:func:`~tableapp.content.has_pack`), ``None`` for a pack whose format
-    is not declared (only the game's own rules check it)."""
+    """The files of the game's pack and their shapes: :data:`FORMATS` or what its definition
+    declares, no file at all for a game without a pack (:func:`~tableapp.content.has_pack`),
+    ``None`` for a pack whose format is not declared (only the game's own rules check it)."""
     if game_id in FORMATS:
         return FORMATS[game_id]
+    if game_id in _declared:
+        return _declared[game_id]
     return None if has_pack(game_id) else {}
 
 

@@ -60,6 +60,35 @@ class Moves:
     explain: Callable[[State, int, dict], RuleError | None] | None = None
 
 
+# --- the words of a pack format (``pack_format``) ------------------------------------------------
+
+#: A field's kind: a name a card prints, a rule text, an id or a choice, a whole number, a bool
+NAME, TEXT, WORD, INT, BOOL = "name", "text", "word", "int", "bool"
+#: In a table's shape, ``OTHERS`` declares what the keys the pack chooses hold.
+OTHERS = "*"
+
+
+class rows:  # noqa: N801 - reads as a declaration
+    """A list of tables of ``shape``, at most ``most`` of them."""
+
+    def __init__(self, shape: dict, most: int) -> None:
+        self.shape, self.most = shape, most
+
+
+class many:  # noqa: N801
+    """A list of ``kind`` (a word or a number), short (its bound is the format's)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+
+class mapping:  # noqa: N801
+    """A table whose keys the pack chooses (words), each holding ``kind``."""
+
+    def __init__(self, kind: Any) -> None:
+        self.kind = kind
+
+
 @dataclass(frozen=True)
 class Definition:
     """What a game module writes. Only ``id``, ``name``, ``players``, ``setup`` and a way to
@@ -101,6 +130,12 @@ class Definition:
     invariants: Callable[[State], None] | None = None
     reveal: Callable[[State], dict] | None = None
     validate_content: Callable[[Mapping], list[str]] | None = None
+    #: ``{file: shape}``: the format of the content pack the game carries in its package
+    #: (``content/<file>.toml``), in the words below (``{"box": {"die": many(INT), "card":
+    #: rows({"name": NAME, "value": INT}, most=12)}}``). The pack is then checked field by field
+    #: before ``validate_content`` sees it, and the OpenAPI spec describes it
+    #: (:mod:`tableapp.content.schemas`). ``None``: only ``validate_content`` checks it.
+    pack_format: Mapping[str, Any] | None = None
     #: privacy: paths nobody sees before the end, and paths only "{seat}" sees
     secret: tuple[Path, ...] = ()
     private: tuple[Path, ...] = ()
@@ -509,7 +544,23 @@ def define(**fields: Any) -> Game:
     return Game(Definition(**fields))
 
 
-__all__ = ["CORRECTION_REASONS", "Definition", "Game", "Message", "Moves", "define"]
+__all__ = [
+    "BOOL",
+    "CORRECTION_REASONS",
+    "INT",
+    "NAME",
+    "OTHERS",
+    "TEXT",
+    "WORD",
+    "Definition",
+    "Game",
+    "Message",
+    "Moves",
+    "define",
+    "many",
+    "mapping",
+    "rows",
+]
 
 
 def end_prompt(result: Mapping[str, Any]) -> dict:
