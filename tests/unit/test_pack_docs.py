@@ -1,5 +1,6 @@
-"""Every registered game with a content pack documents it: ``tableapp/content/<id>/README.md``
-names each file of the built-in pack and says the pack is RECONSTRUCTED (the rule books print no
+"""Every registered game with a content pack documents it: the ``README.md`` of its pack's folder
+(``tableapp/content/<id>/`` for the first games, ``content/`` in a game's own package) names
+each file of the built-in pack and says the pack is RECONSTRUCTED (the rule books print no
 card lists, so a player must know the cards are the project's and how to replace them). A game
 whose rules print every component has no pack, hence nothing to document; a pack folder no game
 owns (a misspelt id) is refused, since its game would silently play without it."""
@@ -9,27 +10,31 @@ from __future__ import annotations
 import pytest
 
 from tableapp import catalog
-from tableapp.content import BUILTIN_DIR, has_pack
+from tableapp.content import BUILTIN_DIR, builtin_folder, has_pack
 
 GAME_IDS = sorted(game.id for game in catalog.games() if has_pack(game.id))
 
 
 def test_every_pack_folder_is_a_games_and_is_checked():
-    # The parametrised test below checks every folder: none is left out, none is a stray.
+    # The parametrised test below checks every folder: none is left out, none is a stray (of
+    # the folders under tableapp/content; a game package's own content/ is found with it).
     folders = {p.name for p in BUILTIN_DIR.iterdir() if p.is_dir() and p.name != "__pycache__"}
-    assert folders == set(GAME_IDS), "a pack folder no game owns, or a game's pack unchecked"
+    here = {game_id for game_id in GAME_IDS if builtin_folder(game_id).parent == BUILTIN_DIR}
+    assert folders == here, "a pack folder no game owns, or a game's pack unchecked"
+    for game_id in set(GAME_IDS) - here:  # the others' packs are in their own package
+        assert builtin_folder(game_id) == catalog.folder(catalog.module(game_id)) / "content"
     assert GAME_IDS, "no pack to check"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_pack_readme_names_every_file_and_says_reconstructed(game_id):
-    readme = BUILTIN_DIR / game_id / "README.md"
-    assert readme.is_file(), f"{readme.relative_to(BUILTIN_DIR.parent.parent)} is missing"
+    readme = builtin_folder(game_id) / "README.md"
+    assert readme.is_file(), f"{readme} is missing"
     text = readme.read_text(encoding="utf-8")
     assert "RECONSTRUCTED" in text
     # The loaded pack (catalog.content) and, should TABLEAPP_CONTENT_DIR replace it, the
     # built-in folder the README sits in.
-    stems = set(catalog.content(game_id)) | {p.stem for p in (BUILTIN_DIR / game_id).glob("*.toml")}
+    stems = set(catalog.content(game_id)) | {p.stem for p in builtin_folder(game_id).glob("*.toml")}
     files = sorted(f"{stem}.toml" for stem in stems)
     assert files, f"{game_id} has an empty built-in pack"
     missing = [name for name in files if f"`{name}`" not in text]

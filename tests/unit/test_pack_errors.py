@@ -13,9 +13,9 @@ import pytest
 
 from tableapp import catalog
 from tableapp.content import (
-    BUILTIN_DIR,
     ContentError,
     LoadedPack,
+    builtin_folder,
     has_pack,
     load_pack,
     pack_problems,
@@ -90,7 +90,7 @@ def test_17k_a_pack_read_from_its_toml_files_names_those_files(game_id, tmp_path
     # one broken copy of the first list of cards, read from a TOML folder
     folder = tmp_path / game_id
     folder.mkdir()
-    for path in (BUILTIN_DIR / game_id).glob("*.toml"):
+    for path in builtin_folder(game_id).glob("*.toml"):
         (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     loaded = load_pack(game_id, tmp_path)
     broken = copy.deepcopy(loaded)

@@ -1,7 +1,8 @@
-"""Each game's pack format, declared (tableapp/content/schemas.py): the built-in packs have it; a
-wrong type, a hidden character, a text too long for a card or a deck too large is one line
-naming the file, the card and the field, in the reader's language; the OpenAPI spec's JSON
-Schema of each pack is generated from the same schemas and accepts exactly what they accept."""
+"""Each game's pack format, declared (tableapp/content/schemas.py, or the game's definition:
+``pack_format``): the built-in packs have it; a wrong type, a hidden character, a text too long
+for a card or a deck too large is one line naming the file, the card and the field, in the
+reader's language; the OpenAPI spec's JSON Schema of each pack is generated from the same
+schemas and accepts exactly what they accept."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ import jsonschema
 import pytest
 
 from tableapp import catalog
-from tableapp.content import BUILTIN_DIR, has_pack, pack_problems
+from tableapp.content import BUILTIN_DIR, builtin_folder, has_pack, pack_problems
 from tableapp.content.schemas import (
-    FORMATS,
     LIST_LENGTH,
     NAME_LENGTH,
     TEXT_LENGTH,
     WORD_LENGTH,
+    pack_format,
     pack_json_schema,
     rows,
     shape_problems,
@@ -199,10 +200,10 @@ def _bounds(shape: dict, path: str = ""):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_each_pack_readme_states_the_bounds(game_id):
-    text = " ".join((BUILTIN_DIR / game_id / "README.md").read_text(encoding="utf-8").split())
+    text = " ".join((builtin_folder(game_id) / "README.md").read_text(encoding="utf-8").split())
     for number in (NAME_LENGTH, TEXT_LENGTH, WORD_LENGTH, LIST_LENGTH):
         assert str(number) in text
-    for file, shape in FORMATS[game_id].items():
+    for file, shape in pack_format(game_id).items():
         for path, most in _bounds(shape):
             assert f"`{path}` at most {most}" in text, (file, path)
 
