@@ -51,7 +51,7 @@ def test_the_catalogue_says_which_games_have_a_pack(client, packless):
     games = {g["id"]: g for g in client.get("/api/games").get_json()["games"]}
     assert games[GAME_ID]["pack"] is False
     assert all(g["pack"] == has_pack(i) for i, g in games.items())
-    assert games["graveyard-dash"]["pack"] is False  # the tests' example game has none either
+    assert games["graveyard-dash"]["pack"] is True  # the tests' example carries one in its folder
 
 
 def test_a_game_without_a_pack_has_no_pack_to_download(client, packless):

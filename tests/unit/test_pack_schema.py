@@ -14,6 +14,7 @@ import pytest
 from tableapp import catalog
 from tableapp.content import BUILTIN_DIR, builtin_folder, has_pack, pack_problems
 from tableapp.content.schemas import (
+    FORMATS,
     LIST_LENGTH,
     NAME_LENGTH,
     TEXT_LENGTH,
@@ -187,6 +188,15 @@ def test_the_spec_says_what_a_pack_needs(client, game_id):
     assert validator.is_valid(catalog.content(game_id))
     answer = client.post("/api/tables", json={"game": game_id, "pack": catalog.content(game_id)})
     assert answer.status_code == 201
+
+
+def test_a_game_declares_its_packs_format_in_its_own_definition():
+    # A new game's format is no line in FORMATS: the catalogue takes it from its definition
+    # (define(pack_format=...)), as the tests' example game does.
+    own = [g for g in catalog.games() if has_pack(g.id) and g.id not in FORMATS]
+    assert own, "no game with a pack declares its format in its definition"
+    for game in own:
+        assert pack_format(game.id) == game.definition.pack_format
 
 
 def _bounds(shape: dict, path: str = ""):
