@@ -114,17 +114,22 @@ PHONE = "phone"
 
 
 def phone_entries(lang: str, translations: Path = TRANSLATIONS) -> dict[str, str]:
-    """``{id: text}`` of the phone's texts in ``lang``'s catalogues (empty ones too)."""
+    """``{id: text}`` of the phone's texts in ``lang``'s catalogues (empty ones too): those of
+    every folder of :func:`catalogue_folders`, a game package's own too, with ``translations``
+    in place of the shell's folder."""
+    folders = [translations, *catalogue_folders()[1:]]
     out: dict[str, str] = {}
-    for path in sorted((translations / lang / "LC_MESSAGES").glob("*.po")):
-        for message in read_catalogue(path, lang):
-            if message.id and message.context == PHONE:
-                out[message.id] = message.string or ""
+    for folder in folders:
+        for path in sorted((folder / lang / "LC_MESSAGES").glob("*.po")):
+            for message in read_catalogue(path, lang):
+                if message.id and message.context == PHONE:
+                    out[message.id] = message.string or ""
     return out
 
 
 def phone_texts(lang: str, translations: Path = TRANSLATIONS) -> dict[str, str]:
-    """The phone's texts in ``lang``, what it shows: English's where ``lang`` has none."""
+    """The phone's texts in ``lang``, what it shows: English's where ``lang`` has none (from
+    every catalogue folder, ``translations`` in place of the shell's)."""
     texts = {k: v for k, v in phone_entries(DEFAULT, translations).items() if v}
     if lang != DEFAULT:
         texts.update({k: v for k, v in phone_entries(lang, translations).items() if v})

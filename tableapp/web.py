@@ -56,7 +56,8 @@ TEXTS_PATH = "/texts/{lang}.json"
 
 def phone_texts_files(translations: Path | None = None) -> dict[str, bytes]:
     """``{path: JSON}`` of the phone's texts in every language (``{"lang", "texts"}``: the
-    catalogues' ``msgctxt "phone"`` entries, English's where a language has none)."""
+    ``msgctxt "phone"`` entries of every catalogue folder, a game package's own too, English's
+    where a language has none; ``translations`` in place of the shell's folder)."""
     from .engine.messages import LANGUAGES
     from .i18n import TRANSLATIONS, phone_texts
 
