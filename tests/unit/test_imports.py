@@ -1,14 +1,19 @@
-"""No import cycle anywhere in the package, a game's modules included: every ``import`` and
-``from … import`` is read from the source (those inside functions too, where a cycle hides),
-and the modules that import each other, directly or around a loop, are named."""
+"""No import cycle anywhere in the package, a game's modules included (those of a game package
+the catalogue finds outside it too: the tests' example game): every ``import`` and ``from …
+import`` is read from the source (those inside functions too, where a cycle hides), and the
+modules that import each other, directly or around a loop, are named."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+from tableapp import catalog
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "tableapp"
+#: The game packages the catalogue found outside the package (``tests/fixtures/games/…``)
+OUTSIDE = [catalog.folder(m) for m in catalog.modules() if not m.__name__.startswith("tableapp.")]
 
 
 def module_name(path: Path) -> str:
@@ -22,22 +27,21 @@ def is_module(name: str) -> bool:
 
 
 def imported(path: Path) -> set[str]:
-    """The package's modules ``path`` imports: ``from . import feast`` is the module ``feast``,
-    ``from .state import State`` the module ``state`` (its package is already loading)."""
+    """The modules ``path`` imports: ``from . import feast`` is the module ``feast``, ``from
+    .state import State`` the module ``state`` (its package is already loading); those outside
+    the walked ones are dropped by :func:`graph`."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            out |= {a.name for a in node.names if a.name.split(".")[0] == "tableapp"}
+            out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 target = ".".join([*base, *([node.module] if node.module else [])])
             else:
                 target = node.module or ""
-            if target.split(".")[0] != "tableapp":
-                continue
             for alias in node.names:
                 inner = f"{target}.{alias.name}"
                 out.add(inner if is_module(inner) else target)
@@ -46,7 +50,9 @@ def imported(path: Path) -> set[str]:
 
 
 def graph() -> dict[str, set[str]]:
-    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    """``{module: the walked modules it imports}`` for the package and the games outside it."""
+    files = [*PACKAGE.rglob("*.py"), *(p for folder in OUTSIDE for p in folder.rglob("*.py"))]
+    modules = {module_name(p): p for p in files}
     return {name: imported(path) & modules.keys() for name, path in modules.items()}
 
 
@@ -86,6 +92,18 @@ def test_the_walker_sees_a_cycle_even_inside_a_function():
     edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(edges) == [["a", "b", "c"]]
     assert "tableapp.games.eat_zem_all.state" in graph()["tableapp.games.eat_zem_all.feast"]
+
+
+def test_the_walk_takes_in_the_games_outside_the_package():
+    # the example game's modules, their imports of each other and of the package's
+    edges = graph()
+    assert OUTSIDE, "no game package outside tableapp to walk"
+    for folder in OUTSIDE:
+        package = module_name(folder / "__init__.py")
+        own = {n for n in edges if n == package or n.startswith(package + ".")}
+        assert len(own) == len(list(folder.rglob("*.py")))
+        among = {w for v in own for w in edges[v] if w in own}
+        assert among and any(w.startswith("tableapp.") for v in own for w in edges[v])
 
 
 def test_no_module_of_the_package_imports_itself_around_a_loop():
