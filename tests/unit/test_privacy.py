@@ -86,7 +86,7 @@ def test_no_view_ever_holds_what_its_viewer_may_not_see(game, variant, players):
 def test_every_registered_game_is_an_engine_definition():
     # a game plugs into the engine as a definition: the privacy test above covers it the day
     # it is registered, so no game may stay outside it
-    assert len(GAMES) == len(catalog.games()) >= 4
+    assert GAMES and len(GAMES) == len(catalog.games())
 
 
 def test_every_registered_game_declares_what_it_hides():
