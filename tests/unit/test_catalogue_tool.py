@@ -50,7 +50,7 @@ def test_pybabel_extract_with_babel_cfg_reads_every_id_the_catalogue_test_reads(
     server = {m.id for m in template if not m.context}
     # babel.cfg reads the package; a game package outside it (the tests' example) the same way
     outside = catalogues.outside_folders()
-    assert [f.name for f in outside] == ["graveyard_dash"]
+    assert "graveyard_dash" in [f.name for f in outside]
     for folder in outside:
         server |= set(catalogues.folder_ids(folder))
     used, _ = used_ids()
@@ -132,7 +132,7 @@ def test_a_game_that_carries_its_catalogues_keeps_them_in_its_package():
     # The first games' domains are in tableapp/translations; a new game's are in its folder.
     known = game_domains()
     own = catalogues.catalog.folder(catalogues.catalog.module("graveyard-dash"))
-    assert known.folders == {"graveyard_dash": own / "translations"}
+    assert known.folders["graveyard_dash"] == own / "translations"
     assert known.of("gd.rolled") == "graveyard_dash"
     changes = plan(code_ids(), known, only="graveyard_dash")
     assert {c.path for c in changes} == {
