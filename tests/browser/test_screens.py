@@ -159,7 +159,9 @@ def test_every_screen_fits_reads_and_speaks_the_language(
 
     # The home screen, where the host opens the table.
     laptop.goto("/")
-    laptop.wait_for_selector("main#app[data-screen='home']")
+    # data-screen is set as the screen's module loads; data-ready once it is drawn (the games
+    # fetched: the form, not "Loading…").
+    laptop.wait_for_selector("main#app[data-screen='home'][data-ready='1'] #new-table")
     vocabulary = english_only() if lang == "fr" else None
     check(laptop, "home", screenshot=True, accessibility=True)
     code, join_url = _open(laptop, game, variant)
@@ -324,7 +326,7 @@ def test_the_room_reads_the_game_above_the_fold(game, size, devices, live_server
         [code, created["host_token"]],
     )
     laptop.goto(f"/table/{code}")
-    laptop.wait_for_selector("main#app[data-screen='table']")
+    laptop.wait_for_selector("main#app[data-ready='1'][data-screen='table']")
     fold = TABLES[size]["height"]
     shots(laptop, f"room-{game}-{size}-start", full_page=False)
     for selector in ROOM_LINES[game]:
