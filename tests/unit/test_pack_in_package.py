@@ -10,7 +10,7 @@ from tableapp.content import builtin, has_pack, load_pack, pack_dir
 def test_a_pack_in_the_games_own_package_is_its_built_in_pack(tmp_path, monkeypatch):
     folder = tmp_path / "dice_race" / "content"
     folder.mkdir(parents=True)
-    (folder / "dice.toml").write_text('faces = [1, 2, 3, 4, 5, 6]\n', encoding="utf-8")
+    (folder / "dice.toml").write_text("faces = [1, 2, 3, 4, 5, 6]\n", encoding="utf-8")
     monkeypatch.setattr(builtin, "_own", {})
     assert not has_pack("dice-race")
     builtin.add_pack_folder("dice-race", folder)
