@@ -190,6 +190,12 @@ def fitted(template: str, values: dict[str, str], lang: str) -> str:
 TO_YOU = ".to_you"
 
 
+#: What ``localize`` walks into (anything else is kept as it is, without a call).
+_NESTED = (dict, list)
+#: A message's own keys, kept as they are when it is rendered.
+_KEPT = frozenset({"args", "msg"})
+
+
 class Renderer:
     """Renders messages in one language; seats are named from ``names`` (``{seat: name}``),
     action types by their names in ``game`` (a game id: the table's). ``you``: the seat whose
@@ -296,7 +302,8 @@ class Renderer:
     def localize(self, value: Any) -> Any:
         """``value`` with every message rendered (a new value; the input is not changed)."""
         if isinstance(value, list):
-            return [self.localize(v) for v in value]
+            # Scalars are kept without a call each: a view holds thousands of them.
+            return [self.localize(v) if isinstance(v, _NESTED) else v for v in value]
         if not isinstance(value, dict):
             return value
         if "i18n" in value and len(value) == 1:
@@ -308,7 +315,10 @@ class Renderer:
     def carrier(self, value: dict) -> dict:
         """A dict that carries a message among other things (an event, a prompt): its parts
         localized, ``msg`` and ``args`` kept, the rendered ``text`` added."""
-        out = {k: (v if k in ("args", "msg") else self.localize(v)) for k, v in value.items()}
+        out = {
+            k: (self.localize(v) if isinstance(v, _NESTED) and k not in _KEPT else v)
+            for k, v in value.items()
+        }
         if is_message(value):
             out["text"] = self.text(value)
         return out
