@@ -55,6 +55,8 @@ def locked_change(
         raise
     if result.logged:
         view_cache.hold_table(table)  # this process's streams render from it, not a new read
+        if result.view_key is not None:  # the bearer's own streams send the view it was given
+            view_cache.keep(table, result.view_key, result.payload["view"])
         events.bus().publish(table.code, seq)
     return Outcome(result.status, body, seq if result.logged else None)
 
@@ -79,4 +81,5 @@ def logged(table: TableRow, actor: Actor, action, presence_seconds: float) -> Ch
             "action": entry_for(action, viewer_of(actor), renderer),
             "view": render_view(table, actor, presence_seconds, renderer),
         },
+        view_key=("view", actor.role, actor.number, renderer.lang),
     )

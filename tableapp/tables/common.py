@@ -54,6 +54,9 @@ class Change:
     token: str | None = None
     nonce: str | None = None  # None with a token: a repeat of the request is not given it
     logged: bool = True
+    #: The bearer's view in the answer, by its :class:`ViewCache` key (``("view", role, seat,
+    #: language)``): kept for this process's streams once the change is committed.
+    view_key: tuple | None = None
 
 
 def find_table(code: str) -> TableRow:

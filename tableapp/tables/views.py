@@ -143,10 +143,9 @@ def render_view(
         game_view: dict = {"players": {"min": low, "max": high}, "colours": lobby_colours(game)}
     else:
         state = table.state
-        prompt, game_view, result = memo(
-            ("game", viewer),
-            lambda: (game.prompt(state), game.view(state, viewer), game.result(state)),
-        )
+        # The prompt and the result are the same for every bearer: once per action.
+        prompt, result = memo(("public",), lambda: (game.prompt(state), game.result(state)))
+        game_view = memo(("game", viewer), lambda: game.view(state, viewer))
         actions = []
         if actor is not None and table.status == "playing":
             actions = memo(
@@ -185,7 +184,8 @@ def render_view(
         "undo_request": _public_request(table),
         "contributions": contributions(table) if table.status == "finished" else None,
     }
-    return {**renderer.localize(view), "prompt": prompt}
+    # The prompt is localized already (its question picked above): the rest, part by part.
+    return {k: (v if k == "prompt" else renderer.localize(v)) for k, v in view.items()}
 
 
 class ViewCache:
@@ -195,7 +195,8 @@ class ViewCache:
     it, the others (the same bearer's other phones, the same kind of bearer in the same
     language) get the same one. Keys start with the table's id and code (a purged table's
     views never reach a later table with the same id) and the action number; then
-    ``("game", viewer seat)`` for the game's part (shared by the table screen and the host),
+    ``("public",)`` for the prompt and the result (the same for every bearer), ``("game",
+    viewer seat)`` for the game's part (shared by the table screen and the host),
     ``("actions", role, seat)`` for the legal actions, ``("view", role, seat, language)``
     for the rendered view. The newest loaded table is held too (one read per action per
     process, or none when this process committed it).
@@ -233,6 +234,17 @@ class ViewCache:
             finally:
                 with self._lock:
                     self._computing.pop(key, None)
+
+    def keep(self, table: TableRow, key: tuple, value: Any) -> None:
+        """Hold ``value`` for ``key`` as of ``table``'s last action, computed elsewhere (the
+        answer to the action, rendered once it was committed): counted as computed."""
+        at = (table.id, table.code, table.seq) + key
+        with self._lock:
+            if at not in self._held:
+                self._held[at] = value
+                self.computed[key[0]] += 1
+                while len(self._held) > self.size:
+                    self._held.popitem(last=False)
 
     def hold_table(self, table: TableRow) -> None:
         """Keep ``table`` as committed (the action path hands it over after its commit)."""

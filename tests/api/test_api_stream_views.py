@@ -74,16 +74,17 @@ def test_the_view_is_computed_once_for_every_stream_of_one_kind_of_bearer(app, c
     app.config["SSE_MAX_SECONDS"] = 0.2
     created, tokens = tables.started(3)
     code = created["code"]
-    _, drawn = _draw_turn(tables, code, tokens)
+    token, drawn = _draw_turn(tables, code, tokens)
     seq = drawn["action"]["seq"]
+    other = next(t for t in tokens if t != token)  # the drawer's view came with its answer
     cache = tables_pkg.view_cache
     before = dict(cache.computed)
 
     def grown(kind):
         return cache.computed[kind] - before.get(kind, 0)
 
-    first = _stream(client, code, tokens[1], after=seq - 1)
-    second = _stream(client, code, tokens[1], after=seq - 1)
+    first = _stream(client, code, other, after=seq - 1)
+    second = _stream(client, code, other, after=seq - 1)
     assert first == second and (grown("view"), grown("game")) == (1, 1)
     # the table screen and the host: one game part, two views (the host has actions)
     screen = _stream(client, code, None, after=seq - 1)[-1]["data"]["view"]
@@ -115,3 +116,21 @@ def test_a_live_stream_gets_the_view_of_the_move_it_is_woken_for(app, client, ta
     assert entries[0]["data"]["view"] == expected
     # this process committed the move: its streams render from that table, no new read
     assert tables_pkg.view_cache.loads == loads
+
+
+def test_the_actors_own_stream_sends_the_view_its_answer_gave_without_rendering_it(
+    app, client, tables
+):
+    app.config["SSE_MAX_SECONDS"] = 0.2
+    created, tokens = tables.started(3)
+    code = created["code"]
+    cache = tables_pkg.view_cache
+    token, drawn = _draw_turn(tables, code, tokens)
+    before = dict(cache.computed)
+    (entry,) = _stream(client, code, token, after=drawn["action"]["seq"] - 1)
+    assert entry["data"]["view"] == drawn["view"]
+    assert cache.computed["view"] == before.get("view", 0)  # kept from the answer, not redone
+    # in another language the view is rendered anew (the answer was in English)
+    (french,) = _stream(client, code, token, after=drawn["action"]["seq"] - 1, lang="fr")
+    assert french["data"]["view"]["prompt"]["text"] != entry["data"]["view"]["prompt"]["text"]
+    assert cache.computed["view"] == before.get("view", 0) + 1
