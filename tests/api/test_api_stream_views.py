@@ -15,7 +15,10 @@ def _stream(client, code, token=None, after=0, lang="en"):
     headers["Accept-Language"] = lang
     response = client.get(f"/api/tables/{code}/events", headers=headers)
     assert response.status_code == 200
-    return _parse(response.get_data(as_text=True))
+    try:
+        return _parse(response.get_data(as_text=True))
+    finally:
+        response.close()  # gives the stream's slot back, as a server does when it ends
 
 
 def _get(client, code, token=None, lang="en"):
