@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from tableapp import catalog
-from tableapp.content import BUILTIN_DIR, builtin_folder, has_pack, pack_problems
+from tableapp.content import builtin_folder, has_pack, pack_problems
 from tableapp.content.schemas import (
     FORMATS,
     LIST_LENGTH,
@@ -226,7 +226,7 @@ def test_a_server_pack_of_the_wrong_shape_stops_the_app_with_its_line(tmp_path):
     from tableapp.content import ContentError
 
     folder = tmp_path / "student-bodies"
-    shutil.copytree(BUILTIN_DIR / "student-bodies", folder)
+    shutil.copytree(builtin_folder("student-bodies"), folder)
     box = folder / "box.toml"
     box.write_text(box.read_text(encoding="utf-8").replace("\nzombies = ", '\nzombies = "x" #', 1))
     try:

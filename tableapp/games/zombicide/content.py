@@ -1,6 +1,6 @@
 """Zombicide content pack: checking it, and turning it into the catalogue a table carries.
 
-The pack (``tableapp/content/zombicide/``, format in its ``README.md``) holds six files:
+The pack (``content/`` in this package, format in its ``README.md``) holds six files:
 ``box.toml`` (team size, Zombie types, danger levels, Abomination kinds, card sets),
 ``survivors.toml``, ``skills.toml``, ``spawn.toml`` (the Zombie deck), ``equipment.toml``
 (starting gear and the blue Equipment deck) and ``crates.toml`` (the red Pimp-weapon deck).
