@@ -81,7 +81,7 @@ def test_the_wheel_ships_each_games_pack_and_catalogues(wheel):
         for p in games.glob(pattern)
         if p.is_file() and "__pycache__" not in p.parts
     ]
-    assert any("/content/" in p for p in data)
+    assert any("/content/" in p for p in data) and any(p.endswith(".po") for p in data)
     shell = [
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "tableapp" / "translations").glob("*/LC_MESSAGES/*.po")
