@@ -5,10 +5,9 @@ A game is a package under ``tableapp/games/`` exposing its definition as ``GAME`
 catalogue lists the games by their definition's ``order``, then by name.
 
 A game package holds everything of its game: its code, its help (the package docstring), and
-optionally its content pack (``content/`` in the package, or ``tableapp/content/<game>/``
-for the first games) with its format (``define(pack_format=...)``), its catalogues
-(``translations/``)
-and its rulings (``RULINGS.md``, beside the built-in games' ``tableapp/games/RULINGS.md``).
+optionally its content pack (``content/`` in the package) with its format
+(``define(pack_format=...)``), its catalogues (``translations/``) and its rulings
+(``RULINGS.md``, beside the built-in games' ``tableapp/games/RULINGS.md``).
 Games outside ``tableapp/games`` are found only in a package :func:`add_games` names: the tests
 add their example game (``tests/fixtures/games``); a served app never does.
 

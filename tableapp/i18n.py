@@ -2,10 +2,10 @@
 
 Rules code produces messages (``{"msg": id, "args": {...}}``, see
 :mod:`tableapp.engine.messages`); this module turns them into text with the catalogs in
-``tableapp/translations/<lang>/LC_MESSAGES/*.po`` (one domain per game, ``messages`` for the
-engine and the shell) and in a game package's own ``translations/`` folder (a game that
-carries its catalogues: ``<package>/translations/<lang>/LC_MESSAGES/<package>.po``), read
-with Babel. Message ids are
+``tableapp/translations/<lang>/LC_MESSAGES/*.po`` (the shell's domains: ``messages`` for the
+engine and the shell, ``packs``, ``phone``) and in each game package's own ``translations/``
+folder (its domain: ``<package>/translations/<lang>/LC_MESSAGES/<package>.po``), read with
+Babel. Message ids are
 stable and symbolic (``zl.place.refuge``); English is a catalogue like French, so no text
 lives in code. Placeholders are ``{name}`` fields filled from the rendered arguments.
 
@@ -33,7 +33,7 @@ from .labels import action_name
 
 DEFAULT = "en"
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
-#: The built-in games' folder: a game package there may carry its own ``translations/``.
+#: The built-in games' folder: each game package there carries its own ``translations/``.
 GAMES = Path(__file__).resolve().parent / "games"
 #: Game packages outside the built-in folder whose catalogues are read too (the tests' example
 #: game: :func:`tableapp.catalog.add_games` adds its folder)
@@ -52,8 +52,8 @@ class Catalogue:
 
 
 def catalogue_folders() -> list[Path]:
-    """Every ``translations`` folder: the shell's (which also holds the first games'), then
-    those of the game packages that carry their own."""
+    """Every ``translations`` folder: the shell's, then those of the game packages (each
+    holds its game's domain)."""
     own = sorted(GAMES.glob("*/translations")) + [
         folder / "translations" for folder in _game_folders if (folder / "translations").is_dir()
     ]
@@ -71,8 +71,8 @@ def add_game_folder(folder: Path) -> None:
 
 def catalogue_files(lang: str) -> list[Path]:
     """One ``.po`` file per domain: ``messages`` (the engine and the shell), ``packs``,
-    ``phone`` (the phone app's own words) and one per game, from every folder of
-    :func:`catalogue_folders`."""
+    ``phone`` (the phone app's own words) and one per game (in its package), from every
+    folder of :func:`catalogue_folders`."""
     return [
         path
         for folder in catalogue_folders()

@@ -1,8 +1,8 @@
 """Updates, or checks, the gettext catalogues from the message ids in the code: one domain per
 game, ``packs`` (content-pack problems), ``messages`` (the engine and the shell) and ``phone``
-(the phone app's own words), each in every language
-(``tableapp/translations/<lang>/LC_MESSAGES/<domain>.po``; a game whose domain is not there
-carries its own, in its package: ``<package>/translations/<lang>/LC_MESSAGES/``).
+(the phone app's own words), each in every language: the shell's in
+``tableapp/translations/<lang>/LC_MESSAGES/<domain>.po``, a game's in its own package,
+``<package>/translations/<lang>/LC_MESSAGES/<package>.po``.
 
     python3 -m tools.catalogues check              # what update would change; exit 1 if any
     python3 -m tools.catalogues update             # add new ids, drop unused ones, new domains
@@ -121,8 +121,8 @@ def folder_ids(folder: Path) -> dict[str, str]:
 @dataclass(frozen=True)
 class Domains:
     """Where ids go: ``{first segment: game domain}`` and ``{game domain: its help's id}``;
-    ``folders``: ``{game domain: its own translations folder}``, for a game that carries its
-    catalogues (the others' are in the shell's folder, ``tableapp/translations``)."""
+    ``folders``: ``{game domain: its package's translations folder}`` (the other domains'
+    catalogues are in the shell's folder, ``tableapp/translations``)."""
 
     prefixes: dict[str, str]
     helps: dict[str, str]
@@ -143,8 +143,8 @@ class Domains:
 
 def game_domains(rulings: Path | None = None) -> Domains:
     """Each game's domain (its package's name), for the ids starting with its rule-id prefix
-    in lower case or with its help's segment; its catalogues' folder when it carries them
-    (its package's ``translations``, unless the shell's folder already holds its domain).
+    in lower case or with its help's segment; its catalogues' folder (its package's
+    ``translations``).
     ``rulings``: one file to read the headings from (default: every game's rulings)."""
     text = rulings.read_text("utf-8") if rulings is not None else catalog.rulings_text()
     headings = dict(re.findall(r"^## (.+) \(([A-Z]+)\)$", text, re.M))
@@ -155,8 +155,7 @@ def game_domains(rulings: Path | None = None) -> Domains:
         game, package = module.GAME, module.__name__.rpartition(".")[2]
         if game.name not in headings:
             raise SystemExit(f"{game.name}: no heading '## {game.name} (PREFIX)' in its rulings")
-        if not any(po_path(TRANSLATIONS, lang, package).is_file() for lang in LANGUAGES):
-            folders[package] = catalog.folder(module) / "translations"
+        folders[package] = catalog.folder(module) / "translations"
         helps[package] = catalog.help_id(game.id)
         for segment in (headings[game.name].lower(), helps[package].split(".")[0]):
             if prefixes.get(segment, package) != package or segment in SHARED:

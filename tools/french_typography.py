@@ -1,7 +1,8 @@
 """Lists, or fixes in place, the French typography faults of the catalogues (a no-break space
 before ``: ; ! ?`` and inside ``« »``, see :mod:`tableapp.typography`): the ``msgstr`` texts of
-``tableapp/translations/fr/LC_MESSAGES/*.po`` (and of the game packages that carry their own,
-``translations/fr/LC_MESSAGES/*.po``), the server's and the phone app's own words
+``tableapp/translations/fr/LC_MESSAGES/*.po`` (the shell's) and of each game package's own
+(``tableapp/games/<package>/translations/fr/LC_MESSAGES/*.po``), the server's and the phone
+app's own words
 (``msgctxt "phone"``) alike. Only the faulty strings are rewritten, line by line, so a diff
 shows just them.
 

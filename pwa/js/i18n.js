@@ -1,8 +1,9 @@
 // The phone's words in the phone's language. They are catalogue entries like the server's
-// texts (msgctxt "phone" in tableapp/translations/<lang>/LC_MESSAGES: the shell's in phone.po,
-// a game screen's in its game's catalogue), served per language at /texts/<lang>.json and
-// precached by the service worker. The browser's language picks one; the header button
-// switches (and the choice is kept); app.js loads the texts before the first screen.
+// texts (msgctxt "phone": the shell's in tableapp/translations/<lang>/LC_MESSAGES/phone.po,
+// a game screen's in its game's catalogue, in its package), served per language at
+// /texts/<lang>.json and precached by the service worker. The browser's language picks one;
+// the header button switches (and the choice is kept); app.js loads the texts before the
+// first screen.
 
 import { getPref, setPref } from "./store.js";
 

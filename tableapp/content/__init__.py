@@ -1,8 +1,9 @@
 """Content packs: card lists, token mixes and board data, as TOML, validated at load.
 
-A pack is a folder ``<game-id>/`` of ``*.toml`` files; the loaded pack is ``{file stem: data}``.
-A game whose rules print every component has no folder, hence no pack: its content is ``{}``
-(and a pack sent for it may hold no file: :func:`has_pack`).
+A pack is a folder of ``*.toml`` files; the loaded pack is ``{file stem: data}``. A built-in
+pack is the ``content/`` folder of its game's package (``tableapp/games/<package>/content/``,
+see :mod:`.builtin`). A game whose rules print every component has no folder, hence no pack:
+its content is ``{}`` (and a pack sent for it may hold no file: :func:`has_pack`).
 Packs ship inside the package; ``TABLEAPP_CONTENT_DIR`` points at a folder holding corrected
 copies (``<dir>/<game-id>/*.toml``), which replace the built-in pack of that game whole.
 
@@ -20,10 +21,9 @@ import os
 import tomllib
 from pathlib import Path
 
-from .builtin import BUILTIN_DIR, add_pack_folder, builtin_folder, has_pack
+from .builtin import add_pack_folder, builtin_folder, has_pack
 
 __all__ = [
-    "BUILTIN_DIR",
     "add_pack_folder",
     "builtin_folder",
     "ContentError",
@@ -45,7 +45,9 @@ class ContentError(ValueError):
     """A pack that does not load: names the file and the field."""
 
 
-def pack_dir(game_id: str, content_dir: str | os.PathLike | None = None) -> Path:
+def pack_dir(game_id: str, content_dir: str | os.PathLike | None = None) -> Path | None:
+    """The folder the game's pack is read from: its copy in ``content_dir`` (or
+    ``TABLEAPP_CONTENT_DIR``) if there is one, else the built-in one (``None``: no pack)."""
     override = content_dir or os.environ.get("TABLEAPP_CONTENT_DIR")
     if override and (Path(override) / game_id).is_dir():
         return Path(override) / game_id
@@ -57,7 +59,7 @@ def load_pack(game_id: str, content_dir: str | os.PathLike | None = None) -> dic
     without a pack)."""
     folder = pack_dir(game_id, content_dir)
     pack = LoadedPack()
-    if not folder.is_dir():
+    if folder is None or not folder.is_dir():
         return pack  # no pack: the rules print every component
     for path in sorted(folder.glob("*.toml")):
         try:

@@ -1,8 +1,9 @@
 """Each game's pack format, declared: the type of every field, the bounds of every text and of
-every list (marshmallow schemas), and the same as JSON Schema for the OpenAPI spec. The first
-games' formats are in :data:`FORMATS`; any other game declares its own in its definition
-(``define(pack_format=...)``, in the words of :mod:`tableapp.engine.definition`: ``rows``,
-``many``, ``INT`` …), so a new game with a pack edits nothing outside its folder.
+every list (marshmallow schemas), and the same as JSON Schema for the OpenAPI spec. Every game
+declares its own in its definition (``define(pack_format=...)``, in the words of
+:mod:`tableapp.engine.definition`: ``rows``, ``many``, ``INT`` …; the built-in games' are the
+``FORMAT`` of their ``content`` module), so a game with a pack edits nothing outside its
+folder.
 
 A pack is checked here first — a wrong type anywhere is one ``bad_pack`` line naming the file,
 the card and the field, by construction — and only a pack of the right shape goes on to the
@@ -27,262 +28,27 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 
-from ..engine.definition import BOOL, INT, NAME, OTHERS, TEXT, WORD, many, mapping, rows
+from ..engine.definition import (
+    BOOL,
+    INT,
+    LIST_LENGTH,
+    NAME,
+    OTHERS,
+    TEXT,
+    WORD,
+    many,
+    mapping,
+    rows,
+)
 from ..engine.messages import M, Message, named
-from ..games.eat_zem_all.content import BOX_COUNTS as EZA_BOX_COUNTS
 from .builtin import has_pack
 
 NAME_LENGTH = 60
 TEXT_LENGTH = 300
 WORD_LENGTH = 40
-LIST_LENGTH = 12
-
-_NAMED = {"name": NAME, "name_fr": NAME}
-_TEXTS = {"text": TEXT, "text_fr": TEXT}
-
-_ZL = {"cards": {"cards": rows({"value": INT, **_NAMED, "copies": INT}, most=60)}}
-
-_SB_EFFECT = {
-    **dict.fromkeys(("move", "rush", "stamina", "heal", "draw", "range"), INT),
-    **dict.fromkeys(("stand", "steal", "switch", "push_back"), BOOL),
-    "attack": WORD,
-}
-_SB_ABILITY = {
-    "trigger": WORD,
-    "effects": rows(_SB_EFFECT, most=LIST_LENGTH),
-    "defends": many(WORD),
-    "against": WORD,
-}
-_SB_LEVELS = {"1": INT, "2": INT, "3": INT}
-_SB_DIFFICULTY = {**_NAMED, **dict.fromkeys(("2", "3", "4", "5"), _SB_LEVELS)}
-_SB_KINDS = {"kind": WORD, "count": INT, **_NAMED}
-_SB_SETUP = {"key": WORD, **_NAMED, **dict.fromkeys(("zombies", "corpses", "obstacles"), INT)}
-_SB = {
-    "main_deck": {
-        "cards": rows(
-            {
-                "key": WORD,
-                **_NAMED,
-                **_TEXTS,
-                "copies": INT,
-                "type": WORD,
-                "cost": INT,
-                "icons": many(WORD),
-                **_SB_ABILITY,
-                "smart": {"cost": INT, "effects": rows(_SB_EFFECT, most=LIST_LENGTH), **_TEXTS},
-            },
-            most=82,
-        )
-    },
-    "items": {
-        "items": rows(
-            {
-                "key": WORD,
-                **_NAMED,
-                **_TEXTS,
-                "copies": INT,
-                "weapon": BOOL,
-                "hand_size": INT,
-                "abilities": rows(
-                    {"timing": WORD, "cost": INT, "spend": BOOL, "trash": BOOL, **_SB_ABILITY},
-                    most=LIST_LENGTH,
-                ),
-            },
-            most=23,
-        )
-    },
-    "zombie_deck": {
-        "cards": rows(
-            {"key": WORD, **_NAMED, "copies": INT, "level": WORD, "icons": many(WORD)}, most=40
-        )
-    },
-    "difficulty": {
-        "base": INT,
-        "level_cards": INT,
-        **dict.fromkeys(("easy", "intermediate", "hard"), _SB_DIFFICULTY),
-    },
-    "scenario": {
-        "hallway": rows({**_SB_SETUP, "spawn_points": INT, "lockers": INT}, most=14),
-        "lab": rows({**_SB_SETUP, "beaker_spaces": INT}, most=8),
-        "exit": rows({**_SB_SETUP, "exits": INT}, most=7),
-    },
-    "box": {
-        **dict.fromkeys(
-            (
-                "zombies",
-                "lab_reserve",
-                "exit_reserve",
-                "beakers",
-                "beakers_five",
-                "health",
-                "stamina",
-                "hand_size",
-                "smart_health",
-            ),
-            INT,
-        ),
-        "corpses": rows(_SB_KINDS, most=LIST_LENGTH),
-        "beakers_mix": rows(_SB_KINDS, most=LIST_LENGTH),
-        "die": rows({"face": WORD, **_NAMED}, most=LIST_LENGTH),
-    },
-}
-
-_EZA_EVENT = {"id": WORD, **_NAMED, "kind": WORD, "effect": WORD}
-_EZA_HUMAN_CARD = {"id": WORD, "human": WORD, "effects": many(WORD)}
-_EZA_ZOMBIE_CARD = {"id": WORD, **_NAMED, "main": many(WORD), "bonus": many(WORD)}
-_EZA = {
-    "box": {
-        **dict.fromkeys(EZA_BOX_COUNTS, INT),
-        "colours": many(WORD),
-        "start_zombies": mapping(INT),
-    },
-    "cemetery": {
-        "tombs": INT,
-        "columns": INT,
-        "rows": INT,
-        "starts": many(WORD),
-        "cars": many(WORD),
-        "cell": rows({"id": WORD, **_NAMED, "square": WORD, "next": many(WORD)}, most=40),
-    },
-    "events": {"house": rows(_EZA_EVENT, most=20), "cemetery": rows(_EZA_EVENT, most=20)},
-    "house": {
-        "room": rows({"id": WORD, **_NAMED, "cells": INT}, most=20),
-        "connection": rows({"room": WORD, "cell": INT, "to": WORD}, most=40),
-        "opening": rows(
-            {
-                "id": WORD,
-                **_NAMED,
-                "kind": WORD,
-                "rooms": many(WORD),
-                "cubes": INT,
-                "limit": INT,
-                "exit": BOOL,
-                "cells": many(WORD),
-            },
-            most=40,
-        ),
-        "eve": {
-            "escape": WORD,
-            "arrow": rows({"from": WORD, "black": WORD, "white": WORD}, most=40),
-        },
-    },
-    "human_cards": {
-        "house": rows(_EZA_HUMAN_CARD, most=50),
-        "cemetery": rows(_EZA_HUMAN_CARD, most=50),
-    },
-    "humans": {
-        "human": rows(
-            {
-                "id": WORD,
-                **_NAMED,
-                "vp": INT,
-                "tokens": many(INT),
-                "supply": INT,
-                "house_start": WORD,
-                "house_ability": WORD,
-                "house_ability_text": TEXT,
-                "house_ability_text_fr": TEXT,
-                "cemetery_ability": WORD,
-                "cemetery_ability_text": TEXT,
-                "cemetery_ability_text_fr": TEXT,
-            },
-            most=20,
-        )
-    },
-    "mutations": {
-        "mutation": rows(
-            {"id": WORD, **_NAMED, "kind": WORD, **_TEXTS, "effect": WORD, "amount": INT},
-            most=50,
-        )
-    },
-    "traits": {"trait": rows({"id": WORD, **_NAMED, "vp": INT, "effects": many(WORD)}, most=20)},
-    "zombie_cards": {
-        "basic": rows(_EZA_ZOMBIE_CARD, most=20),
-        "colour": rows({**_EZA_ZOMBIE_CARD, "colour": WORD}, most=50),
-    },
-}
-
-_ZC_WEAPON = {
-    "id": WORD,
-    **_NAMED,
-    "set": WORD,
-    "copies": INT,
-    "attack": WORD,
-    "dice": INT,
-    "accuracy": INT,
-    "damage": INT,
-    "range": many(INT),
-    "dual": BOOL,
-    "door": BOOL,
-    "noise": BOOL,
-    "reload": BOOL,
-    "ammo": WORD,
-    "reroll": WORD,
-    "search_draws": INT,
-    "first_player": BOOL,
-    **_TEXTS,
-}
-_ZC = {
-    "box": {
-        "team_size": INT,
-        "type": rows(
-            {
-                "id": WORD,
-                **_NAMED,
-                **dict.fromkeys(("damage", "adrenaline", "actions", "miniatures"), INT),
-            },
-            most=LIST_LENGTH,
-        ),
-        "level": rows({"id": WORD, **_NAMED, "threshold": INT}, most=LIST_LENGTH),
-        "abomination": rows({"id": WORD, **_NAMED, **_TEXTS}, most=LIST_LENGTH),
-        "set": rows({"id": WORD, **_NAMED, "core": BOOL}, most=LIST_LENGTH),
-    },
-    "crates": {"card": rows(_ZC_WEAPON, most=20)},
-    "equipment": {"starter": rows(_ZC_WEAPON, most=20), "card": rows(_ZC_WEAPON, most=50)},
-    "skills": {
-        "skill": rows(
-            {
-                "id": WORD,
-                **_NAMED,
-                **_TEXTS,
-                **dict.fromkeys(
-                    ("ranged_dice", "melee_dice", "melee_damage", "rerolls", "search_draws"), INT
-                ),
-                "free_targeting": BOOL,
-                "no_friendly_fire": BOOL,
-            },
-            most=40,
-        )
-    },
-    "spawn": {
-        "card": rows(
-            {
-                "id": WORD,
-                "set": WORD,
-                "rush": BOOL,
-                "extra_activation": WORD,
-                OTHERS: mapping(INT),
-            },
-            most=100,
-        )
-    },
-    "survivors": {
-        "survivor": rows(
-            {"id": WORD, **_NAMED, "kind": WORD, OTHERS: many(WORD)}, most=LIST_LENGTH * 2
-        )
-    },
-}
-
-#: The first games' packs: ``{file: shape}``.
-FORMATS: dict[str, dict] = {
-    "zombie-life": _ZL,
-    "student-bodies": _SB,
-    "eat-zem-all": _EZA,
-    "zombicide": _ZC,
-}
 
 #: The formats games declare in their definition (``pack_format``), added by the catalogue
-#: when it finds the game (:func:`add_format`): a new game's pack needs no line here.
+#: when it finds the game (:func:`add_format`): a game's pack needs no line here.
 _declared: dict[str, dict] = {}
 
 
@@ -290,19 +56,15 @@ def add_format(game_id: str, shape: Mapping[str, Any] | None) -> None:
     """The pack format the game ``game_id`` declares (``define(pack_format=...)``), if any."""
     if shape is None or _declared.get(game_id) == shape:
         return
-    if game_id in FORMATS:
-        raise ValueError(f"{game_id}: its pack format is in FORMATS and in its definition")
     _declared[game_id] = dict(shape)
     pack_schema.cache_clear()
     pack_json_schema.cache_clear()
 
 
 def pack_format(game_id: str) -> dict | None:
-    """The files of the game's pack and their shapes: :data:`FORMATS` or what its definition
-    declares, no file at all for a game without a pack (:func:`~tableapp.content.has_pack`),
-    ``None`` for a pack whose format is not declared (only the game's own rules check it)."""
-    if game_id in FORMATS:
-        return FORMATS[game_id]
+    """The files of the game's pack and their shapes: what its definition declares, no file at
+    all for a game without a pack (:func:`~tableapp.content.has_pack`), ``None`` for a pack
+    whose format is not declared (only the game's own rules check it)."""
     if game_id in _declared:
         return _declared[game_id]
     return None if has_pack(game_id) else {}

@@ -66,6 +66,9 @@ class Moves:
 NAME, TEXT, WORD, INT, BOOL = "name", "text", "word", "int", "bool"
 #: In a table's shape, ``OTHERS`` declares what the keys the pack chooses hold.
 OTHERS = "*"
+#: The bound of a short list (a :class:`many`, a :class:`mapping`'s keys), and a bound a
+#: format may give its own short lists of tables (``rows(..., most=LIST_LENGTH)``).
+LIST_LENGTH = 12
 
 
 class rows:  # noqa: N801 - reads as a declaration
@@ -548,6 +551,7 @@ __all__ = [
     "BOOL",
     "CORRECTION_REASONS",
     "INT",
+    "LIST_LENGTH",
     "NAME",
     "OTHERS",
     "TEXT",

@@ -1,7 +1,8 @@
 """Texts as data: every text a game produces is a message id with arguments.
 
 Rules code never writes prose. It builds plain JSON that the shell renders in each viewer's
-language from gettext catalogs (``tableapp/translations``)::
+language from gettext catalogs (``tableapp/translations``, and each game package's
+``translations``)::
 
     M("zl.place.refuge", seat=seat_ref(2), card=named({"en": "Brute", "fr": "Brute"}), value=8)
     → {"msg": "zl.place.refuge", "args": {"seat": {"seat": 2}, "card": {"i18n": {...}}, "value": 8}}

@@ -1,5 +1,5 @@
-"""A content pack is optional: a game whose rules print every component has no folder under
-``tableapp/content/``; its content is ``{}``, the catalogue says it has no pack (``pack``:
+"""A content pack is optional: a game whose rules print every component has no ``content/``
+folder in its package; its content is ``{}``, the catalogue says it has no pack (``pack``:
 false, so the home screen offers none), its pack download is a 404 ``no_pack``, and a pack
 sent for it may hold no file."""
 

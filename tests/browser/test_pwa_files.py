@@ -14,6 +14,7 @@ import struct
 
 import pytest
 
+from tableapp import i18n
 from tableapp.i18n import TRANSLATIONS
 from tableapp.web import phone_texts_files, service_worker
 
@@ -92,11 +93,16 @@ def test_version_changes_with_any_shell_file_and_a_new_module_is_listed(tmp_path
     assert service_worker(copy) == added  # vendored code is not in the shell
 
 
-def test_version_changes_with_a_phone_text_in_a_catalogue(tmp_path):
+def test_version_changes_with_a_phone_text_in_a_catalogue(tmp_path, monkeypatch):
+    # a copy of the catalogues: the shell's folder, and each built-in game's own (in its package)
     translations = tmp_path / "translations"
     shutil.copytree(TRANSLATIONS, translations)
+    games = tmp_path / "games"
+    for folder in i18n.GAMES.glob("*/translations"):
+        shutil.copytree(folder, games / folder.parent.name / "translations")
+    monkeypatch.setattr(i18n, "GAMES", games)
     assert phone_texts_files(translations) == BUILT
-    french = translations / "fr" / "LC_MESSAGES" / "zombie_life.po"
+    french = games / "zombie_life" / "translations" / "fr" / "LC_MESSAGES" / "zombie_life.po"
     source = french.read_text(encoding="utf-8")
     assert 'msgctxt "phone"\nmsgid "zl.round"\nmsgstr "Manche {n}"' in source
     french.write_text(source.replace('msgstr "Manche {n}"', 'msgstr "Manche n° {n}"'), "utf-8")

@@ -71,6 +71,25 @@ def test_the_wheel_ships_the_phone_app_and_the_migrations(wheel):
     assert not missing, missing
 
 
+def test_the_wheel_ships_each_games_pack_and_catalogues(wheel):
+    # a game package carries its content pack (content/) and its catalogues (translations/)
+    names = set(zipfile.ZipFile(wheel).namelist())
+    games = ROOT / "tableapp" / "games"
+    data = [
+        p.relative_to(ROOT).as_posix()
+        for pattern in ("*/content/**/*", "*/translations/*/LC_MESSAGES/*.po")
+        for p in games.glob(pattern)
+        if p.is_file() and "__pycache__" not in p.parts
+    ]
+    assert any("/content/" in p for p in data) and any(p.endswith(".po") for p in data)
+    shell = [
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "tableapp" / "translations").glob("*/LC_MESSAGES/*.po")
+    ]
+    missing = [p for p in [*data, *shell] if p not in names]
+    assert not missing, missing
+
+
 def test_an_installed_wheel_serves_from_an_empty_folder(wheel, tmp_path):
     venv = tmp_path / "venv"
     _run(sys.executable, "-m", "venv", "--system-site-packages", str(venv))
@@ -122,6 +141,9 @@ def test_an_installed_wheel_serves_from_an_empty_folder(wheel, tmp_path):
             assert shell.status_code == 200 and "VERSION" in shell.text
             games = requests.get(f"{url}/api/games", timeout=5).json()["games"]
             assert {g["id"] for g in games} >= {"zombie-life"}
+            assert all(g["pack"] for g in games)  # each game's pack, from its package
+            french = requests.get(f"{url}/texts/fr.json", timeout=5).json()["texts"]
+            assert french["zl.round"] == "Manche {n}"  # a game's catalogue, from its package
             created = requests.post(f"{url}/api/tables", json={"game": "zombie-life"}, timeout=5)
             assert created.status_code == 201, created.text
             assert created.json()["code"]

@@ -5,7 +5,9 @@ header, drops an id no code produces, and takes plurals from English."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
+from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
@@ -36,9 +38,18 @@ def _read(path, lang):
         return read_po(po, locale=lang)
 
 
-def _copy(tmp_path):
-    shutil.copytree(TRANSLATIONS, tmp_path / "translations")
-    return tmp_path / "translations"
+def copied_catalogues(tmp_path) -> tuple[Path, Domains]:
+    """A copy of every catalogue: the shell's folder (``<tmp>/translations``, returned) and each
+    game package's own (``<tmp>/games/<package>/translations``), with the game domains that
+    point at the copies."""
+    shell = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, shell)
+    known = game_domains()
+    folders = {}
+    for domain, folder in known.folders.items():
+        folders[domain] = tmp_path / "games" / domain / "translations"
+        shutil.copytree(folder, folders[domain])
+    return shell, dataclasses.replace(known, folders=folders)
 
 
 def test_pybabel_extract_with_babel_cfg_reads_every_id_the_catalogue_test_reads(tmp_path):
@@ -68,25 +79,25 @@ def test_the_catalogues_hold_every_id_in_its_domain_and_nothing_else():
 
 
 def test_a_new_games_domain_gets_its_files_with_a_generated_header(tmp_path):
-    translations = _copy(tmp_path)
+    translations, known = copied_catalogues(tmp_path)
     ids = {**code_ids(), "dice.rolled": "tableapp/games/dice/__init__.py:1"}
-    known = game_domains()
+    own = tmp_path / "games" / "dice" / "translations"  # in its package, like every game's
     domains = Domains(
         {**known.prefixes, "dice": "dice", "dice_game": "dice"},
         {**known.helps, "dice": "dice_game.help"},
-        known.folders,
+        {**known.folders, "dice": own},
     )
     written = write(plan(ids, domains, translations))
-    assert sorted(p.relative_to(translations).as_posix() for p in written) == [
+    assert sorted(p.relative_to(own).as_posix() for p in written) == [
         "en/LC_MESSAGES/dice.po",
         "fr/LC_MESSAGES/dice.po",
     ]
     for lang, language, plural in [("en", "English", "nplurals=2"), ("fr", "French", "nplurals=3")]:
-        text = po_path(translations, lang, "dice").read_text(encoding="utf-8")
+        text = po_path(own, lang, "dice").read_text(encoding="utf-8")
         assert text.startswith(f"# tableapp — dice texts in {language}.\n")
         assert f'"Language: {lang}\\n"' in text and f'"Plural-Forms: {plural};' in text
         assert '"Project-Id-Version: tableapp 1\\n"' in text and "#, fuzzy" not in text
-        entries = {m.id: m.string for m in _read(po_path(translations, lang, "dice"), lang) if m.id}
+        entries = {m.id: m.string for m in _read(po_path(own, lang, "dice"), lang) if m.id}
         # the help is translated, never English's (the package's docstring)
         expected = {"dice.rolled": ""} | ({"dice_game.help": ""} if lang == "fr" else {})
         assert entries == expected
@@ -97,42 +108,52 @@ def test_a_new_games_domain_gets_its_files_with_a_generated_header(tmp_path):
 
 
 def test_an_id_no_code_produces_is_dropped_in_every_language(tmp_path):
-    translations = _copy(tmp_path)
+    translations, known = copied_catalogues(tmp_path)
     ids = {k: v for k, v in code_ids().items() if k != "zl.tie"}
-    changes = plan(ids, game_domains(), translations)
+    changes = plan(ids, known, translations)
     assert report(changes) == [
         "en/zombie_life.po: zl.tie no code produces, to drop",
         "fr/zombie_life.po: zl.tie no code produces, to drop",
     ]
     assert [p.name for p in write(changes)] == ["zombie_life.po", "zombie_life.po"]
     for lang in ("en", "fr"):
-        held = {m.id for m in _read(po_path(translations, lang, "zombie_life"), lang)}
+        path = po_path(known.folders["zombie_life"], lang, "zombie_life")
+        held = {m.id for m in _read(path, lang)}
         assert "zl.tie" not in held and "zl.drew" in held
 
 
 def test_english_decides_a_plural_and_french_gets_its_forms_to_write(tmp_path):
-    translations = _copy(tmp_path)
-    english = _read(po_path(translations, "en", "zombie_life"), "en")
+    translations, known = copied_catalogues(tmp_path)
+    zombie_life = known.folders["zombie_life"]
+    english = _read(po_path(zombie_life, "en", "zombie_life"), "en")
     del english["zl.scores"]
     english.add(("zl.scores", "zl.scores"), ("{seat} scores {count} point", "… {count} points"))
-    with po_path(translations, "en", "zombie_life").open("wb") as po:
+    with po_path(zombie_life, "en", "zombie_life").open("wb") as po:
         write_po(po, english, width=100)
-    changes = plan(code_ids(), game_domains(), translations)
+    changes = plan(code_ids(), known, translations)
     assert report(changes) == [
         "fr/zombie_life.po: zl.scores to add",
         "fr/zombie_life.po: zl.scores to write (empty or fuzzy)",
     ]
     write(changes)
-    french = _read(po_path(translations, "fr", "zombie_life"), "fr")["zl.scores"]
+    french = _read(po_path(zombie_life, "fr", "zombie_life"), "fr")["zl.scores"]
     assert french.id == ("zl.scores", "zl.scores") and french.fuzzy
     assert french.string[0] and french.string[1:] == ("", "")
 
 
 def test_a_game_that_carries_its_catalogues_keeps_them_in_its_package():
-    # The first games' domains are in tableapp/translations; a new game's are in its folder.
+    # Every game's domain is in its package's folder, the built-in games' and the example's;
+    # the shell's folder holds only the shell's domains.
     known = game_domains()
+    for module in catalogues.catalog.modules():
+        domain = module.__name__.rpartition(".")[2]
+        assert known.folders[domain] == catalogues.catalog.folder(module) / "translations"
+    assert {p.stem for p in TRANSLATIONS.glob("*/LC_MESSAGES/*.po")} == {
+        "messages",
+        "packs",
+        "phone",
+    }
     own = catalogues.catalog.folder(catalogues.catalog.module("graveyard-dash"))
-    assert known.folders["graveyard_dash"] == own / "translations"
     assert known.of("gd.rolled") == "graveyard_dash"
     changes = plan(code_ids(), known, only="graveyard_dash")
     assert {c.path for c in changes} == {

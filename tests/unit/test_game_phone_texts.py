@@ -1,6 +1,7 @@
 """A game package that carries its catalogues may hold phone texts in them too (``msgctxt
 "phone"``, for a screen module of its own): they are served to the phone like the shell's
-(``/texts/<lang>.json``), read from every catalogue folder, not only ``tableapp/translations``.
+(``/texts/<lang>.json``), read from every catalogue folder, not only ``tableapp/translations``
+(the built-in games' are in their packages too).
 The tests' example game needs no screen of its own, so a copy of its catalogues is given one."""
 
 from __future__ import annotations

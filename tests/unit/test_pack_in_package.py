@@ -1,9 +1,12 @@
 """A game package may carry its own content pack (``content/`` in the package): the catalogue
 registers the folder when it finds the game, and the pack is read, downloaded and checked from
-there like a built-in one; ``tableapp/content/<game-id>/`` still wins for the first games."""
+there; the built-in games carry theirs the same way (``tableapp/games/<package>/content/``)."""
 
 from __future__ import annotations
 
+import importlib
+
+from tableapp import catalog
 from tableapp.content import builtin, has_pack, load_pack, pack_dir
 
 
@@ -18,11 +21,18 @@ def test_a_pack_in_the_games_own_package_is_its_built_in_pack(tmp_path, monkeypa
     assert load_pack("dice-race") == {"dice": {"faces": [1, 2, 3, 4, 5, 6]}}
 
 
-def test_the_first_games_folder_under_content_wins_and_a_missing_one_is_no_pack(
+def test_the_built_in_games_carry_their_packs_and_a_missing_folder_is_no_pack(
     tmp_path, monkeypatch
 ):
+    games = catalog.folder(importlib.import_module(catalog.GAMES_PACKAGE))
+    for module in catalog.modules():
+        if catalog.folder(module).parent == games:
+            assert pack_dir(module.GAME.id) == catalog.folder(module) / "content"
+    assert pack_dir("zombie-life") == games / "zombie_life" / "content"
+    # a pack read before the catalogue registered it: the games are looked for, not loaded
     monkeypatch.setattr(builtin, "_own", {})
-    builtin.add_pack_folder("zombie-life", tmp_path / "nowhere")
-    assert pack_dir("zombie-life") == builtin.BUILTIN_DIR / "zombie-life"
+    assert load_pack("zombie-life") == catalog.content("zombie-life")
+    assert pack_dir("zombie-life") == games / "zombie_life" / "content"
+    assert pack_dir("no-such-game") is None and load_pack("no-such-game") == {}
     builtin.add_pack_folder("no-cards", tmp_path / "no-cards" / "content")
     assert not has_pack("no-cards") and load_pack("no-cards") == {}

@@ -1,8 +1,8 @@
-"""Each game's pack format, declared (tableapp/content/schemas.py, or the game's definition:
-``pack_format``): the built-in packs have it; a wrong type, a hidden character, a text too long
-for a card or a deck too large is one line naming the file, the card and the field, in the
-reader's language; the OpenAPI spec's JSON Schema of each pack is generated from the same
-schemas and accepts exactly what they accept."""
+"""Each game's pack format, declared in the game's definition (``pack_format``, checked by
+tableapp/content/schemas.py): the built-in packs have it; a wrong type, a hidden character, a
+text too long for a card or a deck too large is one line naming the file, the card and the
+field, in the reader's language; the OpenAPI spec's JSON Schema of each pack is generated from
+the same schemas and accepts exactly what they accept."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ import jsonschema
 import pytest
 
 from tableapp import catalog
-from tableapp.content import BUILTIN_DIR, builtin_folder, has_pack, pack_problems
+from tableapp.content import builtin_folder, has_pack, pack_problems
 from tableapp.content.schemas import (
-    FORMATS,
     LIST_LENGTH,
     NAME_LENGTH,
     TEXT_LENGTH,
@@ -191,11 +190,13 @@ def test_the_spec_says_what_a_pack_needs(client, game_id):
 
 
 def test_a_game_declares_its_packs_format_in_its_own_definition():
-    # A new game's format is no line in FORMATS: the catalogue takes it from its definition
-    # (define(pack_format=...)), as the tests' example game does.
-    own = [g for g in catalog.games() if has_pack(g.id) and g.id not in FORMATS]
-    assert own, "no game with a pack declares its format in its definition"
+    # Every game's format is in its own package, no line in tableapp/content: the catalogue
+    # takes it from its definition (define(pack_format=...)), the built-in games' as the tests'
+    # example game's.
+    own = [g for g in catalog.games() if has_pack(g.id)]
+    assert own and set(GAME_IDS) == {g.id for g in own}
     for game in own:
+        assert game.definition.pack_format, f"{game.id} declares no pack format"
         assert pack_format(game.id) == game.definition.pack_format
 
 
@@ -226,7 +227,7 @@ def test_a_server_pack_of_the_wrong_shape_stops_the_app_with_its_line(tmp_path):
     from tableapp.content import ContentError
 
     folder = tmp_path / "student-bodies"
-    shutil.copytree(BUILTIN_DIR / "student-bodies", folder)
+    shutil.copytree(builtin_folder("student-bodies"), folder)
     box = folder / "box.toml"
     box.write_text(box.read_text(encoding="utf-8").replace("\nzombies = ", '\nzombies = "x" #', 1))
     try:

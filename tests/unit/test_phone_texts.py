@@ -7,7 +7,6 @@ and no script keeps a table of texts of its own."""
 from __future__ import annotations
 
 import re
-import shutil
 import string
 from pathlib import Path
 
@@ -20,11 +19,13 @@ from tableapp.engine.messages import LANGUAGES
 from tableapp.i18n import (
     PHONE,
     TRANSLATIONS,
+    catalogue_files,
     phone_entries,
     phone_ids,
     phone_texts,
     read_catalogue,
 )
+from tests.unit.test_catalogue_tool import copied_catalogues
 from tools.catalogues import code_ids, game_domains, key_of, plan, po_path, report, split_key
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,9 +76,10 @@ def test_english_and_french_phone_texts_have_the_same_ids_and_placeholders():
 def test_each_game_screens_words_are_in_its_games_catalogue():
     """One place per game for a translator: a game screen's ids (its rule-id prefix) are in
     the game's domain, beside its server texts; the shell's in phone.po."""
-    prefixes = game_domains().prefixes
+    domains = game_domains()
+    prefixes = domains.prefixes
     for lang in LANGUAGES:
-        for path in (TRANSLATIONS / lang / "LC_MESSAGES").glob("*.po"):
+        for path in catalogue_files(lang):
             ids = [m.id for m in read_catalogue(path, lang) if m.id and m.context == PHONE]
             wrong = [k for k in ids if prefixes.get(k.split(".")[0], "phone") != path.stem]
             assert not wrong, f"{lang}/{path.name} holds others' phone texts: {wrong}"
@@ -87,7 +89,9 @@ def test_each_game_screens_words_are_in_its_games_catalogue():
     assert own
     for module in own:
         domain = module.__name__.rpartition(".")[2]
-        held = read_catalogue(po_path(TRANSLATIONS, "fr", domain), "fr")
+        held = read_catalogue(
+            po_path(domains.translations(domain, TRANSLATIONS), "fr", domain), "fr"
+        )
         assert any(m.context == PHONE for m in held), f"{domain}: no phone texts"
 
 
@@ -151,9 +155,8 @@ def test_an_id_a_script_names_that_no_catalogue_has_is_to_add_in_every_language(
 
 
 def test_a_phone_text_no_script_names_is_dropped_and_never_a_server_texts(tmp_path):
-    translations = tmp_path / "translations"
-    shutil.copytree(TRANSLATIONS, translations)
-    path = po_path(translations, "fr", "zombie_life")
+    translations, domains = copied_catalogues(tmp_path)
+    path = po_path(domains.folders["zombie_life"], "fr", "zombie_life")
     with path.open("rb") as po:
         french = read_po(po, locale="fr")
     french.add("zl.old_label", "Vieux", context=PHONE)
@@ -162,7 +165,7 @@ def test_a_phone_text_no_script_names_is_dropped_and_never_a_server_texts(tmp_pa
     # zl.round is both a server text and a phone one: dropping the phone's keeps the server's
     ids = {k: v for k, v in code_ids().items() if k != key_of("zl.round", PHONE)}
     assert "zl.round" in ids and split_key(key_of("zl.round", PHONE)) == (PHONE, "zl.round")
-    assert report(plan(ids, game_domains(), translations)) == [
+    assert report(plan(ids, domains, translations)) == [
         "en/zombie_life.po: zl.round (phone) no code produces, to drop",
         "fr/zombie_life.po: zl.round (phone) no code produces, to drop",
         "fr/zombie_life.po: zl.old_label (phone) no code produces, to drop",

@@ -117,7 +117,7 @@ from . import (
     views,
     zombies,
 )
-from .content import validate
+from .content import FORMAT, validate
 from .corrections import correct, corrections, recheck
 from .instants import ANYTIME
 from .scoring import result
@@ -146,6 +146,7 @@ GAME = define(
     invariants=invariants.check_invariants,
     reveal=views.reveal,
     validate_content=validate,
+    pack_format=FORMAT,
     secret=SECRET,
     private=PRIVATE,
     constant=("content",),

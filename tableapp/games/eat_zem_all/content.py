@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from ...engine.definition import BOOL, INT, NAME, TEXT, WORD, many, mapping, rows
 from ...engine.messages import M, Message, missing_names, named, problem
 from .instants import EFFECTS as MUTATION_EFFECTS
 
@@ -570,8 +571,8 @@ def _check_zombie_cards(zombies: dict, box: dict, problems: Problems) -> None:
             problems.append(
                 problem(where, "eza.pack.how_many", expected=str(expected), found=per[c])
             )
-    for key, rows in (("basic", basic), ("colour", colour)):
-        for i, c in enumerate(rows):
+    for key, listed in (("basic", basic), ("colour", colour)):
+        for i, c in enumerate(listed):
             before = len(problems)
             for part in ("main", "bonus"):
                 unknown = [
@@ -591,3 +592,87 @@ def _check_zombie_cards(zombies: dict, box: dict, problems: Problems) -> None:
                     problem(f"zombie_cards.toml: {key}[{i}].main", "eza.pack.effects_needed")
                 )
             _name_card(problems, before, c, i)
+
+
+# --- the pack's format ----------------------------------------------------------------------
+
+_NAMED = {"name": NAME, "name_fr": NAME}
+_TEXTS = {"text": TEXT, "text_fr": TEXT}
+
+_EVENT = {"id": WORD, **_NAMED, "kind": WORD, "effect": WORD}
+_HUMAN_CARD = {"id": WORD, "human": WORD, "effects": many(WORD)}
+_ZOMBIE_CARD = {"id": WORD, **_NAMED, "main": many(WORD), "bonus": many(WORD)}
+#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.definition`
+#: (handed to ``define(pack_format=...)``): every field's type and bound, checked before
+#: :func:`validate` sees the pack, and the pack's JSON Schema in the API spec.
+FORMAT = {
+    "box": {
+        **dict.fromkeys(BOX_COUNTS, INT),
+        "colours": many(WORD),
+        "start_zombies": mapping(INT),
+    },
+    "cemetery": {
+        "tombs": INT,
+        "columns": INT,
+        "rows": INT,
+        "starts": many(WORD),
+        "cars": many(WORD),
+        "cell": rows({"id": WORD, **_NAMED, "square": WORD, "next": many(WORD)}, most=40),
+    },
+    "events": {"house": rows(_EVENT, most=20), "cemetery": rows(_EVENT, most=20)},
+    "house": {
+        "room": rows({"id": WORD, **_NAMED, "cells": INT}, most=20),
+        "connection": rows({"room": WORD, "cell": INT, "to": WORD}, most=40),
+        "opening": rows(
+            {
+                "id": WORD,
+                **_NAMED,
+                "kind": WORD,
+                "rooms": many(WORD),
+                "cubes": INT,
+                "limit": INT,
+                "exit": BOOL,
+                "cells": many(WORD),
+            },
+            most=40,
+        ),
+        "eve": {
+            "escape": WORD,
+            "arrow": rows({"from": WORD, "black": WORD, "white": WORD}, most=40),
+        },
+    },
+    "human_cards": {
+        "house": rows(_HUMAN_CARD, most=50),
+        "cemetery": rows(_HUMAN_CARD, most=50),
+    },
+    "humans": {
+        "human": rows(
+            {
+                "id": WORD,
+                **_NAMED,
+                "vp": INT,
+                "tokens": many(INT),
+                "supply": INT,
+                "house_start": WORD,
+                "house_ability": WORD,
+                "house_ability_text": TEXT,
+                "house_ability_text_fr": TEXT,
+                "cemetery_ability": WORD,
+                "cemetery_ability_text": TEXT,
+                "cemetery_ability_text_fr": TEXT,
+            },
+            most=20,
+        )
+    },
+    "mutations": {
+        "mutation": rows(
+            {"id": WORD, **_NAMED, "kind": WORD, **_TEXTS, "effect": WORD, "amount": INT},
+            most=50,
+        )
+    },
+    "traits": {"trait": rows({"id": WORD, **_NAMED, "vp": INT, "effects": many(WORD)}, most=20)},
+    "zombie_cards": {
+        "basic": rows(_ZOMBIE_CARD, most=20),
+        "colour": rows({**_ZOMBIE_CARD, "colour": WORD}, most=50),
+    },
+}

@@ -126,6 +126,7 @@ GAME = define(
     result=players.result,
     invariants=invariants.check_invariants,
     validate_content=content.validate_content,
+    pack_format=content.FORMAT,
     secret=state.SECRET,
     private=state.PRIVATE,
     constant=("content",),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tableapp.engine.definition import BOOL, INT, LIST_LENGTH, NAME, TEXT, WORD, many, rows
 from tableapp.engine.messages import M, Message, missing_names, named, problem
 
 FILES = ("main_deck", "items", "zombie_deck", "difficulty", "scenario", "box")
@@ -446,3 +447,97 @@ def catalogue(pack: dict) -> dict:
         "base": diff["base"],
         "level_cards": diff["level_cards"],
     }
+
+
+# --- the pack's format ----------------------------------------------------------------------
+
+_NAMED = {"name": NAME, "name_fr": NAME}
+_TEXTS = {"text": TEXT, "text_fr": TEXT}
+
+_EFFECT = {
+    **dict.fromkeys(("move", "rush", "stamina", "heal", "draw", "range"), INT),
+    **dict.fromkeys(("stand", "steal", "switch", "push_back"), BOOL),
+    "attack": WORD,
+}
+_ABILITY = {
+    "trigger": WORD,
+    "effects": rows(_EFFECT, most=LIST_LENGTH),
+    "defends": many(WORD),
+    "against": WORD,
+}
+_LEVELS = {"1": INT, "2": INT, "3": INT}
+_DIFFICULTY = {**_NAMED, **dict.fromkeys(("2", "3", "4", "5"), _LEVELS)}
+_KINDS = {"kind": WORD, "count": INT, **_NAMED}
+_SETUP = {"key": WORD, **_NAMED, **dict.fromkeys(("zombies", "corpses", "obstacles"), INT)}
+#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.definition`
+#: (handed to ``define(pack_format=...)``): every field's type and bound, checked before
+#: :func:`validate_content` sees the pack, and the pack's JSON Schema in the API spec.
+FORMAT = {
+    "main_deck": {
+        "cards": rows(
+            {
+                "key": WORD,
+                **_NAMED,
+                **_TEXTS,
+                "copies": INT,
+                "type": WORD,
+                "cost": INT,
+                "icons": many(WORD),
+                **_ABILITY,
+                "smart": {"cost": INT, "effects": rows(_EFFECT, most=LIST_LENGTH), **_TEXTS},
+            },
+            most=82,
+        )
+    },
+    "items": {
+        "items": rows(
+            {
+                "key": WORD,
+                **_NAMED,
+                **_TEXTS,
+                "copies": INT,
+                "weapon": BOOL,
+                "hand_size": INT,
+                "abilities": rows(
+                    {"timing": WORD, "cost": INT, "spend": BOOL, "trash": BOOL, **_ABILITY},
+                    most=LIST_LENGTH,
+                ),
+            },
+            most=23,
+        )
+    },
+    "zombie_deck": {
+        "cards": rows(
+            {"key": WORD, **_NAMED, "copies": INT, "level": WORD, "icons": many(WORD)}, most=40
+        )
+    },
+    "difficulty": {
+        "base": INT,
+        "level_cards": INT,
+        **dict.fromkeys(("easy", "intermediate", "hard"), _DIFFICULTY),
+    },
+    "scenario": {
+        "hallway": rows({**_SETUP, "spawn_points": INT, "lockers": INT}, most=14),
+        "lab": rows({**_SETUP, "beaker_spaces": INT}, most=8),
+        "exit": rows({**_SETUP, "exits": INT}, most=7),
+    },
+    "box": {
+        **dict.fromkeys(
+            (
+                "zombies",
+                "lab_reserve",
+                "exit_reserve",
+                "beakers",
+                "beakers_five",
+                "health",
+                "stamina",
+                "hand_size",
+                "smart_health",
+            ),
+            INT,
+        ),
+        "corpses": rows(_KINDS, most=LIST_LENGTH),
+        "beakers_mix": rows(_KINDS, most=LIST_LENGTH),
+        "die": rows({"face": WORD, **_NAMED}, most=LIST_LENGTH),
+    },
+}

@@ -95,7 +95,7 @@ from __future__ import annotations
 from tableapp.engine import Flow, define
 
 from . import combat, corrections, ending, players, setup, spawn, zombies
-from .content import validate_content
+from .content import FORMAT, validate_content
 from .invariants import check_invariants
 from .state import FINISHED, GAME_ID, PLAYERS, PRIVATE, SECRET
 from .views import view
@@ -113,6 +113,7 @@ GAME = define(
     is_over=lambda s: s["phase"] == FINISHED,
     invariants=check_invariants,
     validate_content=validate_content,
+    pack_format=FORMAT,
     secret=SECRET,
     private=PRIVATE,
     constant=("content",),

@@ -1,6 +1,6 @@
 """Zombicide content pack: checking it, and turning it into the catalogue a table carries.
 
-The pack (``tableapp/content/zombicide/``, format in its ``README.md``) holds six files:
+The pack (``content/`` in this package, format in its ``README.md``) holds six files:
 ``box.toml`` (team size, Zombie types, danger levels, Abomination kinds, card sets),
 ``survivors.toml``, ``skills.toml``, ``spawn.toml`` (the Zombie deck), ``equipment.toml``
 (starting gear and the blue Equipment deck) and ``crates.toml`` (the red Pimp-weapon deck).
@@ -18,6 +18,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tableapp.engine.definition import (
+    BOOL,
+    INT,
+    LIST_LENGTH,
+    NAME,
+    OTHERS,
+    TEXT,
+    WORD,
+    many,
+    mapping,
+    rows,
+)
 from tableapp.engine.messages import M, Message, named, problem
 
 #: ZC-13 names these four types; their order here is the order screens list them in.
@@ -469,3 +481,83 @@ def decks_of(cat: dict, sets: dict[str, list[str]] | None) -> dict[str, list[str
     for deck in ("starter", "equipment", "crate"):
         out[deck] = [c for c in cat["decks"][deck] if kept(c.split("#", 1)[0], deck)]
     return out
+
+
+# --- the pack's format ----------------------------------------------------------------------
+
+_NAMED = {"name": NAME, "name_fr": NAME}
+_TEXTS = {"text": TEXT, "text_fr": TEXT}
+
+_WEAPON = {
+    "id": WORD,
+    **_NAMED,
+    "set": WORD,
+    "copies": INT,
+    "attack": WORD,
+    "dice": INT,
+    "accuracy": INT,
+    "damage": INT,
+    "range": many(INT),
+    "dual": BOOL,
+    "door": BOOL,
+    "noise": BOOL,
+    "reload": BOOL,
+    "ammo": WORD,
+    "reroll": WORD,
+    "search_draws": INT,
+    "first_player": BOOL,
+    **_TEXTS,
+}
+#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.definition`
+#: (handed to ``define(pack_format=...)``): every field's type and bound, checked before
+#: :func:`validate_content` sees the pack, and the pack's JSON Schema in the API spec.
+FORMAT = {
+    "box": {
+        "team_size": INT,
+        "type": rows(
+            {
+                "id": WORD,
+                **_NAMED,
+                **dict.fromkeys(("damage", "adrenaline", "actions", "miniatures"), INT),
+            },
+            most=LIST_LENGTH,
+        ),
+        "level": rows({"id": WORD, **_NAMED, "threshold": INT}, most=LIST_LENGTH),
+        "abomination": rows({"id": WORD, **_NAMED, **_TEXTS}, most=LIST_LENGTH),
+        "set": rows({"id": WORD, **_NAMED, "core": BOOL}, most=LIST_LENGTH),
+    },
+    "crates": {"card": rows(_WEAPON, most=20)},
+    "equipment": {"starter": rows(_WEAPON, most=20), "card": rows(_WEAPON, most=50)},
+    "skills": {
+        "skill": rows(
+            {
+                "id": WORD,
+                **_NAMED,
+                **_TEXTS,
+                **dict.fromkeys(
+                    ("ranged_dice", "melee_dice", "melee_damage", "rerolls", "search_draws"), INT
+                ),
+                "free_targeting": BOOL,
+                "no_friendly_fire": BOOL,
+            },
+            most=40,
+        )
+    },
+    "spawn": {
+        "card": rows(
+            {
+                "id": WORD,
+                "set": WORD,
+                "rush": BOOL,
+                "extra_activation": WORD,
+                OTHERS: mapping(INT),
+            },
+            most=100,
+        )
+    },
+    "survivors": {
+        "survivor": rows(
+            {"id": WORD, **_NAMED, "kind": WORD, OTHERS: many(WORD)}, most=LIST_LENGTH * 2
+        )
+    },
+}

@@ -37,6 +37,7 @@ GAME = define(
     invariants=invariants.check_invariants,
     reveal=views.reveal,
     validate_content=content.validate_content,
+    pack_format=content.FORMAT,
     secret=state.SECRET,
     private=state.PRIVATE,
     constant=("cards",),  # the card list, read-only: shared between copies

@@ -9,6 +9,7 @@ from __future__ import annotations
 from string import ascii_lowercase
 from typing import Any
 
+from ...engine.definition import INT, NAME, rows
 from ...engine.messages import M, Message, named, problem
 
 #: The file of the pack this game reads.
@@ -89,3 +90,13 @@ def build_cards(pack: dict) -> dict[str, dict]:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- the pack's format ----------------------------------------------------------------------
+
+_NAMED = {"name": NAME, "name_fr": NAME}
+
+#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.definition`
+#: (handed to ``define(pack_format=...)``): every field's type and bound, checked before
+#: :func:`validate_content` sees the pack, and the pack's JSON Schema in the API spec.
+FORMAT = {CARDS_FILE: {"cards": rows({"value": INT, **_NAMED, "copies": INT}, most=60)}}
