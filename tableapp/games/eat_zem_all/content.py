@@ -191,7 +191,7 @@ def _unique(rows: list[dict], file: str, key: str, problems: Problems) -> None:
             problems.append(problem(f"{file}.toml: {key}.id {card_id}", "pack.twice"))
 
 
-#: The box's counts (whole numbers); the pack schema (tableapp/content/schemas.py) reads them.
+#: The box's counts (whole numbers); the pack format (FORMAT, below) declares each of them.
 BOX_COUNTS = (
     "bite_tokens",
     "defense_cubes",
