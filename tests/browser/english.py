@@ -8,14 +8,12 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import cache
-from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from tableapp import catalog
+from tableapp.content.builtin import builtin_folder
 from tableapp.i18n import catalogue_files
-
-ROOT = Path(__file__).resolve().parents[2]
-CONTENT = ROOT / "tableapp" / "content"
 
 WORD = re.compile(r"[^\W\d_]+")  # apostrophes split: "l'app", "card's"
 RAW = re.compile(r"\b[a-z]+(?:[_:][a-z0-9]+)+\b")
@@ -53,8 +51,10 @@ def _pack_texts(lang: str) -> list[str]:
             for item in node:
                 walk(item)
 
-    for path in sorted(CONTENT.glob("*/*.toml")):
-        walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    for game in catalog.games():  # each game's pack, in its own package
+        folder = builtin_folder(game.id)
+        for path in sorted(folder.glob("*.toml")) if folder is not None else ():
+            walk(tomllib.loads(path.read_text(encoding="utf-8")))
     return out
 
 
