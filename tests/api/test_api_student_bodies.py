@@ -365,7 +365,16 @@ def test_SB_Z6_stopping_a_movement_asks_nothing_and_its_undo_is_immediate(client
         ]
         if moves:
             break
-        play(tables, code, seats[current], "end_turn", {"discard": []})
+        # Discard the whole hand, so the draw back up to hand size brings new cards (keeping
+        # them would loop over the same hands whenever none of them holds a MOVE card).
+        end = next(a for a in mine["actions"] if a["type"] == "end_turn")
+        play(
+            tables,
+            code,
+            seats[current],
+            "end_turn",
+            {"discard": end["params"]["discard"]["choices"]},
+        )
     else:
         pytest.fail("no MOVE card came to hand")
     value = next(
