@@ -221,10 +221,23 @@ def defenses(state: State, seat: int, hit: str, attacker: dict) -> list[tuple[st
     return out
 
 
+#: The defend answers that take the hit: this one only, or every hit until the turn ends.
+TAKE = ("none", "quiet")
+
+
+def quiet(state: State, seat: int) -> bool:
+    """Whether ``seat`` chose to take every hit of this turn without being asked (SB-Z5)."""
+    return player(state, seat).get("quiet") == state["turn_no"]
+
+
 def _defend_specs(state: State, step: dict, seat: int) -> list[dict]:
+    """Take it, take it and every hit until this turn ends (asked no more: a player saving
+    their cards for later says so once), or one of the defenses that stop it."""
     options = defenses(state, seat, step["hit"], step["attacker"])
-    values = ["none"] + [v for v, _ in options]
-    labels = [M("sb.defend.none", hit=HITS[step["hit"]])] + [label for _, label in options]
+    hit_name = HITS[step["hit"]]
+    values = [*TAKE] + [v for v, _ in options]
+    labels = [M("sb.defend.none", hit=hit_name), M("sb.defend.quiet", hit=hit_name)]
+    labels += [label for _, label in options]
     return [
         action("defend", M("sb.action.defend", hit=HITS[step["hit"]]), use=choice(values, labels))
     ]
@@ -232,7 +245,7 @@ def _defend_specs(state: State, step: dict, seat: int) -> list[dict]:
 
 def _defend_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | None:
     use = act["params"].get("use")
-    if act["type"] != "defend" or use in (None, "none"):
+    if act["type"] != "defend" or use in (None, *TAKE):
         return None
     if use not in [v for v, _ in defenses(state, seat, step["hit"], step["attacker"])]:
         return RuleError(
@@ -243,7 +256,17 @@ def _defend_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError 
 
 def _defend_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     use = act["params"]["use"]
-    if use == "none":
+    if use in TAKE:
+        if use == "quiet":  # SB-Z5: the player's own choice, said to the table
+            player(state, seat)["quiet"] = state["turn_no"]
+            ruling(
+                state,
+                ctx,
+                M("sb.defend.quiet_chosen", seat=seat_ref(seat)),
+                step["rule"],
+                M("sb.reason.quiet"),
+                seat=seat,
+            )
         apply_hit(state, step, ctx)
         return
     attacker = step["attacker"]
@@ -279,9 +302,12 @@ def _defend_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> N
 
 def hit(state: State, step: dict, ctx: Ctx) -> None:
     """A hit about to land: the defender is asked first only when they hold a Defense card or
-    an Item they may use against it now; otherwise it lands with no question (a question with
-    "take it" as its only answer asks nothing)."""
-    if defenses(state, step["seat"], step["hit"], step["attacker"]):
+    an Item they may use against it now, and have not chosen to take every hit of this turn;
+    otherwise it lands with no question (a question with "take it" as its only answer asks
+    nothing)."""
+    if not quiet(state, step["seat"]) and defenses(
+        state, step["seat"], step["hit"], step["attacker"]
+    ):
         Flow.push(state, {**step, "kind": "defend"})
         return
     apply_hit(state, step, ctx)

@@ -8,7 +8,8 @@ The state is plain JSON (string keys)::
       "phase":    "playing" | "finished",  "steps": the flow's stack,
       "turn":     seat whose turn it is,  "turn_no": 1, 2, …,  "first": the first player,
       "players":  {"1": {"health", "stamina", "down", "status", "antidote", "placed",
-                         "turned", "bonus", "looted"}},
+                         "turned", "quiet", "bonus", "looted"}},
+                  ("quiet": the turn_no in which the player takes every hit unasked, SB-Z5)
       "hands":    {"1": [card ids]}                     # private to their seat
       "items":    {"1": {"ready": [weapon slot, slot, slot], "backpack": [...], "spent": [...]}},
       "dead_items": {"1": [item ids left where the player died]},

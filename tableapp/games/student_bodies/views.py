@@ -88,6 +88,7 @@ def _player(state: State, seat: int) -> dict:
         "antidote": p["antidote"],
         "bonus": p["bonus"],
         "turned": p["turned"] == state["turn_no"] and p["status"] == "smart",
+        "quiet": p.get("quiet") == state["turn_no"],  # SB-Z5: takes this turn's hits unasked
         "hand_count": len(state["hands"][str(seat)]),
         "hand_size": hand_size(state, seat),
         "ready": [None if i is None else item_view(state, i, seat) for i in items["ready"]],

@@ -534,6 +534,33 @@ def test_SB_Z5_the_defender_is_offered_their_defense_cards_before_the_result():
     assert defended["rule"] == "SB-Z5" and block not in state["hands"]["2"]
 
 
+def test_SB_Z5_a_defender_may_take_every_hit_of_the_turn_without_being_asked():
+    """Asked once, not once per hit: "take it, and every hit until this turn ends" lands this
+    hit and the next ones of the turn with no question, said to the table; the next turn asks
+    again. Nothing is decided for the player: it is one of their answers."""
+    state = zombie_turn("shamble", board=2)
+    (block,) = give(state, KENNY, "block")
+    state, _ = draw(state)
+    state, _ = zombie(state, f"attack:{KENNY}", f"attack:{KENNY}")
+    state, _ = act(state, EMILY, "die", face="bite")
+    labels = spec(state, KENNY, "defend")["params"]["use"]["labels"]
+    assert english(labels[1], NAMES, sentence=False) == (
+        "Take the bite, and don't ask me again this turn"
+    )
+    state, events = act(state, KENNY, "defend", use="quiet")
+    (said,) = [e for e in events if e["msg"] == "sb.defend.quiet_chosen"]
+    assert said["rule"] == "SB-Z5" and english(said, NAMES) == (
+        "Kenny takes every hit until this turn ends, without a defense and without being asked."
+    )
+    assert GAME.view(state, None)["players"][1]["quiet"]
+    assert state["players"]["2"]["health"] == 4
+    state, _ = act(state, EMILY, "die", face="bite")  # zombie 2: lands, nobody asked
+    assert state["players"]["2"]["health"] == 3 and block in state["hands"]["2"]
+    assert waiting(state) == ("act", [EMILY])
+    state["turn_no"] += 1  # another turn: asked again
+    assert not GAME.view(state, None)["players"][1]["quiet"]
+
+
 def test_SB_Z5_a_defense_with_a_move_provokes_attacks_where_it_lands():
     """FAQ: Duck N Roll defends, then its move may draw zombie attacks."""
     state = zombie_turn("shamble", board=3)
@@ -755,8 +782,8 @@ def test_SB_Z5_identical_defense_cards_are_one_choice_with_their_count():
     state, _ = zombie(state, f"attack:{KENNY}")
     state, _ = act(state, EMILY, "die", face="bite")
     param = spec(state, KENNY, "defend")["params"]["use"]
-    assert param["choices"] == ["none", first]
-    assert english(param["labels"][1], NAMES, sentence=False) == "Block ×2 (0 stamina)"
+    assert param["choices"] == ["none", "quiet", first]
+    assert english(param["labels"][2], NAMES, sentence=False) == "Block ×2 (0 stamina)"
     state, _ = act(state, KENNY, "defend", use=first)
     assert state["hands"]["2"] == [second] and state["players"]["2"]["health"] == 5
 
