@@ -184,6 +184,9 @@ def test_a_zombie_turn_with_a_defense_played_from_another_phone(devices, watch, 
         button = defender.locator(f"button[data-type='defend'][data-value='\"{card}\"']")
         name = defender.text_content(f".sb-hand li[data-card='{card}'] strong")
         assert button.text_content().startswith(name)
+        # SB-Z5: "take it, and don't ask me again this turn" is one tap among the answers.
+        quiet = defender.locator("button[data-type='defend'][data-value='\"quiet\"']")
+        assert quiet.text_content().startswith("Take the bite, and don't ask me again")
         assert laptop.locator(f"[data-card='{card}']").count() == 0  # still private
         health = laptop.get_attribute(f"li.sb-player[data-seat='{target}']", "data-health")
         shots(defender, "sb-phone-defend")
