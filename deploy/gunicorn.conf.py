@@ -62,6 +62,15 @@ preload_app = False
 if os.path.isdir("/dev/shm"):
     worker_tmp_dir = "/dev/shm"
 
+
+def post_worker_init(worker):
+    """gthread and sync workers tune the cycle collector as the app's gevent worker does
+    (tableapp/worker.py ``tune_gc``; imported here, in the worker, once the app is loaded)."""
+    from tableapp.worker import tune_gc
+
+    tune_gc()
+
+
 forwarded_allow_ips = os.environ.get("TABLEAPP_FORWARDED_ALLOW_IPS", "127.0.0.1")
 proxy_allow_ips = forwarded_allow_ips
 
