@@ -71,9 +71,10 @@ def stream_cap(connections: int) -> int:
 #: holds many long-lived objects (its streams, the views and tables it keeps for them), and
 #: a full collection walks all of them: with 1,000 streams on PostgreSQL + Redis it stopped
 #: the worker for 100-200 ms every few seconds, the actions' p99 going from about 20 ms to
-#: 190 ms (tests/perf/run_bench). Fewer, larger young collections promote less often, so a
-#: full one comes about 70 times more rarely. Cycles are still collected; memory freed by
-#: reference counting (nearly all of it) is freed as before.
+#: 190 ms (tests/perf/run_bench). Fewer, larger young collections promote less often, and a
+#: full one waits for 100 middle ones rather than 10: full walks become rare. Cycles are still
+#: collected; memory freed by reference counting (nearly all of it) is freed as before (the
+#: memory per open stream did not change).
 GC_THRESHOLDS = (50_000, 20, 100)
 
 
