@@ -29,6 +29,9 @@ What is counted, from the first turn on (the setup is not a turn):
   answer with values, and never counts;
 - **board steps**: the steps the app lists for the table to tick on the board
   (``board_step_count``), counted apart: each is one more tick at the table.
+
+``--by-type`` adds, per game, the posts per turn of each action type, by the player whose turn
+it is and by the others: where a game's taps go, the first thing to read before cutting one.
 """
 
 from __future__ import annotations
@@ -128,6 +131,7 @@ class Counter:
         self.turn_of, self.active_of = TURNS[game_id]
         self.turns = self.posts = self.active = self.confirms = self.one_value = 0
         self.ticks = 0
+        self.by_type: dict[tuple[str, bool], int] = {}  # (action type, posted by the active seat)
         self._last = None
 
     def post(self, state: dict, seat: int, spec: dict, params: dict) -> None:
@@ -139,7 +143,10 @@ class Counter:
             self.turns += 1
             self._last = turn
         self.posts += 1
-        self.active += seat == self.active_of(state)
+        active = seat == self.active_of(state)
+        self.active += active
+        key = (spec["type"], active)
+        self.by_type[key] = self.by_type.get(key, 0) + 1
         self.confirms += phone_confirms(self.game_id, spec, params)
         self.one_value += one_value(spec)
 
@@ -158,6 +165,23 @@ class Counter:
             "one_value": self.one_value,
             "ticks": self.ticks,
         }
+
+
+def by_type_table(name: str, turns: int, by_type: dict[tuple[str, bool], int]) -> str:
+    """One game's posts per turn by action type, the most frequent first."""
+    n = max(turns, 1)
+    lines = [
+        f"| {name}: action type | by the active seat | by the others |",
+        "|---|---:|---:|",
+    ]
+    kinds = sorted(
+        {kind for kind, _ in by_type},
+        key=lambda k: (-(by_type.get((k, True), 0) + by_type.get((k, False), 0)), k),
+    )
+    for kind in kinds:
+        mine, others = by_type.get((kind, True), 0), by_type.get((kind, False), 0)
+        lines.append(f"| {kind} | {mine / n:.2f} | {others / n:.2f} |")
+    return "\n".join(lines)
 
 
 def _chooser(game_id: str):
@@ -208,7 +232,7 @@ def play(game, variant, players: int, seed: bytes, chooser, options=None) -> dic
             counter.post(state, seat, spec, action["params"])
         state, _ = game.apply(state, seat, action, Rng(seed, step))
     counter.end(state)
-    return counter.figures()
+    return {**counter.figures(), "by_type": counter.by_type}
 
 
 def setups(game, games: int) -> list[tuple]:
@@ -224,11 +248,15 @@ def setups(game, games: int) -> list[tuple]:
 
 def measure(game, games: int) -> dict:
     chooser = _chooser(game.id)
-    total: dict[str, int] = {}
+    total: dict = {"by_type": {}}
     for i, (variant, players) in enumerate(setups(game, games)):
         seed = hashlib.sha256(f"taps/{game.id}/{variant}/{players}/{i}".encode()).digest()
         for key, value in play(game, variant, players, seed, chooser).items():
-            total[key] = total.get(key, 0) + value
+            if key == "by_type":
+                for kind, count in value.items():
+                    total["by_type"][kind] = total["by_type"].get(kind, 0) + count
+            else:
+                total[key] = total.get(key, 0) + value
     return total
 
 
@@ -251,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8, help="games per game (8)")
     parser.add_argument("--game", action="append", help="only this game id (repeatable)")
+    parser.add_argument(
+        "--by-type", action="store_true", help="also each game's posts per turn by action type"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     rows = []
@@ -260,6 +291,9 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((game.name, measure(game, args.games)))
         print(f"{game.id}: done ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     print(table(rows))
+    if args.by_type:
+        for name, t in rows:
+            print("\n" + by_type_table(name, t["turns"], t["by_type"]))
     print(f"\n{args.games} seeded games per game, {time.perf_counter() - started:.0f} s.")
     return 0
 

@@ -5,7 +5,14 @@ A scripted sequence of posts, no rules and no clock: the figures are exact count
 
 from __future__ import annotations
 
-from tests.perf.answers import SCREEN_CONFIRMS, Counter, one_value, phone_confirms, table
+from tests.perf.answers import (
+    SCREEN_CONFIRMS,
+    Counter,
+    by_type_table,
+    one_value,
+    phone_confirms,
+    table,
+)
 
 
 def spec(type_, confirm=None, **params):
@@ -68,6 +75,20 @@ def test_counter_counts_turns_posts_active_confirmations_one_values_and_ticks():
     assert "| Eat Zem All | 3 | 1.00 | 1.33 | 0.33 | 0.67 | 1.67 |" in table(
         [("Eat Zem All", counter.figures())]
     )
+    # Where the taps go: per action type, by the active seat and by the others, per turn.
+    assert counter.by_type == {
+        ("bite", True): 1,
+        ("count", False): 1,
+        ("end_activation", True): 1,
+        ("take", True): 1,
+    }
+    rows = by_type_table("Eat Zem All", 3, counter.by_type).splitlines()
+    assert rows[2:] == [
+        "| bite | 0.33 | 0.00 |",
+        "| count | 0.00 | 0.33 |",
+        "| end_activation | 0.33 | 0.00 |",
+        "| take | 0.33 | 0.00 |",
+    ]
 
 
 def test_counter_counts_a_turn_each_time_the_turn_changes_hands():
