@@ -153,7 +153,6 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
                 "antidote": False,
                 "placed": False,
                 "turned": None,
-                "quiet": None,
                 "bonus": 0,
                 "looted": None,
             }
