@@ -11,6 +11,8 @@ from __future__ import annotations
 import contextvars
 import gc
 import os
+import threading
+import time
 
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -72,22 +74,35 @@ def stream_cap(connections: int) -> int:
 #: a full collection walks all of them: with 1,000 streams on PostgreSQL + Redis it stopped
 #: the worker for 100-200 ms every few seconds, the actions' p99 going from about 20 ms to
 #: 190 ms (tests/perf/run_bench). Fewer, larger young collections promote less often, and a
-#: full one waits for 100 middle ones rather than 10: full walks become rare. Cycles are still
-#: collected; memory freed by reference counting (nearly all of it) is freed as before (the
-#: memory per open stream did not change).
+#: full one waits for 100 middle ones rather than 10: full walks by count become rare.
 GC_THRESHOLDS = (50_000, 20, 100)
+#: ... so a full collection also comes on a clock, this often (seconds): the cycles a closed
+#: stream or request leaves in the oldest generation (tens of objects each) are freed within
+#: this time however few objects the worker allocates, at the cost of one such pause every
+#: few minutes rather than every few seconds. Memory freed by reference counting (nearly all
+#: of it) is freed at once, as before.
+GC_FULL_EVERY = 300.0
 
 
-def tune_gc() -> None:
-    """Set the collector up for a long-running worker whose app is loaded: what exists now
-    (modules, catalogues, content packs, the app) is never garbage, so it leaves the
-    collector's walks (``gc.freeze``), and collections come rarer (:data:`GC_THRESHOLDS`).
-    Once per process (the gevent worker and gunicorn.conf.py's hook both ask)."""
+def _collect_every(seconds: float) -> None:
+    while True:
+        time.sleep(seconds)
+        gc.collect()
+
+
+def tune_gc(every: float = GC_FULL_EVERY) -> None:
+    """Set the collector up for a long-running worker whose app is built: what exists now
+    (modules, the app and what it loaded) is never garbage, so it leaves the collector's walks
+    (``gc.freeze``, after a collection: no garbage is frozen), collections by count come rarer
+    (:data:`GC_THRESHOLDS`), and a full one comes every ``every`` seconds (a daemon thread: a
+    greenlet under gevent). Once per process (the gevent worker and gunicorn.conf.py's hook
+    both ask)."""
     if gc.get_threshold() == GC_THRESHOLDS:
         return
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    threading.Thread(target=_collect_every, args=(every,), name="tableapp-gc", daemon=True).start()
 
 
 class ProblemGeventWorker(GeventWorker):
