@@ -99,3 +99,16 @@ def test_counter_counts_a_turn_each_time_the_turn_changes_hands():
     counter.end({"round": 1, "turn": None})
     assert counter.figures()["turns"] == 4
     assert counter.figures()["posts"] == 8
+
+
+def test_measure_adds_up_each_games_posts_by_type():
+    """Over several games, the posts by type add up to the posts, and the active ones to the
+    active posts."""
+    from tableapp import catalog
+    from tests.perf.answers import measure
+
+    game = next(g for g in catalog.games() if g.id == "zombie-life")
+    total = measure(game, 2)
+    assert total["posts"] > 0
+    assert sum(total["by_type"].values()) == total["posts"]
+    assert sum(n for (_, active), n in total["by_type"].items() if active) == total["active"]
