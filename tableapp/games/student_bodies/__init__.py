@@ -46,8 +46,9 @@ leaves room, the app reads it this way:
   with ``table_die``, the current player taps the face rolled); on a knocked-down player it is
   an automatic Bite. A hit asks the defender's phone first only when they hold a Defense card
   or an Item that stops it and that they can pay for; otherwise it lands with no question.
-  "Take it, and every hit until this turn ends" is one of the answers: a player saving their
-  cards says so once, the table is told, and the hits of that turn land without asking them.
+  "Take the hit, and don't ask me again this turn" is one of the answers: a player saving
+  their cards says so once, the table is told, and the hits of that turn land without asking
+  them.
 - SB-Z6: a MOVE asks how many zombies are next to the space entered; each attacks. A RUSH, a
   push or a switch asks nothing. Being knocked down ends the movement.
 - SB-S6: identical cards in a hand are one choice (to play or to defend with), their count on

@@ -8,10 +8,10 @@ The state is plain JSON (string keys)::
       "phase":    "playing" | "finished",  "steps": the flow's stack,
       "turn":     seat whose turn it is,  "turn_no": 1, 2, …,  "first": the first player,
       "players":  {"1": {"health", "stamina", "down", "status", "antidote", "placed",
-                         "turned", "quiet", "bonus", "looted"}},
-                  (and, once chosen, "quiet": the turn_no in which the player takes
-                  every hit unasked, SB-Z5; absent until then, so that states and exports
-                  made before it replay the same)
+                         "turned", "bonus", "looted"}},
+                  plus "quiet" once the player chooses it: the turn_no in which they take
+                  every hit unasked (SB-Z5); absent until then, so that states and exports
+                  made before it replay the same
       "hands":    {"1": [card ids]}                     # private to their seat
       "items":    {"1": {"ready": [weapon slot, slot, slot], "backpack": [...], "spent": [...]}},
       "dead_items": {"1": [item ids left where the player died]},
