@@ -109,23 +109,33 @@ class Postgres:
             "--locale=C",
             "--no-sync",
         )
-        options = (
-            f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
-            f"-c max_connections=200 -c fsync={'on' if self.fsync else 'off'}"
-        )
-        self._run(
-            str(self.bin / "pg_ctl"),
-            "-D",
-            str(self.data),
-            "-l",
-            str(self.dir / "log"),
-            "-o",
-            options,
-            "-w",
-            "-t",
-            "30",
-            "start",
-        )
+        # The port was free when picked; another process may take it before the postmaster binds
+        # it, so a failed start is tried again on a new port, and the last failure shows the log.
+        for attempt in range(3):
+            options = (
+                f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
+                f"-c max_connections=200 -c fsync={'on' if self.fsync else 'off'}"
+            )
+            try:
+                self._run(
+                    str(self.bin / "pg_ctl"),
+                    "-D",
+                    str(self.data),
+                    "-l",
+                    str(self.dir / "log"),
+                    "-o",
+                    options,
+                    "-w",
+                    "-t",
+                    "30",
+                    "start",
+                )
+                break
+            except RuntimeError as failed:
+                log = (self.dir / "log").read_text(errors="replace")[-2000:]
+                if attempt == 2:
+                    raise RuntimeError(f"{failed}\nPostgreSQL log:\n{log}") from None
+                self.port = free_port()
         self.started = True
         self._run(
             str(self.bin / "createdb"),
