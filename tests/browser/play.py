@@ -187,15 +187,20 @@ RECORD_BUZZ = (
 
 
 #: A player's pick (a ``PICK`` script's part) of Eat Zem All's one form per activation: every
-#: Zombie bites the Human with the fewest tokens (in the form several Hordes share, the first
-#: Horde's Zombies). Needs the script's ``box`` and ``mark``.
+#: Zombie bites the Human with the fewest tokens (in the form a card's public part shares, the
+#: first Horde's Zombies); a Human to frighten or a spot not preselected: the first offered.
+#: Needs the script's ``box`` and ``mark``.
 EZA_ACTIVATE = """  const form = box.querySelector(
     "form[data-type='activate'], form[data-type='activate_hordes']");
   if (form) {  // one form per activation: every Zombie bites the Human with the fewest tokens
     const alive = [...document.querySelectorAll("li.eza-human[data-status='alive']")];
-    const bites = form.querySelector("fieldset.param");  // the first param: bites, per Human
+    for (const pick of form.querySelectorAll("fieldset.param:not([disabled])")) {
+      const radios = [...pick.querySelectorAll("input[type='radio']")];
+      if (radios.length && !radios.some((r) => r.checked)) radios[0].click();
+    }
+    const bites = form.querySelector("fieldset.param[data-param^='bites']");  // bites, per Human
     let best = null;
-    [...bites.querySelectorAll(".stepper")].forEach((step, i) => {
+    [...(bites?.querySelectorAll(".stepper") ?? [])].forEach((step, i) => {
       const n = Number(alive[i]?.dataset.tokens ?? 99);
       if (!best || n < best.n) best = { step, n, id: alive[i]?.dataset.human };
     });

@@ -137,9 +137,10 @@ def lower_tokens(actor, url, code, human, pages):
 
 
 def shared_activation(actor, laptop, pages, url, code, shots):
-    """The other Hordes' activations in one form on the active phone (EZA-T12): a part per Horde
-    in resolution order, named by its player; a bite that takes a Human's last token greys the
-    Hordes after it out and says the Feast comes first (EZA-T6: they are asked after it)."""
+    """The card's public part in one form on the active phone (EZA-T1, T12): the Hordes'
+    activations (and a Panic, a new Zombie's spot) in resolution order, each part named by its
+    player; a bite that takes a Human's last token greys the parts after it out and says the
+    Feast comes first (EZA-T6: they are asked after it)."""
     form = actor.locator("form[data-type='activate_hordes']")
     order = [
         int(x)
@@ -147,9 +148,13 @@ def shared_activation(actor, laptop, pages, url, code, shots):
             ".eza-order li.now", "els => els.map(e => e.dataset.seat)"
         )
     ]
-    assert len(order) >= 2 and int(actor.get_attribute("main#app", "data-seat")) not in order
+    params = form.locator("fieldset[data-param^='bites_']").evaluate_all(
+        "els => els.map(e => e.dataset.param)"
+    )
+    seats = [int(p.split("_")[1]) for p in params]
+    assert len(order) >= 2 and seats == [s for s in order if s in seats]
     legends = form.locator("fieldset[data-param^='bites_'] legend").all_text_contents()
-    assert [legend.split(" (")[0] for legend in legends] == [NAMES[s - 1] for s in order]
+    assert [legend.split(" (")[0] for legend in legends] == [NAMES[s - 1] for s in seats]
     assert all(legend.endswith("Bites, per Human (one per Zombie)") for legend in legends)
     shots(actor, "eza-phone-shared-activation")
     first = form.locator("fieldset[data-param^='bites_']").first

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import re
 import statistics
 import sys
 import time
@@ -49,7 +50,7 @@ def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
     if "activate_hordes" in by_type:  # one form for the Hordes in a row (newest trees)
         return {
             "type": "activate_hordes",
-            "params": eager_hordes(state, by_type["activate_hordes"]),
+            "params": eager_hordes(state, by_type["activate_hordes"], rng),
         }
     if "bite" in by_type:
         humans = by_type["bite"]["params"]["human"]["choices"]
@@ -93,28 +94,46 @@ def reach_picks(params: dict, rng: Rng) -> dict:
     return picks
 
 
-def eager_hordes(state: dict, spec: dict) -> dict:
-    """The shared form of several Hordes' activations, each Horde's part filled as its own form
-    would be, in resolution order, on the tokens the Hordes before it left; once a part takes a
-    Human's last token the phone stops there (the Feast comes first): the parts after it are
-    left as they are (asked again after the Feast)."""
+#: A part of the shared form: ``bites_2`` (seat 2's bites), ``spot_2_2`` (its second row's spot).
+_PART = re.compile(r"^(bites|cubes|acted|spot|panic)_(\d+(?:_\d+)?)$")
+_ROW_KIND = {"bites": "activation", "cubes": "activation", "acted": "activation"}
+_ROW_KIND |= {"spot": "add", "panic": "panic"}
+
+
+def eager_hordes(state: dict, spec: dict, rng: Rng | None = None) -> dict:
+    """The shared form of several Hordes' activations (in the newest trees also the card's added
+    Zombies' spots and its Panic), each part filled as its own question would be, in resolution
+    order, on the tokens the parts before it left; once a part takes a Human's last token the
+    phone stops there (the Feast comes first): the parts after it are left as they are (asked
+    again after the Feast). A spot or a Human to frighten is drawn at random."""
     params = spec["params"]
-    seats = sorted({int(k.rsplit("_", 1)[1]) for k in params}, key=lambda s: _order(state, s))
+    rng = rng or Rng(b"eager", 0)
+    keys: dict[tuple[str, str], dict] = {}  # (the row's kind, its key): its parts
+    for k, v in params.items():
+        part, row = _PART.match(k).groups()
+        keys.setdefault((_ROW_KIND[part], row), {})[part] = v
+    top = (state.get("steps") or [{}])[-1]
+    if top.get("kind") == "activations" and all("key" in r for r in top["rows"]):
+        order = [(r.get("row", "activation"), r["key"]) for r in top["rows"]]
+        rows = [r for r in order if r in keys]
+    else:  # older trees: one part per Horde, keyed by its seat
+        rows = sorted(keys, key=lambda r: _order(state, int(r[1].split("_")[0])))
     left = {h: state["humans"][h]["tokens"] for h in state["humans"]}
     out: dict = {}
     fed = False
-    for seat in seats:
-        part = {k.rsplit("_", 1)[0]: v for k, v in params.items() if k.endswith(f"_{seat}")}
+    tombs = (state.get("tombstones") or {}).get("on_board", 0)
+    for row in rows:
+        part = keys[row]
         if fed:  # after the Feast: untouched, as preselected
             filled = {
                 k: (
                     {key: b.get("value", 0) for key, b in v["counts"].items()}
                     if "counts" in v
-                    else v["value"]
+                    else v.get("value", v.get("choices", [None])[0])
                 )
                 for k, v in part.items()
             }
-        else:
+        elif "bites" in part or "cubes" in part or "acted" in part:
             if "bites" in part:  # no more bites on a Human than the tokens left on it
                 bounds = part["bites"]["counts"]
                 counts = {
@@ -125,7 +144,15 @@ def eager_hordes(state: dict, spec: dict) -> dict:
             for h, n in filled.get("bites", {}).items():
                 left[h] -= n
             fed = any(left[h] <= 0 < n for h, n in filled.get("bites", {}).items())
-        out.update({f"{k}_{seat}": v for k, v in filled.items()})
+        else:  # a spot (a closed tomb only while Tombstones are left), a Human to frighten
+            filled = {}
+            for k, v in part.items():
+                picks = v["choices"]
+                if k == "spot" and tombs <= 0:
+                    picks = [c for c in picks if c != "closed_tomb"] or picks
+                filled[k] = rng.choice(picks)
+                tombs -= filled[k] == "closed_tomb"
+        out.update({f"{k}_{row[1]}": v for k, v in filled.items()})
     return out
 
 

@@ -217,7 +217,7 @@ function labelFromActions(view, name, value) {
 
 export function choiceLabel(name, value, view) {
   const row = ROW_PARAM.exec(name);
-  if (row && value === null) return labelled(hordeText(view, Number(row[2])), t(`eza.param.${row[1]}`));
+  if (row && value === null) return labelled(hordeText(view, Number(row[3])), t(`eza.param.${row[1]}`));
   if (row) return labelFromActions(view, name, value) ?? generic.choiceLabel(row[1], value, view);
   if (value === null) {
     const title = t(`eza.param.${name}`);

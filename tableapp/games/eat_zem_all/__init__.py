@@ -21,15 +21,19 @@ Where the rules leave room, the app reads them like this:
   actions; a bite that takes a Human's last token starts the Feast at once and the other bites
   resolve after it. Every Zombie of the activation counts as activated by the card; when the
   same card activates the Horde again, the form asks how many acted (all, preselected).
-- EZA-T1, EZA-T12: when the card activates several Hordes in a row (typically the other Hordes'
-  main effect), their activations are one form the active Horde records, a part per Horde in
-  resolution order, each with its own Zombies, actions and Mutations (Pack instinct, Iron jaw,
-  Sprint and Second helping, offered while the form is open). The Hordes move their Zombies at
-  the table in that order. A bite that takes a Human's last token starts the Feast before the
-  next Horde's Zombies act (EZA-T6): the phone says so, only the parts up to that Horde are
-  applied, and the rest is asked again after the Feast with what was entered kept. A Horde with
-  no Zombie to activate (EZA-T5: it adds one) or holding Lunge (it bites at once, at its own
-  activation) ends the run and is asked on its own.
+- EZA-T1, EZA-T12: the public effects a card brings in a row — activations, added Zombies
+  whose spot the Cemetery asks, a Panic — are one form the active Horde records, a part per
+  effect in resolution order (typically the active Horde's activation, its Panic or its new
+  Zombie, then the other Hordes' main effect; or every Horde's part of a Zombie Event), each
+  activation with its own Zombies, actions and Mutations (Pack instinct, Iron jaw, Sprint and
+  Second helping, offered while the form is open). The table plays them in that order. A bite
+  that takes a Human's last token starts the Feast before the next part (EZA-T6): the phone
+  says so, only the parts up to it are applied, and the rest is asked again after the Feast
+  with what was entered kept (a Human to frighten is chosen again). The run ends at a private
+  choice (Mutations, Zombie cards), at a Horde with no Zombie to activate (EZA-T5: it adds one),
+  a Horde holding Lunge (it bites at once, at its own activation), a Horde activated twice by
+  the card, a Horde with no Zombie left in its reserve, and before offering more closed tombs
+  than Tombstones are left; those are asked on their own.
 - EZA-T9: a Horde that already holds 2 Mutations says in one answer which one it keeps and which
   of its 3 it discards, with no "are you sure?" (its undo takes it back); the only card left on
   the track is taken without a question (EZA-T1).

@@ -17,23 +17,32 @@ card cannot be activated by it (EZA-T7).
 
 Ask once per phase (EZA-T1, EZA-T12). At the table, once the active Horde has applied its main
 and bonus effects, the other Hordes apply the card's main effect clockwise, one after the other:
-each moves and stands up its Zombies, bites, removes cubes. Nothing of that needs an answer
-between two Hordes — unless a bite takes a Human's last token (EZA-T6: the Feast, at once). So
-when the card activates several Hordes in a row (the next steps are activations of Hordes not in
-the form yet), their activations are *one* form, recorded by the active Horde's phone (EZA-T12;
-it already counts the Feasts and the reach for everyone): a part per Horde in resolution order
-(``bites_<seat>``, ``cubes_<seat>``, ``acted_<seat>``), each checked against that Horde's own
-Zombies, actions and Mutations (Pack instinct, Iron jaw; Sprint and Second helping are offered to
-their holders while the form is open and add to their own part only). The parts are applied in
-order; the first part whose bites, with those of the parts before it, take a Human's last token
-is the last one applied: its Feast comes before the next Horde's Zombies act, and the parts after
-it are asked again after the Feast, what was entered for them kept as the form's values (the
-phone greys them out and says "Feast now" as soon as the entered bites take the last token, so a
-table that follows the phone never sends them). Bites or cubes a part enters beyond what the
-parts before it left (a Human's tokens, an opening's cubes) cannot be taken: the log says so.
-The run ends before anything else (a bonus, an addition), a Horde already in the form, a Horde
-with no Zombie to activate (EZA-T5: it adds one, maybe asked where) and a Horde holding Lunge
-(its Instant bites at once, at its own activation: it answers its own form, at its moment).
+each moves and stands up its Zombies, bites, removes cubes, adds a Zombie. Nothing of that needs
+an answer between two effects — unless a bite takes a Human's last token (EZA-T6: the Feast, at
+once) or an effect is a private choice. So the public effects a card brings in a row are *one*
+form, recorded by the active Horde's phone (EZA-T12; it already counts the Feasts and the reach
+for everyone), a row per effect in resolution order: a Horde's activation (``bites_<seat>``,
+``cubes_<seat>``, ``acted_<seat>``), each checked against that Horde's own Zombies, actions and
+Mutations (Pack instinct, Iron jaw; Sprint and Second helping are offered to their holders while
+the form is open and add to their own part only); a Zombie added in the Cemetery, where the
+Horde had a choice of spot (``spot_<seat>``, ``spot_<seat>_2`` for its second one; the first
+spot offered preselected; in the House the table places it and the row asks nothing); a Panic
+with more than one Human to frighten (``panic_<seat>``, nothing preselected). Rows that ask
+nothing are applied in their place. The rows are applied in order; the first row whose bites,
+with those of the rows before it, take a Human's last token is the last one applied: its Feast
+comes before the next effect, and the rows after it go back on the card and are asked again
+after the Feast, what was entered for them kept as the form's values (a Human to frighten is
+chosen again: the phone had to fill that part while greyed out). The phone greys them out and
+says "Feast now" as soon as the entered bites take the last token: the table plays them after
+the Feast. Bites or cubes a part enters beyond what the parts before it left (a
+Human's tokens, an opening's cubes) cannot be taken: the log says so. The run ends before a
+private choice (a Mutation, a Zombie card), an effect that asks nothing of its own, a second
+activation of a Horde already in the form, a Horde with no Zombie to activate (EZA-T5: it adds
+one, maybe asked where), a Horde holding Lunge (its Instant bites at once, at its own
+activation: it answers its own form, at its moment), a Horde adding a Zombie with none left in
+its reserve (EZA-T5: it may take one back, asked on its own) and a closed tomb more than the
+Tombstones left (one form never holds two choices that exclude each other); it ends on its last
+row that asks something. A run of one effect is that effect's own question, as it always was.
 """
 
 from __future__ import annotations
@@ -41,6 +50,15 @@ from __future__ import annotations
 from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, counts
 from ...engine.messages import pack_names
 from . import feast
+from .adding import (
+    HOUSE_WHERE,
+    SPOTS,
+    cemetery_spots,
+    frighten,
+    panic_alone,
+    panic_targets,
+    place,
+)
 from .effects import activation, describe
 from .state import (
     State,
@@ -55,10 +73,13 @@ from .state import (
     in_play,
     name,
     nobody_left,
+    pawn_out,
 )
 
 
-def start_activation(state: State, ctx: Ctx, seat: int, effect: str) -> None:
+def start_activation(
+    state: State, ctx: Ctx, seat: int, effect: str, entered: dict | None = None
+) -> None:
     if activatable(state, seat) == 0:  # EZA-T5
         ctx.say(
             M("eza.activation.none", horde=name(state, seat)),
@@ -69,11 +90,48 @@ def start_activation(state: State, ctx: Ctx, seat: int, effect: str) -> None:
             state, {"kind": "zombie_effect", "seat": seat, "effect": "add_zombie", "part": "t5"}
         )
         return
-    rows = [_row(state, seat, effect), *_gather(state, ctx, seat)]
-    if len(rows) == 1:
-        Flow.push(state, {"kind": "activation", **rows[0]})
+    row = _row(state, seat, effect)
+    if entered:
+        row["entered"] = entered
+    start_run(state, ctx, row)
+
+
+def start_run(state: State, ctx: Ctx, first: Step) -> None:
+    """A public effect that asks (an activation, a Cemetery spot, a Panic), with the public
+    effects the card brings right after it: one form when there are several (EZA-T1), else
+    the effect's own question, as it always was."""
+    rows = [first, *_gather(state, ctx, first)]
+    if len(rows) > 1:
+        Flow.push(state, {"kind": "activations", "seat": state["active"], "rows": _keyed(rows)})
+        return
+    kind = _kind(first)
+    if kind == "activation":
+        Flow.push(state, {"kind": "activation", **_fields(first)})
+    elif kind == "add":
+        Flow.push(state, {"kind": "place_zombie", "seat": first["seat"], "spots": first["spots"]})
     else:
-        Flow.push(state, {"kind": "activations", "seat": state["active"], "rows": rows})
+        Flow.push(state, {"kind": "panic", "seat": first["seat"]})
+
+
+def _kind(row: Step) -> str:
+    """A row of a shared form: an activation (rows made before other kinds had no ``row``), an
+    added Zombie whose spot the form may ask, or a Panic."""
+    return row.get("row", "activation")
+
+
+def _fields(row: Step) -> Step:
+    return {k: v for k, v in row.items() if k not in ("row", "key")}
+
+
+def _keyed(rows: list[Step]) -> list[Step]:
+    """Each row's key in the form's param names: its seat (``bites_2``, ``spot_2``, ``panic_2``),
+    and for a Horde's second added Zombie its seat and rank (``spot_2_2``)."""
+    seen: dict[tuple[str, int], int] = {}
+    out = []
+    for row in rows:
+        n = seen[(_kind(row), row["seat"])] = seen.get((_kind(row), row["seat"]), 0) + 1
+        out.append({**row, "key": str(row["seat"]) if n == 1 else f"{row['seat']}_{n}"})
+    return out
 
 
 def _row(state: State, seat: int, effect: str) -> Step:
@@ -107,41 +165,89 @@ def _instant_at_activation(state: State, seat: int) -> bool:
     )
 
 
-def _gather(state: State, ctx: Ctx, first: int) -> list[Step]:
-    """The activations of other Hordes that come right after this one by the same card (EZA-T1
-    order, typically the other Hordes' main effect): taken off the stack into the same form.
-    The run stops at anything else (a bonus, an addition), at a Horde already in the form, at
-    a Horde with no Zombie left to activate (EZA-T5 adds one instead, asked where), and at a
-    Horde holding Lunge (asked its own form, at its moment)."""
-    rows: list[Step] = []
-    seats = {first}
+def _gather(state: State, ctx: Ctx, first: Step) -> list[Step]:
+    """The public effects of the same card that come right after ``first`` (EZA-T1 order: the
+    active Horde's bonus, the other Hordes' main effect), taken off the stack into one form:
+    activations of Hordes not yet in the form, added Zombies (a Horde with Zombies left in its
+    reserve for each), one Panic. The run stops at anything else (a private choice: Mutations,
+    Zombie cards; an effect with no question), at a Horde with no Zombie left to activate (EZA-T5
+    adds one instead), at a Horde holding Lunge (asked its own form, at its moment), and ends on
+    its last effect that asks something (the ones after it resolve as they always did)."""
+    if nobody_left(state):
+        return []
     steps = state["steps"]
-    while not nobody_left(state):
-        i = len(steps) - 1
+    rows, taken = [first], []
+    top = len(steps)
+    while True:
+        i = top - 1
         while i >= 0 and steps[i]["kind"] == "horde_applies":
             i -= 1
-        nxt = steps[i] if i >= 0 else None
-        if (
-            nxt is None
-            or nxt["kind"] != "zombie_effect"
-            or not str(nxt.get("effect", "")).startswith("activate:")
-            or nxt["seat"] in seats
-            or activatable(state, nxt["seat"]) == 0
-            or _instant_at_activation(state, nxt["seat"])
-        ):
+        row = _next_row(state, steps[i], rows) if i >= 0 else None
+        if row is None:
             break
-        for applies in reversed(steps[i + 1 :]):  # EZA-T1: still said, in order
-            who = name(state, applies["seat"])
-            said = (
-                M("eza.applies.both", horde=who)
-                if "bonus" in applies["parts"]
-                else M("eza.applies.main", horde=who)
-            )
-            ctx.say(said, rule="EZA-T1", seat=applies["seat"])
-        del steps[i:]
-        rows.append(_row(state, nxt["seat"], nxt["effect"]))
-        seats.add(nxt["seat"])
-    return rows
+        rows.append(row)
+        taken.append(i)
+        top = i
+    while taken and not _asks(state, rows[-1]):
+        rows.pop()
+        taken.pop()
+    if not taken:
+        return []
+    for applies in reversed(steps[taken[-1] :]):  # EZA-T1: still said, in order
+        if applies["kind"] != "horde_applies":
+            continue
+        who = name(state, applies["seat"])
+        said = (
+            M("eza.applies.both", horde=who)
+            if "bonus" in applies["parts"]
+            else M("eza.applies.main", horde=who)
+        )
+        ctx.say(said, rule="EZA-T1", seat=applies["seat"])
+    del steps[taken[-1] :]
+    return rows[1:]
+
+
+def _next_row(state: State, step: Step, rows: list[Step]) -> Step | None:
+    """The row ``step`` makes in the form, or None where the run stops."""
+    if step["kind"] != "zombie_effect":
+        return None
+    seat, effect = step["seat"], str(step.get("effect", ""))
+    entered = step.get("entered")
+    if effect.startswith("activate:"):
+        if (
+            any(_kind(r) == "activation" and r["seat"] == seat for r in rows)
+            or activatable(state, seat) == 0
+            or _instant_at_activation(state, seat)
+        ):
+            return None
+        row = _row(state, seat, effect)
+    elif effect in ("add_zombie", "add_zombie_outside"):
+        adds = sum(1 for r in rows if _kind(r) == "add" and r["seat"] == seat)
+        if horde(state, seat)["reserve"] <= adds:
+            return None  # EZA-T5: taking one back from the board is asked on its own
+        spots = cemetery_spots(state, seat, effect) if state["side"] == "cemetery" else []
+        tombs = sum("closed_tomb" in r["spots"] for r in rows if _kind(r) == "add")
+        if "closed_tomb" in spots and tombs >= state["tombstones"]["on_board"]:
+            return None  # one form never offers more closed tombs than Tombstones are left
+        row = {"row": "add", "seat": seat, "effect": effect, "spots": spots}
+    elif effect == "panic" and not any(_kind(r) == "panic" for r in rows):
+        row = {"row": "panic", "seat": seat}
+    else:
+        return None
+    if entered:
+        row["entered"] = entered
+    return row
+
+
+def _asks(state: State, row: Step) -> bool:
+    """Whether the row is a question in the form (a House Zombie, a single spot or a single
+    Human to frighten only happen, in their order)."""
+    kind = _kind(row)
+    if kind == "add":
+        return len(row["spots"]) > 1
+    if kind == "panic":
+        return len(panic_targets(state)) > 1
+    return True
 
 
 # --- what the form may hold ------------------------------------------------------------------
@@ -229,7 +335,7 @@ def _clamp(value, high: int) -> int:
 
 def _activation_specs(state: State, step: Step, seat: int) -> list[dict]:
     iron = _per_action(state, seat) == 2
-    params = _form_params(state, step)
+    params = _form_params(state, step, step.get("entered"))
     return [
         action(
             "activate",
@@ -363,41 +469,102 @@ def run_bites(state: State, ctx: Ctx, seat: int, bites: list[str]) -> None:
 # --- one form for the Hordes that activate in a row (EZA-T1, T6, T12) ------------------------
 
 
-def _key(part: str, seat: int) -> str:
-    return f"{part}_{seat}"
+def _key(part: str, row: Step) -> str:
+    return f"{part}_{row.get('key', row['seat'])}"
 
 
-def _row_params(params: dict, seat: int) -> dict:
-    """One Horde's part of the shared form, as its own form would hold it."""
-    out = {}
-    for part in ("bites", "cubes", "acted"):
-        if _key(part, seat) in params:
-            out[part] = params[_key(part, seat)]
-    return out
+#: A row's parts in the form, by kind, and their names in the row's own question.
+_PARTS = {
+    "activation": {"bites": "bites", "cubes": "cubes", "acted": "acted"},
+    "add": {"spot": "where"},
+    "panic": {"panic": "human"},
+}
+
+
+def _row_params(params: dict, row: Step) -> dict:
+    """One row's part of the shared form, as its own question would hold it."""
+    return {
+        own: params[_key(part, row)]
+        for part, own in _PARTS[_kind(row)].items()
+        if _key(part, row) in params
+    }
+
+
+def _add_spots(state: State, row: Step) -> list[str]:
+    """Where the row's Zombie may go now (a Tombstone may have gone meanwhile)."""
+    closed = state["tombstones"]["on_board"] > 0
+    return [s for s in row["spots"] if s != "closed_tomb" or closed]
+
+
+def _row_form(state: State, row: Step) -> dict[str, dict]:
+    """A row's params, named for itself (``bites``, ``where``, ``human``)."""
+    kind, entered = _kind(row), row.get("entered") or {}
+    if kind == "activation":
+        return _form_params(state, row, entered)
+    if not _asks(state, row):
+        return {}
+    if kind == "add":
+        spots = _add_spots(state, row)
+        param = choice(spots, [SPOTS[s] for s in spots])
+        values = [entered.get("where", spots[0])]  # the likely spot preselected, as the bites
+    else:
+        targets = panic_targets(state)
+        param = choice(targets, human_labels(state, targets))
+        values = [entered.get("human")]
+    if values[0] in param["choices"]:
+        param["value"] = values[0]
+    return {"where" if kind == "add" else "human": param}
 
 
 def _group_specs(state: State, step: Step, seat: int) -> list[dict]:
     params: dict[str, dict] = {}
     for row in step["rows"]:
-        for part, param in _form_params(state, row, row.get("entered")).items():
-            params[_key(part, row["seat"])] = param
+        names = {own: part for part, own in _PARTS[_kind(row)].items()}
+        for own, param in _row_form(state, row).items():
+            params[_key(names[own], row)] = param
     return [
         action(
             "activate_hordes",
-            M("eza.action.activate_hordes", hordes=[name(state, r["seat"]) for r in step["rows"]]),
+            M("eza.action.activate_hordes", hordes=_hordes(state, step)),
             submit=M("eza.submit.activate", n="{n}"),
             **params,
         )
     ]
 
 
+def _hordes(state: State, step: Step) -> list:
+    seats = list(dict.fromkeys(r["seat"] for r in step["rows"]))
+    return [name(state, s) for s in seats]
+
+
 def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
-    """Each Horde's part against its own Zombies' bites and actions (EZA-T6), naming the Horde."""
+    """Each Horde's part against its own Zombies' bites and actions (EZA-T6), each spot and
+    Human against the board (EZA-T5, T11), naming the Horde."""
     if act["type"] != "activate_hordes":
         return None
-    for row in step["rows"]:
-        part = {"type": "activate", "params": _row_params(act["params"], row["seat"])}
-        refusal = _activation_refuse(state, row, row["seat"], part)
+    closed = 0
+    stop = _feast_row(state, step, act["params"])
+    # the rows after a Feast are asked again after it (EZA-F1): what they hold now is kept only
+    for row in step["rows"] if stop is None else step["rows"][: stop + 1]:
+        part = _row_params(act["params"], row)
+        refusal = None
+        kind = _kind(row)
+        if kind == "activation":
+            as_own = {"type": "activate", "params": part}
+            refusal = _activation_refuse(state, row, row["seat"], as_own)
+        elif kind == "add" and _asks(state, row):
+            if part.get("where") not in _add_spots(state, row):
+                refusal = RuleError("no_spot", "EZA-T5", M("eza.refuse.no_spot"))
+            closed += part.get("where") == "closed_tomb"
+            if closed > state["tombstones"]["on_board"]:  # each closed tomb loses its Tombstone
+                refusal = RuleError(
+                    "no_tombstone",
+                    "EZA-S1",
+                    M("eza.refuse.tombstones", count=state["tombstones"]["on_board"]),
+                )
+        elif kind == "panic" and _asks(state, row):
+            if part.get("human") not in panic_targets(state):
+                refusal = RuleError("not_frightenable", "EZA-T11", M("eza.refuse.not_frightenable"))
         if refusal is not None:
             message = M("eza.refuse.row", horde=name(state, row["seat"]), why=refusal.message)
             return RuleError(refusal.code, refusal.rule, message)
@@ -406,10 +573,10 @@ def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError |
 
 def _feast_row(state: State, step: Step, params: dict) -> int | None:
     """The first row whose bites take a Human's last token (EZA-T6: its Feast comes before the
-    next Horde's Zombies act), counting the bites of the rows before it."""
+    next effect), counting the bites of the rows before it."""
     left = {h: human(state, h)["tokens"] for h in in_play(state)}
     for i, row in enumerate(step["rows"]):
-        bites = _row_params(params, row["seat"]).get("bites") or {}
+        bites = _row_params(params, row).get("bites") or {}
         for hid, n in bites.items():
             if _number(n) and n > 0 and hid in left:
                 left[hid] -= n
@@ -420,62 +587,91 @@ def _feast_row(state: State, step: Step, params: dict) -> int | None:
 
 def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
     """The rows in order. A row whose bites take a Human's last token is the last one applied:
-    its Feast comes at once (EZA-T6) and the Hordes after it are asked again after the Feast,
+    its Feast comes at once (EZA-T6) and the effects after it are asked again after the Feast,
     what was entered for them kept as the form's values."""
     params = act["params"]
     rows = step["rows"]
     stop = _feast_row(state, step, params)
     if stop is not None and stop + 1 < len(rows):
-        later = [{**row, "entered": _row_params(params, row["seat"])} for row in rows[stop + 1 :]]
+        # what was entered for the effects after the Feast is kept as their values, but for a
+        # Human to frighten: the phone had to fill that part without asking (it was greyed out)
+        later = [
+            {**row, "entered": {} if _kind(row) == "panic" else _row_params(params, row)}
+            for row in rows[stop + 1 :]
+        ]
         ctx.say(
-            M("eza.activations.after_feast", hordes=[name(state, r["seat"]) for r in later]),
+            M("eza.activations.after_feast", hordes=_hordes(state, {"rows": later})),
             rule="EZA-T6",
             reason=M("eza.activations.after_feast.reason"),
         )
         Flow.push(state, {"kind": "activations_resume", "rows": later})
     for row in rows if stop is None else rows[: stop + 1]:
-        part = {"type": "activate", "params": _row_params(params, row["seat"])}
-        _activation_apply(state, row, row["seat"], part, ctx)
+        part = _row_params(params, row)
+        kind = _kind(row)
+        if kind == "activation":
+            _activation_apply(state, row, row["seat"], {"type": "activate", "params": part}, ctx)
+        elif kind == "add":
+            _add_apply(state, ctx, row, part.get("where"))
+        elif _asks(state, row):
+            frighten(state, ctx, row["seat"], part["human"])
+        else:
+            panic_alone(state, ctx, row["seat"])
+
+
+def _add_apply(state: State, ctx: Ctx, row: Step, where: str | None) -> None:
+    """The row's Zombie: in the House placed at the table (the app counts it), in the Cemetery
+    on the spot entered (or the only one left)."""
+    seat = row["seat"]
+    if state["side"] == "house":
+        pawn_out(state, seat)
+        where = HOUSE_WHERE[row["effect"]]
+        ctx.say(M("eza.added", horde=name(state, seat), where=where), rule="EZA-T7", seat=seat)
+        return
+    spots = _add_spots(state, row)
+    place(state, ctx, seat, where if where in spots else spots[0])
 
 
 def _resume(state: State, step: Step, ctx: Ctx) -> None:
-    """After the Feast: the Hordes still to act are asked, in order (EZA-E1: nothing once nobody
-    is left). A Horde left with no Zombie to activate (a correction meanwhile) goes back to its
-    card effect: it adds one instead (EZA-T5)."""
-    steps: list[Step] = []
-    for row in step["rows"]:
-        if zombies_now(state, row) == 0:
-            effect = {"kind": "zombie_effect", "seat": row["seat"], "effect": row["effect"]}
-            steps.append({**effect, "part": "resumed"})
-        elif nobody_left(state):
-            who, what = name(state, row["seat"]), describe(row["effect"])
-            ctx.say(M("eza.effect.skipped", horde=who, effect=what))
-        elif steps and steps[-1]["kind"] == "activations":
-            steps[-1]["rows"].append(row)
-        else:
-            steps.append({"kind": "activations", "seat": state["active"], "rows": [row]})
-    Flow.push(state, *steps)
-
-
-def _group_prompt(state: State, step: Step) -> dict:
-    return M(
-        "eza.prompt.activations",
-        horde=name(state, step["seat"]),
-        hordes=[name(state, r["seat"]) for r in step["rows"]],
+    """After the Feast: the effects still to apply go back on the card, in order, each with what
+    was entered for it, and are asked again (in one form when there are several; EZA-E1: nothing
+    once nobody is left)."""
+    Flow.push(
+        state,
+        *(
+            {
+                "kind": "zombie_effect",
+                "seat": row["seat"],
+                "effect": "panic" if _kind(row) == "panic" else row["effect"],
+                "part": "resumed",
+                "entered": row.get("entered") or {},
+            }
+            for row in step["rows"]
+        ),
     )
 
 
+def _group_prompt(state: State, step: Step) -> dict:
+    return M("eza.prompt.activations", horde=name(state, step["seat"]), hordes=_hordes(state, step))
+
+
 def _group_ask(state: State, step: Step) -> dict:
-    parts = [
-        M(
-            "eza.ask.activations.row",
-            horde=name(state, r["seat"]),
-            effect=describe(r["effect"]),
-            zombies=zombies_now(state, r),
-            count=_budget(r, zombies_now(state, r)),
-        )
-        for r in step["rows"]
-    ]
+    parts = []
+    for r in step["rows"]:
+        kind, who = _kind(r), name(state, r["seat"])
+        if kind == "add":
+            parts.append(M("eza.ask.activations.add", horde=who))
+        elif kind == "panic":
+            parts.append(M("eza.ask.activations.panic", horde=who))
+        else:
+            parts.append(
+                M(
+                    "eza.ask.activations.row",
+                    horde=who,
+                    effect=describe(r["effect"]),
+                    zombies=zombies_now(state, r),
+                    count=_budget(r, zombies_now(state, r)),
+                )
+            )
     return M("eza.ask.activations", rows=parts)
 
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from ...engine import Ctx, Flow, M, Moves, RuleError, action, board_step, choice, piles
 from ...engine.messages import pack_names
 from . import feast
+from .adding import frighten, panic_targets
 from .board import cell_at, cell_name, humans_on, neighbours, square_of, wrap_cell
 from .effects import cell_key, split_cell
 from .mutations import mutation_label, mutation_name, table_reason
 from .state import State, held, horde, human, human_labels, human_name, in_play, name
-from .zombies import frighten, panic_targets
 
 #: The instants the app applies, and the table-only ones (played at the table).
 APPLIED = (
@@ -68,7 +68,10 @@ def _activating(state: State, seat: int, *, first: bool = False) -> dict | None:
     top = _top(state)
     if top is not None and top["kind"] == "activations":
         rows = top["rows"][:1] if first else top["rows"]
-        return next((r for r in rows if r["seat"] == seat), None)
+        return next(
+            (r for r in rows if r["seat"] == seat and r.get("row", "activation") == "activation"),
+            None,
+        )
     return top if top is not None and top["kind"] == "activation" and top["seat"] == seat else None
 
 

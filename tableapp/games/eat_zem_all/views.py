@@ -116,8 +116,16 @@ def _question(state: State) -> dict | None:
         return None
     top = state["steps"][-1]
     out = {k: top[k] for k in ("kind", "seat", "human") if k in top}
-    if top["kind"] == "activations":  # one form for several Hordes, in resolution order
+    if top["kind"] == "activations":  # one form for several effects, in resolution order
         out["hordes"] = [row["seat"] for row in top["rows"]]
+        out["rows"] = [
+            {
+                "seat": row["seat"],
+                "key": row.get("key", str(row["seat"])),
+                "row": row.get("row", "activation"),
+            }
+            for row in top["rows"]
+        ]
     return out
 
 

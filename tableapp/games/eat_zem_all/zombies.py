@@ -12,40 +12,30 @@ from __future__ import annotations
 
 from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, piles
 from ...engine.messages import pack_names
-from .activations import start_activation
+from .activations import start_activation, start_run
+from .adding import (
+    HOUSE_WHERE,
+    SPOTS,
+    add_or_move,
+    cemetery_spots,
+    frighten,
+    panic_alone,
+    panic_targets,
+    place,
+)
 from .effects import describe
 from .mutations import start_mutation
 from .state import (
     State,
     Step,
     activatable,
-    holds,
     horde,
-    human,
     human_labels,
     human_name,
-    in_play,
     name,
     nobody_left,
     pawn_out,
 )
-
-#: Where a new Zombie goes, per effect and side ("Zombie Card Effects").
-_HOUSE_WHERE = {
-    "add_zombie": M("eza.where.room_or_outside"),
-    "add_zombie_outside": M("eza.where.outside"),
-    "ambush": M("eza.where.next_to_human"),
-}
-_CEMETERY_SPOTS = {
-    "add_zombie": ["closed_tomb", "open_tomb"],
-    "add_zombie_outside": ["closed_tomb", "common_grave"],
-}
-_SPOTS = {
-    "closed_tomb": M("eza.where.closed_tomb"),
-    "open_tomb": M("eza.where.open_tomb"),
-    "common_grave": M("eza.where.common_grave"),
-    "none": M("eza.where.take_none"),
-}
 
 
 def _zombie_effect(state: State, step: Step, ctx: Ctx) -> None:
@@ -59,9 +49,9 @@ def _zombie_effect(state: State, step: Step, ctx: Ctx) -> None:
             ctx.say(M("eza.effect.skipped", horde=name(state, seat), effect=describe(effect)))
         return
     if effect.startswith("activate:"):
-        start_activation(state, ctx, seat, effect)
+        start_activation(state, ctx, seat, effect, step.get("entered"))
     elif effect in ("add_zombie", "add_zombie_outside", "ambush"):
-        add_zombie(state, ctx, seat, effect)
+        add_zombie(state, ctx, seat, effect, step.get("entered"))
     elif effect == "add_zombie_card":
         _add_zombie_card(state, ctx, seat)
     elif effect == "mutate":
@@ -69,7 +59,7 @@ def _zombie_effect(state: State, step: Step, ctx: Ctx) -> None:
         if state["pending_mutations"]:
             Flow.push(state, {"kind": "await_mutations", "reason": "effect"})
     elif effect == "panic":
-        _panic(state, ctx, seat)
+        _panic(state, ctx, seat, step.get("entered"))
     elif effect.startswith("discard_human_cards:"):
         discard_human_cards(state, ctx, int(effect.split(":")[1]))
 
@@ -77,56 +67,33 @@ def _zombie_effect(state: State, step: Step, ctx: Ctx) -> None:
 # --- adding Zombies (EZA-T5, T7) ------------------------------------------------------------
 
 
-def add_zombie(state: State, ctx: Ctx, seat: int, effect: str = "add_zombie") -> None:
+def add_zombie(
+    state: State, ctx: Ctx, seat: int, effect: str = "add_zombie", entered: dict | None = None
+) -> None:
     """Add 1 Zombie of ``seat``; in the Cemetery the Horde says where (a closed tomb loses its
-    Tombstone); with an empty reserve it may move one from the board instead (EZA-T5)."""
+    Tombstone); with an empty reserve it may move one from the board instead (EZA-T5). A choice
+    of spot may open the card's shared form with the public effects after it (EZA-T1)."""
     empty = horde(state, seat)["reserve"] == 0
     if empty and nobody_left(state):
         return  # moving a Zombie changes nothing the score counts (EZA-E1)
     if state["side"] == "house" or effect == "ambush":
-        where = _HOUSE_WHERE[effect] if state["side"] == "house" else _HOUSE_WHERE["ambush"]
+        where = HOUSE_WHERE[effect] if state["side"] == "house" else HOUSE_WHERE["ambush"]
         if empty:
             Flow.push(state, {"kind": "take_back", "seat": seat, "where": where})
         else:
             pawn_out(state, seat)
             ctx.say(M("eza.added", horde=name(state, seat), where=where), rule="EZA-T7", seat=seat)
         return
-    spots = list(_CEMETERY_SPOTS[effect])
-    if holds(state, seat, "grave_born") and "open_tomb" not in spots:
-        spots.insert(1, "open_tomb")  # EZA-T12: Grave born adds on any tomb
-    if state["tombstones"]["on_board"] == 0:
-        spots.remove("closed_tomb")
+    spots = cemetery_spots(state, seat, effect)
     if nobody_left(state):
         place(state, ctx, seat, spots[-1])
     elif len(spots) == 1 and not empty:
         place(state, ctx, seat, spots[0])
+    elif empty:
+        Flow.push(state, {"kind": "place_zombie", "seat": seat, "spots": [*spots, "none"]})
     else:
-        Flow.push(state, {"kind": "place_zombie", "seat": seat, "spots": spots + ["none"] * empty})
-
-
-def place(state: State, ctx: Ctx, seat: int, spot: str) -> None:
-    if spot == "none":
-        ctx.say(M("eza.take_back.none", horde=name(state, seat)), rule="EZA-T5")
-        return
-    if spot == "closed_tomb":
-        state["tombstones"]["on_board"] -= 1
-        state["tombstones"]["box"] += 1
-    _add_or_move(state, ctx, seat, _SPOTS[spot])
-
-
-def _add_or_move(state: State, ctx: Ctx, seat: int, where: dict) -> None:
-    h = horde(state, seat)
-    if h["reserve"] > 0:
-        pawn_out(state, seat)
-        ctx.say(M("eza.added", horde=name(state, seat), where=where), rule="EZA-T7", seat=seat)
-        return
-    h["fresh"] = min(h["board"], h["fresh"] + 1)  # EZA-T7: moved by this card, not activatable
-    ctx.say(
-        M("eza.take_back.moved", horde=name(state, seat), where=where),
-        rule="EZA-T5",
-        reason=M("eza.take_back.reason"),
-        seat=seat,
-    )
+        row = {"row": "add", "seat": seat, "effect": effect, "spots": spots}
+        start_run(state, ctx, {**row, "entered": entered} if entered else row)
 
 
 def _spots(state: State, step: Step) -> list[str]:
@@ -139,7 +106,7 @@ def _take_back_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -
     if act["params"]["choice"] == "leave":
         ctx.say(M("eza.take_back.none", horde=name(state, seat)), rule="EZA-T5")
     else:
-        _add_or_move(state, ctx, seat, step["where"])
+        add_or_move(state, ctx, seat, step["where"])
 
 
 def discard_human_cards(state: State, ctx: Ctx, n: int) -> None:
@@ -163,28 +130,10 @@ def human_card_name(state: State, card_id: str) -> dict:
 # --- Panic (EZA-T11) ------------------------------------------------------------------------
 
 
-def panic_targets(state: State) -> list[str]:
-    return [h for h in in_play(state) if not human(state, h)["frightened"]]
-
-
-def _panic(state: State, ctx: Ctx, seat: int) -> None:
-    targets = panic_targets(state)
-    if not targets:
-        ctx.say(M("eza.panic.nobody"), rule="EZA-T11")
-    elif len(targets) == 1:
-        frighten(state, ctx, seat, targets[0])
-    else:
-        Flow.push(state, {"kind": "panic", "seat": seat})
-
-
-def frighten(state: State, ctx: Ctx, seat: int, hid: str) -> None:
-    human(state, hid)["frightened"] = True
-    ctx.say(
-        M("eza.panic", horde=name(state, seat), human=human_name(state, hid)),
-        rule="EZA-T11",
-        reason=M("eza.panic.reason"),
-        human=hid,
-    )
+def _panic(state: State, ctx: Ctx, seat: int, entered: dict | None = None) -> None:
+    if not panic_alone(state, ctx, seat):
+        row = {"row": "panic", "seat": seat}
+        start_run(state, ctx, {**row, "entered": entered} if entered else row)
 
 
 def _panic_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
@@ -278,7 +227,7 @@ QUESTIONS = {
             action(
                 "place_zombie",
                 M("eza.action.place_zombie"),
-                where=choice(_spots(state, step), [_SPOTS[s] for s in _spots(state, step)]),
+                where=choice(_spots(state, step), [SPOTS[s] for s in _spots(state, step)]),
             )
         ],
         apply=lambda state, step, seat, act, ctx: place(state, ctx, seat, act["params"]["where"]),
@@ -293,7 +242,7 @@ QUESTIONS = {
                 M("eza.action.take_back"),
                 choice=choice(
                     ["take", "leave"],
-                    [M("eza.take_back.take", where=step["where"]), _SPOTS["none"]],
+                    [M("eza.take_back.take", where=step["where"]), SPOTS["none"]],
                 ),
             )
         ],

@@ -179,10 +179,16 @@ def test_EZA_V3_each_horde_adds_one_zombie():
     state = deal("cemetery")
     state, events = resolve(state, "event-cemetery-3")
     assert events[0]["rule"] == "EZA-V3"
-    for seat in (1, 2, 3):
-        assert waiting(state) == [seat]
-        state, _ = act(state, seat, "place_zombie", where="open_tomb")
+    # issue 17: one form, recorded by the active Horde, says where each Horde's Zombie went
+    assert waiting(state) == [state["active"]]
+    params = spec(state, state["active"], "activate_hordes")["params"]
+    assert sorted(params) == ["spot_1", "spot_2", "spot_3"]
+    assert all(p["value"] == "closed_tomb" for p in params.values())  # the likely spot, preset
+    spots = {"spot_1": "open_tomb", "spot_2": "closed_tomb", "spot_3": "open_tomb"}
+    tombs = state["tombstones"]["on_board"]
+    state, _ = act(state, state["active"], "activate_hordes", **spots)
     assert all(h["board"] == 5 for h in state["hordes"].values())
+    assert state["tombstones"]["on_board"] == tombs - 1
 
 
 def test_EZA_V1_a_horde_with_no_zombie_on_the_board_is_not_asked():

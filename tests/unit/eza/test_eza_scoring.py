@@ -5,12 +5,12 @@ from __future__ import annotations
 from eza_support import (
     GAME,
     act,
-    activate,
     deal,
     give_bites,
     rules,
     said,
     set_tokens,
+    spec,
     stage,
     text,
     top,
@@ -32,7 +32,17 @@ def _last_human_standing(state: dict, last: str = "nina") -> dict:
 def test_EZA_E1_the_game_ends_once_the_current_card_is_resolved():
     state = _last_human_standing(deal("house", seats=(1, 2, 3)))
     state, _ = act(state, 1, "take_card", card="zombie-basic-1")  # Shamble: 1 Zombie, 3 actions
-    state, _ = activate(state, 1, bites={"nina": 1})
+    # one form for the card's public part: Yellow's activation, its bonus Zombie, the others'
+    assert [r.get("row", "activation") for r in top(state)["rows"]] == [
+        "activation",
+        "add",
+        "activation",
+        "activation",
+    ]
+    form = spec(state, 1, "activate_hordes")["params"]
+    params = {k: dict.fromkeys(p["counts"], 0) for k, p in form.items()}
+    params["bites_1"]["nina"] = 1
+    state, _ = act(state, 1, "activate_hordes", **params)
     assert top(state)["kind"] == "feast" and GAME.result(state) is None  # the last Feast counts
     board = state["hordes"]["1"]["board"]
     state, events = act(state, 1, "feast", zombies={"1": 1, "2": 0, "3": 0})

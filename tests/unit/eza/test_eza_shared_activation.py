@@ -48,7 +48,7 @@ def shared(state: dict, **entered) -> dict:
         if "counts" in param:
             params[key] = {k: entered.get(key, {}).get(k, 0) for k in param["counts"]}
         else:
-            params[key] = entered.get(key, param["value"])
+            params[key] = entered.get(key, param.get("value"))
     return params
 
 
@@ -234,5 +234,144 @@ def test_EZA_T5_a_horde_left_with_no_zombie_after_the_feast_adds_one_instead():
     keys = spec(state, 1, "feast")["params"]["zombies"]["counts"]
     state, events = act(state, 1, "feast", zombies=dict.fromkeys(keys, 0))
     assert "EZA-T5" in rules(events) and state["hordes"]["3"]["board"] == 1
-    assert [r["seat"] for r in top(state)["rows"]] == [4]  # then Blue, still asked
-    assert spec(state, 1, "activate_hordes")["params"]["bites_4"]["counts"]["omar"]["value"] == 1
+    assert top(state)["kind"] == "activation" and top(state)["seat"] == 4  # then Blue, asked
+    assert spec(state, 4, "activate")["params"]["bites"]["counts"]["omar"]["value"] == 1
+
+
+# --- the card's public part in one form: activations, added Zombies, a Panic (issue 17) -------
+
+
+def card_part(seat: int, parts: list[str], effects: list[str]) -> list[dict]:
+    """A Horde's share of a card: it says what it applies, then each effect in order."""
+    steps: list[dict] = [{"kind": "horde_applies", "seat": seat, "parts": parts}]
+    for effect in effects:
+        steps.append({"kind": "zombie_effect", "seat": seat, "effect": effect, "part": parts[0]})
+    return steps
+
+
+def test_EZA_T1_EZA_T11_a_panic_bonus_and_the_other_hordes_activations_are_one_form():
+    """Swarm-like card: Yellow's Zombies act, Yellow frightens a Human (its bonus), then Green
+    and Red act (the main effect): the table does it all in order, the active phone records it
+    once, the Panic in its place in the order."""
+    state = plain(deal("house", seats=(1, 2, 3)))
+    state, events = stage(
+        state,
+        *card_part(1, ["main", "bonus"], ["activate:allx1", "panic"]),
+        *card_part(2, ["main"], ["activate:allx1"]),
+        *card_part(3, ["main"], ["activate:allx1"]),
+    )
+    assert top(state)["kind"] == "activations" and waiting(state) == [1]
+    rows = [(r["row"] if "row" in r else "activation", r["seat"]) for r in top(state)["rows"]]
+    assert rows == [("activation", 1), ("panic", 1), ("activation", 2), ("activation", 3)]
+    assert "Seat 2 (Green) applies the main effects." in text(events)  # still said, in order
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert set(form) == {f"{p}_{s}" for p in ("bites", "cubes") for s in (1, 2, 3)} | {"panic_1"}
+    assert "value" not in form["panic_1"]  # the Horde's own choice: nothing preselected
+    assert "Panic" in asked(state)
+    params = shared(state, bites_1={"kate": 1}, bites_3={"kate": 1}, panic_1="omar")
+    state, events = act(state, 1, "activate_hordes", **params)
+    assert state["humans"]["omar"]["frightened"] and not state["steps"]
+    order = [e["msg"] for e in events if e["msg"] in ("eza.bite", "eza.bite.first", "eza.panic")]
+    assert order == ["eza.bite.first", "eza.panic", "eza.bite"]  # Yellow, its Panic, then Red
+    assert rules(events).count("EZA-T11") == 1
+
+
+def test_EZA_T11_a_panic_with_one_human_left_to_frighten_is_applied_in_its_place():
+    state = plain(deal("house", seats=(1, 2)))
+    for hid in state["human_order"]:
+        state["humans"][hid]["frightened"] = hid != "kate"
+    state, _ = stage(
+        state,
+        *card_part(1, ["main", "bonus"], ["activate:allx1", "panic"]),
+        *card_part(2, ["main"], ["activate:allx1"]),
+    )
+    assert "panic_1" not in spec(state, 1, "activate_hordes")["params"]  # one answer: not asked
+    state, events = act(state, 1, "activate_hordes", **shared(state))
+    assert state["humans"]["kate"]["frightened"] and "EZA-T11" in rules(events)
+
+
+def test_EZA_F1_after_a_feast_in_the_form_the_panic_and_the_next_hordes_are_asked_again():
+    state = plain(deal("house", seats=(1, 2)))
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(
+        state,
+        *card_part(1, ["main", "bonus"], ["activate:allx1", "panic"]),
+        *card_part(2, ["main"], ["activate:allx1"]),
+    )
+    params = shared(state, bites_1={"harry": 1}, panic_1="kate", bites_2={"omar": 1})
+    state, events = act(state, 1, "activate_hordes", **params)
+    assert state["humans"]["harry"]["status"] == "dead" and top(state)["kind"] == "feast"
+    assert not state["humans"]["kate"]["frightened"]  # nothing after the Feast is applied yet
+    keys = spec(state, 1, "feast")["params"]["zombies"]["counts"]
+    state, _ = act(state, 1, "feast", zombies=dict.fromkeys(keys, 0))
+    assert [r.get("row", "activation") for r in top(state)["rows"]] == ["panic", "activation"]
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert "value" not in form["panic_1"] and "harry" not in form["panic_1"]["choices"]
+    assert form["bites_2"]["counts"]["omar"]["value"] == 1  # what was entered is kept
+    state, _ = act(state, 1, "activate_hordes", **shared(state, panic_1="nina"))
+    assert state["humans"]["nina"]["frightened"] and not state["steps"]
+
+
+def test_EZA_T5_EZA_T7_the_hordes_added_zombies_go_in_the_form_with_their_spots():
+    """Cemetery: each Horde adds 1 Zombie and activates (a card's main effect for everyone):
+    where each new Zombie went is a part of the form, the likely spot preselected; a closed
+    tomb gives up its Tombstone; the added Zombies are not activated by the card (EZA-T7)."""
+    state = plain(deal("cemetery", seats=(1, 2)))
+    state, _ = stage(
+        state,
+        *card_part(1, ["main", "bonus"], ["add_zombie", "activate:1x2"]),
+        *card_part(2, ["main"], ["add_zombie", "activate:1x2"]),
+    )
+    rows = [(r.get("row", "activation"), r["key"]) for r in top(state)["rows"]]
+    assert rows == [("add", "1"), ("activation", "1"), ("add", "2"), ("activation", "2")]
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert form["spot_1"]["choices"] == ["closed_tomb", "open_tomb"]
+    assert form["spot_1"]["value"] == "closed_tomb" and "bites_1" in form
+    board = {s: state["hordes"][str(s)]["board"] for s in (1, 2)}
+    tombs = state["tombstones"]["on_board"]
+    params = shared(state, spot_1="closed_tomb", spot_2="open_tomb")
+    state, events = act(state, 1, "activate_hordes", **params)
+    assert {s: state["hordes"][str(s)]["board"] for s in (1, 2)} == {
+        1: board[1] + 1,
+        2: board[2] + 1,
+    }
+    assert state["tombstones"]["on_board"] == tombs - 1
+    assert all(state["hordes"][s]["fresh"] == 1 for s in "12")  # EZA-T7
+    assert not state["steps"]
+
+
+def test_EZA_S1_a_form_never_offers_more_closed_tombs_than_tombstones_are_left():
+    state = plain(deal("cemetery", seats=(1, 2, 3)))
+    state["tombstones"]["box"] += state["tombstones"]["on_board"] - 1
+    state["tombstones"]["on_board"] = 1
+    state, _ = stage(
+        state,
+        *card_part(1, ["main"], ["add_zombie"]),
+        *card_part(2, ["main"], ["add_zombie"]),
+        *card_part(3, ["main"], ["add_zombie"]),
+    )
+    # the first may take the last Tombstone; the second would offer a closed tomb too: the form
+    # stops before it, and it is asked once the first spot is known
+    assert top(state)["kind"] == "place_zombie" and top(state)["seat"] == 1
+    boards = [state["hordes"][s]["board"] for s in "123"]
+    state, _ = act(state, 1, "place_zombie", where="closed_tomb")
+    assert state["tombstones"]["on_board"] == 0
+    # no closed tomb left: an open tomb is the one spot of the others, placed without a question
+    assert [state["hordes"][s]["board"] for s in "123"] == [b + 1 for b in boards]
+    assert not state["steps"]
+
+
+def test_EZA_T5_a_horde_with_an_empty_reserve_is_asked_on_its_own():
+    state = plain(deal("cemetery", seats=(1, 2)))
+    h = state["hordes"]["2"]
+    h["board"], h["reserve"] = h["board"] + h["reserve"], 0
+    state, _ = stage(
+        state,
+        *card_part(1, ["main", "bonus"], ["activate:allx1", "add_zombie"]),
+        *card_part(2, ["main"], ["add_zombie"]),
+    )
+    rows = [r.get("row", "activation") for r in top(state)["rows"]]
+    assert rows == ["activation", "add"]  # Green's take-back is its own question, after
+    state, _ = act(state, 1, "activate_hordes", **shared(state))
+    assert top(state)["kind"] == "place_zombie" and "none" in top(state)["spots"]
