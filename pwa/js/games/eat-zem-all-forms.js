@@ -15,7 +15,7 @@ const hordeText = (view, seat) => (view.game_view.hordes || []).find((x) => x.se
  * second added Zombie (``[part, row key, seat]``). */
 export const ROW_PARAM = /^(bites|cubes|acted|spot|panic)_((\d+)(?:_\d+)?)$/;
 /** Each kind of row's parts (a Horde's activation, an added Zombie, a Panic). */
-const PARTS = { activation: ["bites", "cubes", "acted"], add: ["spot"], panic: ["panic"] };
+const PARTS = { activation: ["bites", "cubes", "acted"], add: ["spot"], panic: ["panic"], mutate: [] };
 
 /** The shared form (what the card has the Hordes do in a row, in resolution order, EZA-T1 and
  * EZA-T6): once the bites entered so far take a Human's last token, the Feast comes before the
@@ -29,7 +29,7 @@ export function wireSharedActivation(view) {
   const rows = g.question?.rows || (g.question?.hordes || []).map((seat) => ({ seat, key: String(seat), row: "activation" }));
   const notice = h("p", { class: "eza-feast-now", role: "status", hidden: true });
   form.querySelector("button[type='submit']")?.before(notice);
-  const names = (row) => (PARTS[row.row] || PARTS.activation).map((part) => `${part}_${row.key}`);
+  const names = (row) => (row.row ? PARTS[row.row] || [] : PARTS.activation).map((part) => `${part}_${row.key}`);
   const parts = (row) => [...form.querySelectorAll("fieldset.param")].filter((f) => names(row).includes(f.dataset.param));
   const update = () => {
     const left = Object.fromEntries(g.humans.filter((x) => x.status === "alive").map((x) => [x.id, x.tokens]));

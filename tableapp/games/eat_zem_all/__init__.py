@@ -29,11 +29,13 @@ Where the rules leave room, the app reads them like this:
   Second helping, offered while the form is open). The table plays them in that order. A bite
   that takes a Human's last token starts the Feast before the next part (EZA-T6): the phone
   says so, only the parts up to it are applied, and the rest is asked again after the Feast
-  with what was entered kept (a Human to frighten is chosen again). The run ends at a private
-  choice (Mutations, Zombie cards), at a Horde with no Zombie to activate (EZA-T5: it adds one),
-  a Horde holding Lunge (it bites at once, at its own activation), a Horde activated twice by
-  the card, a Horde with no Zombie left in its reserve, and before offering more closed tombs
-  than Tombstones are left; those are asked on their own.
+  with what was entered kept (a Human to frighten is chosen again). A bonus Mutation is drawn in
+  its place when the form is applied and kept right after it (before a Feast it brought); a
+  Zombie card to add, which only goes on the Zombie draw pile, is chosen right after the form; a
+  Horde with no Zombie to activate adds one in its place (EZA-T5). The run ends at a Horde
+  holding Lunge (it bites at once, at its own activation), a Horde activated twice by the card,
+  a second Mutation draw, a Horde with no Zombie left in its reserve, and before offering more
+  closed tombs than Tombstones are left; those are asked on their own.
 - EZA-T9: a Horde that already holds 2 Mutations says in one answer which one it keeps and which
   of its 3 it discards, with no "are you sure?" (its undo takes it back); the only card left on
   the track is taken without a question (EZA-T1).

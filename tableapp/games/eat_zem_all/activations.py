@@ -35,14 +35,21 @@ after the Feast, what was entered for them kept as the form's values (a Human to
 chosen again: the phone had to fill that part while greyed out). The phone greys them out and
 says "Feast now" as soon as the entered bites take the last token: the table plays them after
 the Feast. Bites or cubes a part enters beyond what the parts before it left (a
-Human's tokens, an opening's cubes) cannot be taken: the log says so. The run ends before a
-private choice (a Mutation, a Zombie card), an effect that asks nothing of its own, a second
-activation of a Horde already in the form, a Horde with no Zombie to activate (EZA-T5: it adds
-one, maybe asked where), a Horde holding Lunge (its Instant bites at once, at its own
-activation: it answers its own form, at its moment), a Horde adding a Zombie with none left in
-its reserve (EZA-T5: it may take one back, asked on its own) and a closed tomb more than the
-Tombstones left (one form never holds two choices that exclude each other); it ends on its last
-row that asks something. A run of one effect is that effect's own question, as it always was.
+Human's tokens, an opening's cubes) cannot be taken: the log says so.
+
+Private effects in the run: a Mutation to draw (one per form) is a row that asks nothing — its
+cards are drawn in their place when the form is applied (before the next Horde's bites, private
+to the Horde) and kept once the form is recorded, before a Feast the rows after it brought (the
+Horde holds it at that Feast, EZA-T9, F1); a Zombie card to add (EZA-T8) only puts a card on the
+Zombie draw pile, which nothing reads before the next card is chosen, so the run passes over it
+and it is chosen right after the form (the table is told so). A Horde with no Zombie left to
+activate adds one in its place (EZA-T5, said when applied). The run ends before an effect that
+asks nothing of its own, a second activation of a Horde already in the form, a second Mutation
+draw, a Horde holding Lunge (its Instant bites at once, at its own activation: it answers its own
+form, at its moment), a Horde adding a Zombie with none left in its reserve (EZA-T5: it may take
+one back, asked on its own) and a closed tomb more than the Tombstones left (one form never
+holds two choices that exclude each other); it ends on its last row that asks something.
+A run of one effect is that effect's own question, as it always was.
 """
 
 from __future__ import annotations
@@ -60,6 +67,7 @@ from .adding import (
     place,
 )
 from .effects import activation, describe
+from .mutations import start_mutation
 from .state import (
     State,
     Step,
@@ -165,22 +173,34 @@ def _instant_at_activation(state: State, seat: int) -> bool:
     )
 
 
+#: Private effects a run passes over, resolved right after the form: nothing the Hordes do in
+#: it depends on them ("add 1 of your Zombie cards" only puts a card on the Zombie draw pile,
+#: which nothing reads before the next card is chosen; EZA-T8).
+PASSED_OVER = ("add_zombie_card",)
+
+
 def _gather(state: State, ctx: Ctx, first: Step) -> list[Step]:
     """The public effects of the same card that come right after ``first`` (EZA-T1 order: the
     active Horde's bonus, the other Hordes' main effect), taken off the stack into one form:
     activations of Hordes not yet in the form, added Zombies (a Horde with Zombies left in its
-    reserve for each), one Panic. The run stops at anything else (a private choice: Mutations,
-    Zombie cards; an effect with no question), at a Horde with no Zombie left to activate (EZA-T5
-    adds one instead), at a Horde holding Lunge (asked its own form, at its moment), and ends on
-    its last effect that asks something (the ones after it resolve as they always did)."""
+    reserve for each), one Panic. A Zombie card to add (:data:`PASSED_OVER`) stays on the card
+    and is chosen right after the form, the table told why. The run stops at anything else (a
+    Mutation to choose; an effect with no question), at a Horde with no Zombie left to activate
+    (EZA-T5 adds one instead), at a Horde holding Lunge (asked its own form, at its moment), and
+    ends on its last effect that asks something (the ones after it resolve as they always did)."""
     if nobody_left(state):
         return []
     steps = state["steps"]
-    rows, taken = [first], []
+    rows, taken, passed = [first], [], []
     top = len(steps)
     while True:
         i = top - 1
-        while i >= 0 and steps[i]["kind"] == "horde_applies":
+        while i >= 0 and (
+            steps[i]["kind"] == "horde_applies"
+            or (steps[i]["kind"] == "zombie_effect" and steps[i]["effect"] in PASSED_OVER)
+        ):
+            if steps[i]["kind"] == "zombie_effect":
+                passed.append(i)
             i -= 1
         row = _next_row(state, steps[i], rows) if i >= 0 else None
         if row is None:
@@ -193,7 +213,8 @@ def _gather(state: State, ctx: Ctx, first: Step) -> list[Step]:
         taken.pop()
     if not taken:
         return []
-    for applies in reversed(steps[taken[-1] :]):  # EZA-T1: still said, in order
+    low = taken[-1]
+    for applies in reversed(steps[low:]):  # EZA-T1: still said, in order
         if applies["kind"] != "horde_applies":
             continue
         who = name(state, applies["seat"])
@@ -203,7 +224,17 @@ def _gather(state: State, ctx: Ctx, first: Step) -> list[Step]:
             else M("eza.applies.main", horde=who)
         )
         ctx.say(said, rule="EZA-T1", seat=applies["seat"])
-    del steps[taken[-1] :]
+    kept = [i for i in passed if i > low]
+    for i in reversed(kept):  # EZA-T1 order changed for what depends on nothing: said so
+        ctx.say(
+            M("eza.zombie_card.after_form", horde=name(state, steps[i]["seat"])),
+            rule="EZA-T8",
+            reason=M("eza.zombie_card.after_form.reason"),
+            seat=steps[i]["seat"],
+        )
+    later = [steps[i] for i in sorted(kept)]
+    del steps[low:]
+    steps.extend(later)  # under the form: resolved once it is answered, in their order
     return rows[1:]
 
 
@@ -213,30 +244,49 @@ def _next_row(state: State, step: Step, rows: list[Step]) -> Step | None:
         return None
     seat, effect = step["seat"], str(step.get("effect", ""))
     entered = step.get("entered")
-    if effect.startswith("activate:"):
-        if (
-            any(_kind(r) == "activation" and r["seat"] == seat for r in rows)
-            or activatable(state, seat) == 0
-            or _instant_at_activation(state, seat)
+    if effect.startswith("activate:") and activatable(state, seat) == 0:
+        # EZA-T5: no Zombie to activate, it adds one instead (said when the row is applied)
+        row = _add_row(state, seat, "add_zombie", rows)
+        if row is None:
+            return None
+        row.update(effect=effect, t5=True)
+    elif effect.startswith("activate:"):
+        if any(_kind(r) == "activation" and r["seat"] == seat for r in rows) or (
+            _instant_at_activation(state, seat)
         ):
             return None
         row = _row(state, seat, effect)
     elif effect in ("add_zombie", "add_zombie_outside"):
-        adds = sum(1 for r in rows if _kind(r) == "add" and r["seat"] == seat)
-        if horde(state, seat)["reserve"] <= adds:
-            return None  # EZA-T5: taking one back from the board is asked on its own
-        spots = cemetery_spots(state, seat, effect) if state["side"] == "cemetery" else []
-        tombs = sum("closed_tomb" in r["spots"] for r in rows if _kind(r) == "add")
-        if "closed_tomb" in spots and tombs >= state["tombstones"]["on_board"]:
-            return None  # one form never offers more closed tombs than Tombstones are left
-        row = {"row": "add", "seat": seat, "effect": effect, "spots": spots}
+        row = _add_row(state, seat, effect, rows)
+        if row is None:
+            return None
     elif effect == "panic" and not any(_kind(r) == "panic" for r in rows):
         row = {"row": "panic", "seat": seat}
+    elif (
+        effect == "mutate"
+        and not state["pending_mutations"]
+        and not any(_kind(r) == "mutate" for r in rows)
+    ):
+        # drawn in its place when the form is applied, kept once it is (before a Feast it brings);
+        # one per form: a second Horde's draw follows the first one's choice (EZA-T10 draft)
+        row = {"row": "mutate", "seat": seat, "effect": effect}
     else:
         return None
     if entered:
         row["entered"] = entered
     return row
+
+
+def _add_row(state: State, seat: int, effect: str, rows: list[Step]) -> Step | None:
+    """A Zombie added in the form, or None when it must be asked on its own."""
+    adds = sum(1 for r in rows if _kind(r) == "add" and r["seat"] == seat)
+    if horde(state, seat)["reserve"] <= adds:
+        return None  # EZA-T5: taking one back from the board is asked on its own
+    spots = cemetery_spots(state, seat, effect) if state["side"] == "cemetery" else []
+    tombs = sum("closed_tomb" in r["spots"] for r in rows if _kind(r) == "add")
+    if "closed_tomb" in spots and tombs >= state["tombstones"]["on_board"]:
+        return None  # one form never offers more closed tombs than Tombstones are left
+    return {"row": "add", "seat": seat, "effect": effect, "spots": spots}
 
 
 def _asks(state: State, row: Step) -> bool:
@@ -247,7 +297,7 @@ def _asks(state: State, row: Step) -> bool:
         return len(row["spots"]) > 1
     if kind == "panic":
         return len(panic_targets(state)) > 1
-    return True
+    return kind == "activation"
 
 
 # --- what the form may hold ------------------------------------------------------------------
@@ -478,6 +528,7 @@ _PARTS = {
     "activation": {"bites": "bites", "cubes": "cubes", "acted": "acted"},
     "add": {"spot": "where"},
     "panic": {"panic": "human"},
+    "mutate": {},
 }
 
 
@@ -605,10 +656,15 @@ def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
             reason=M("eza.activations.after_feast.reason"),
         )
         Flow.push(state, {"kind": "activations_resume", "rows": later})
+    drew = False
     for row in rows if stop is None else rows[: stop + 1]:
         part = _row_params(params, row)
         kind = _kind(row)
-        if kind == "activation":
+        if kind == "mutate":
+            draft = bool(state["options"].get("mutation_draft"))
+            start_mutation(state, ctx, row["seat"], draft=draft)
+            drew = bool(state["pending_mutations"])
+        elif kind == "activation":
             _activation_apply(state, row, row["seat"], {"type": "activate", "params": part}, ctx)
         elif kind == "add":
             _add_apply(state, ctx, row, part.get("where"))
@@ -616,15 +672,23 @@ def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
             frighten(state, ctx, row["seat"], part["human"])
         else:
             panic_alone(state, ctx, row["seat"])
+    if drew:  # the Mutation is kept now, before a Feast the rows after it brought (EZA-T9)
+        Flow.push(state, {"kind": "await_mutations", "reason": "effect"})
 
 
 def _add_apply(state: State, ctx: Ctx, row: Step, where: str | None) -> None:
     """The row's Zombie: in the House placed at the table (the app counts it), in the Cemetery
     on the spot entered (or the only one left)."""
     seat = row["seat"]
+    if row.get("t5"):
+        ctx.say(
+            M("eza.activation.none", horde=name(state, seat)),
+            rule="EZA-T5",
+            reason=M("eza.activation.none.reason"),
+        )
     if state["side"] == "house":
         pawn_out(state, seat)
-        where = HOUSE_WHERE[row["effect"]]
+        where = HOUSE_WHERE["add_zombie" if row.get("t5") else row["effect"]]
         ctx.say(M("eza.added", horde=name(state, seat), where=where), rule="EZA-T7", seat=seat)
         return
     spots = _add_spots(state, row)
@@ -662,6 +726,8 @@ def _group_ask(state: State, step: Step) -> dict:
             parts.append(M("eza.ask.activations.add", horde=who))
         elif kind == "panic":
             parts.append(M("eza.ask.activations.panic", horde=who))
+        elif kind == "mutate":
+            parts.append(M("eza.ask.activations.mutate", horde=who))
         else:
             parts.append(
                 M(

@@ -31,8 +31,19 @@ from tableapp.engine import RuleError, piles
 
 
 def finish_activations(state: dict) -> dict:
-    while top(state)["kind"] == "activation":
-        state, _ = activate(state, top(state)["seat"])  # moves at the table, nothing to record
+    """The activations under way, with nothing to record (the Zombies moved at the table); a
+    form the card's public part shares: no bite, no cube, the first spot or Human offered."""
+    while top(state)["kind"] in ("activation", "activations"):
+        if top(state)["kind"] == "activation":
+            state, _ = activate(state, top(state)["seat"])
+            continue
+        seat = waiting(state)[0]
+        form = spec(state, seat, "activate_hordes")["params"]
+        params = {
+            k: dict.fromkeys(p["counts"], 0) if "counts" in p else p.get("value", p["choices"][0])
+            for k, p in form.items()
+        }
+        state, _ = act(state, seat, "activate_hordes", **params)
     return state
 
 

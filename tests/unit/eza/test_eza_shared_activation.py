@@ -142,24 +142,25 @@ def test_EZA_T6_bites_of_several_hordes_on_one_human_count_together():
     assert state["humans"]["harry"]["status"] == "dead"
 
 
-def test_EZA_T5_a_horde_with_no_zombie_to_activate_is_not_in_the_form():
+def test_EZA_T5_a_horde_with_no_zombie_to_activate_adds_one_in_its_place_in_the_form():
     state = plain(deal("house", seats=(1, 2, 3, 4)))
     h = state["hordes"]["3"]
     h["reserve"], h["board"] = 10, 0
     state, _ = stage(state, *main_effects(2, 3, 4))
-    assert top(state)["kind"] == "activation" and waiting(state) == [2]  # Green alone
-    state, _ = act(
-        state,
-        2,
-        "activate",
-        **{
-            "bites": dict.fromkeys(spec(state, 2, "activate")["params"]["bites"]["counts"], 0),
-            "cubes": dict.fromkeys(spec(state, 2, "activate")["params"]["cubes"]["counts"], 0),
-        },
-    )
-    # Blue adds a Zombie instead (EZA-T5), then Red activates (alone: the run is over).
-    assert state["hordes"]["3"]["board"] == 1
-    assert top(state)["kind"] == "activation" and waiting(state) == [4]
+    rows = [(r.get("row", "activation"), r["seat"]) for r in top(state)["rows"]]
+    assert rows == [("activation", 2), ("add", 3), ("activation", 4)] and waiting(state) == [1]
+    assert not [k for k in spec(state, 1, "activate_hordes")["params"] if k.endswith("_3")]
+    state, events = act(state, 1, "activate_hordes", **shared(state))
+    # Red adds a Zombie instead (EZA-T5), said in its place, between Green and Blue
+    assert state["hordes"]["3"]["board"] == 1 and state["hordes"]["3"]["fresh"] == 1
+    said = [e["msg"] for e in events if e["msg"].startswith(("eza.activation", "eza.added"))]
+    assert said == [
+        "eza.activation.at_table",  # Green's Zombies, nothing to record
+        "eza.activation.none",  # Red has none: EZA-T5
+        "eza.added",  # Red's Zombie added instead
+        "eza.activation.at_table",  # then Blue's
+    ]
+    assert "EZA-T5" in rules(events) and not state["steps"]
 
 
 def test_EZA_T12_instants_at_their_moment_lunge_alone_sprint_in_the_shared_form():
@@ -375,3 +376,66 @@ def test_EZA_T5_a_horde_with_an_empty_reserve_is_asked_on_its_own():
     assert rows == ["activation", "add"]  # Green's take-back is its own question, after
     state, _ = act(state, 1, "activate_hordes", **shared(state))
     assert top(state)["kind"] == "place_zombie" and "none" in top(state)["spots"]
+
+
+def test_EZA_T8_a_zombie_card_to_add_is_chosen_right_after_the_form_which_goes_on():
+    """Yellow's bonus "add 1 of your Zombie cards" only puts a card on the Zombie draw pile:
+    the others' activations do not wait for it; it is chosen right after the form, the table
+    told why."""
+    state = plain(deal("house", seats=(1, 2)))
+    state, events = stage(
+        state,
+        *card_part(1, ["main", "bonus"], ["activate:allx1", "add_zombie_card"]),
+        *card_part(2, ["main"], ["activate:allx1"]),
+    )
+    assert [r["seat"] for r in top(state)["rows"]] == [1, 2]
+    assert "eza.zombie_card.after_form" in [e["msg"] for e in events]
+    assert not state["zombie_cards"]["choice:1"]  # nothing drawn yet
+    state, events = act(state, 1, "activate_hordes", **shared(state))
+    assert top(state)["kind"] == "pick_zombie_card" and waiting(state) == [1]
+    assert len(state["zombie_cards"]["choice:1"]) == 2
+    drawn = next(e for e in events if e["msg"] == "eza.zombie_card.drawn")
+    assert list(drawn["private"]) == ["1"]  # the cards only to Yellow
+
+
+def test_EZA_T9_a_mutation_bonus_is_drawn_in_its_place_and_kept_after_the_form():
+    """Yellow's bonus Mutation comes between its Zombies and Green's: drawn when the form is
+    applied, in that place (private to Yellow), and kept once the form is recorded."""
+    state = plain(deal("house", seats=(1, 2)))
+    state, _ = stage(
+        state,
+        *card_part(1, ["main", "bonus"], ["activate:allx1", "mutate"]),
+        *card_part(2, ["main"], ["activate:allx1"]),
+    )
+    rows = [(r.get("row", "activation"), r["seat"]) for r in top(state)["rows"]]
+    assert rows == [("activation", 1), ("mutate", 1), ("activation", 2)]
+    assert "draws its Mutations" in asked(state)
+    assert not state["mutation_cards"]["offer:1"]  # nothing drawn before the form is recorded
+    state, events = act(state, 1, "activate_hordes", **shared(state, bites_2={"kate": 1}))
+    order = [e["msg"] for e in events if e["msg"] in ("eza.mutation.drawn", "eza.bite.first")]
+    assert order == ["eza.mutation.drawn", "eza.bite.first"]  # in its place: before Green bites
+    assert top(state)["kind"] == "await_mutations" and waiting(state) == [1]
+    assert len(state["mutation_cards"]["offer:1"]) == 2
+    card = state["mutation_cards"]["offer:1"][0]
+    state, _ = act(state, 1, "keep_mutation", card=card)
+    assert card in state["mutation_cards"]["held:1"] and not state["steps"]
+
+
+def test_EZA_T9_EZA_F1_a_mutation_drawn_in_the_form_is_kept_before_the_feast_after_it():
+    state = plain(deal("house", seats=(1, 2)))
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(
+        state,
+        *card_part(1, ["main", "bonus"], ["activate:allx1", "mutate"]),
+        *card_part(2, ["main"], ["activate:allx1"]),
+    )
+    state, _ = act(state, 1, "activate_hordes", **shared(state, bites_2={"harry": 1}))
+    assert state["humans"]["harry"]["status"] == "dead"
+    # Yellow keeps first, then the Feast (EZA-F1 order): it holds its Mutation at the Feast
+    kinds = [s["kind"] for s in state["steps"]]
+    assert kinds[-1] == "await_mutations"
+    assert kinds[-2:-5:-1] == ["fatal_blow", "feast_count", "transform"]
+    card = state["mutation_cards"]["offer:1"][0]
+    state, _ = act(state, 1, "keep_mutation", card=card)
+    assert card in state["mutation_cards"]["held:1"] and top(state)["kind"] != "await_mutations"
