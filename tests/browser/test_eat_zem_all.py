@@ -169,10 +169,18 @@ def shared_activation(actor, laptop, pages, url, code, shots):
     assert notice.text_content().startswith(f"Feast now for {name}: ")
     assert later.count() >= 1  # greyed out, their steppers disabled
     assert all(b.is_disabled() for b in later.locator("button.step").all())
+    # a pick greyed out (a Human to frighten) holds a value to send, and the form may be sent
+    for part in later.all():
+        radios = part.locator("input[type='radio']")
+        assert radios.count() == 0 or part.locator("input[type='radio']:checked").count() == 1
+    submit = form.locator("button[type='submit']")
+    actor.wait_for_function("(b) => !b.disabled", arg=submit.element_handle())
     shots(actor, "eza-phone-shared-activation-feast")
     first.locator(f".stepper[data-key='{human}'] button.step").nth(0).click()
     actor.wait_for_function("() => document.querySelector('.eza-feast-now')?.hidden === true")
     assert later.count() == 0
+    # back in play, what the phone filled is the Horde's to choose again
+    actor.wait_for_function("() => !document.querySelector('input[data-autofilled]')")
 
 
 def bite_and_undo(actor, laptop, pages):

@@ -110,9 +110,8 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
     for _ in range(MAX_MOVES):
         feast_done = laptop.locator(".eza-ruling").count() > 0
         turn = int(laptop.get_attribute(".game-state.eza", "data-turn"))
-        # (with two Hordes the shared activation form comes only with a Zombie Event: when it
-        # comes before, its French is read like every other screen; the three-Horde browser
-        # test meets it every time)
+        # (the card's public part is one form, its French read like every other screen's; a
+        # Horde's own activation form comes when a second activation of it follows)
         if feast_done and turn >= 3:
             break
         actor, kind = next(((p, k) for p in phones if (k := p.evaluate(PICK))), (None, None))
@@ -129,7 +128,7 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
     shots(laptop, "eza-fr-table-feast-ruling")
     ruling = laptop.locator(".eza-ruling .eza-ruling-text").text_content()
     assert ruling.startswith("Festin pour ")
-    assert {"keep_mutation", "take_card", "activate"} <= kinds
+    assert {"keep_mutation", "take_card"} <= kinds and kinds & {"activate", "activate_hordes"}
     correct_on_a_phone(phones[0], laptop, pages, labels, seen)
     assert seen == set(labels)
     assert not watch.errors, watch.errors

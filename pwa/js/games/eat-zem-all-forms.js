@@ -34,14 +34,26 @@ export function wireSharedActivation(view) {
   const update = () => {
     const left = Object.fromEntries(g.humans.filter((x) => x.status === "alive").map((x) => [x.id, x.tokens]));
     let victim = null;
+    let filled = false;
     rows.forEach((row, i) => {
       const later = victim !== null;
       for (const part of parts(row)) {
         part.disabled = later;
         part.classList.toggle("eza-after-feast", later);
-        // a greyed-out pick still needs a value to send: its first choice (asked again after)
+        // A greyed-out pick still needs a value to send: its first choice, never kept (a Human
+        // to frighten is asked again after the Feast). Back in play, the pick is the Horde's.
         const radios = [...part.querySelectorAll("input[type='radio']")];
-        if (later && radios.length && !radios.some((r) => r.checked)) radios[0].checked = true;
+        if (later && radios.length && !radios.some((r) => r.checked)) {
+          radios[0].checked = true;
+          radios[0].dataset.autofilled = "1";
+          filled = true;
+        } else if (!later) {
+          for (const r of radios.filter((x) => x.dataset.autofilled)) {
+            r.checked = false;
+            delete r.dataset.autofilled;
+            filled = true;
+          }
+        }
       }
       if (later) return;
       for (const step of form.querySelectorAll(`fieldset[data-param='bites_${row.key}'] .stepper[data-key]`)) {
@@ -57,7 +69,11 @@ export function wireSharedActivation(view) {
     const after = [...new Set(show ? victim.after.map((r) => r.seat) : [])];
     notice.textContent = show ? t("eza.feastnow", { human: humanOf(g, victim.human)?.name ?? victim.human,
       hordes: new Intl.ListFormat(lang(), { type: "conjunction" }).format(after.map((s) => hordeText(view, s))) }) : "";
+    return filled;
   };
-  form.addEventListener("click", () => setTimeout(update));
-  update();
+  // the generic form checks what it may send on each click: once more after a fill or a clear
+  form.addEventListener("click", (event) => setTimeout(() => {
+    if (update() && event.isTrusted) form.dispatchEvent(new MouseEvent("click"));
+  }));
+  if (update()) form.dispatchEvent(new MouseEvent("click"));
 }

@@ -86,7 +86,12 @@ from .state import (
 
 
 def start_activation(
-    state: State, ctx: Ctx, seat: int, effect: str, entered: dict | None = None
+    state: State,
+    ctx: Ctx,
+    seat: int,
+    effect: str,
+    entered: dict | None = None,
+    granted: dict | None = None,
 ) -> None:
     if activatable(state, seat) == 0:  # EZA-T5
         ctx.say(
@@ -98,7 +103,7 @@ def start_activation(
             state, {"kind": "zombie_effect", "seat": seat, "effect": "add_zombie", "part": "t5"}
         )
         return
-    row = _row(state, seat, effect)
+    row = _row(state, seat, effect, granted)
     if entered:
         row["entered"] = entered
     start_run(state, ctx, row)
@@ -142,18 +147,20 @@ def _keyed(rows: list[Step]) -> list[Step]:
     return out
 
 
-def _row(state: State, seat: int, effect: str) -> Step:
-    """One Horde's activation: its Zombies, their actions, the extras its Mutations give."""
+def _row(state: State, seat: int, effect: str, granted: dict | None = None) -> Step:
+    """One Horde's activation: its Zombies, their actions, the extras its Mutations give
+    (``granted``: what its Instants gave it before a Feast interrupted it)."""
     n, k = activation(effect)
     available = activatable(state, seat)
     zombies = available if n is None else min(n, available)
     extra = 1 if holds(state, seat, "pack_instinct") and horde(state, seat)["activated"] == 0 else 0
+    granted = granted or {}
     return {
         "seat": seat,
         "zombies": zombies,
         "actions": k,
-        "extra": extra,  # EZA-T12: Pack instinct, Sprint
-        "more_bites": 0,  # EZA-T12: Second helping
+        "extra": max(extra, granted.get("extra", 0)),  # EZA-T12: Pack instinct, Sprint
+        "more_bites": granted.get("more_bites", 0),  # EZA-T12: Second helping
         "effect": effect,
     }
 
@@ -255,7 +262,7 @@ def _next_row(state: State, step: Step, rows: list[Step]) -> Step | None:
             _instant_at_activation(state, seat)
         ):
             return None
-        row = _row(state, seat, effect)
+        row = _row(state, seat, effect, step.get("granted"))
     elif effect in ("add_zombie", "add_zombie_outside"):
         row = _add_row(state, seat, effect, rows)
         if row is None:
@@ -294,7 +301,7 @@ def _asks(state: State, row: Step) -> bool:
     Human to frighten only happen, in their order)."""
     kind = _kind(row)
     if kind == "add":
-        return len(row["spots"]) > 1
+        return len(_add_spots(state, row)) > 1
     if kind == "panic":
         return len(panic_targets(state)) > 1
     return kind == "activation"
@@ -542,7 +549,10 @@ def _row_params(params: dict, row: Step) -> dict:
 
 
 def _add_spots(state: State, row: Step) -> list[str]:
-    """Where the row's Zombie may go now (a Tombstone may have gone meanwhile)."""
+    """Where the row's Zombie may go now (a Tombstone may have gone meanwhile; none to choose in
+    the House, where the table places it)."""
+    if not row["spots"]:
+        return []
     closed = state["tombstones"]["on_board"] > 0
     return [s for s in row["spots"] if s != "closed_tomb" or closed]
 
@@ -589,8 +599,8 @@ def _hordes(state: State, step: Step) -> list:
 
 
 def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
-    """Each Horde's part against its own Zombies' bites and actions (EZA-T6), each spot and
-    Human against the board (EZA-T5, T11), naming the Horde."""
+    """Each Horde's part against its own Zombies' bites and actions (EZA-T6), the closed tombs
+    against the Tombstones left (EZA-S1), naming the Horde."""
     if act["type"] != "activate_hordes":
         return None
     closed = 0
@@ -603,19 +613,16 @@ def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError |
         if kind == "activation":
             as_own = {"type": "activate", "params": part}
             refusal = _activation_refuse(state, row, row["seat"], as_own)
-        elif kind == "add" and _asks(state, row):
-            if part.get("where") not in _add_spots(state, row):
-                refusal = RuleError("no_spot", "EZA-T5", M("eza.refuse.no_spot"))
-            closed += part.get("where") == "closed_tomb"
-            if closed > state["tombstones"]["on_board"]:  # each closed tomb loses its Tombstone
+        elif kind == "add" and part.get("where") == "closed_tomb":
+            # each closed tomb loses its Tombstone: a correction may have taken some meanwhile
+            # (the spots offered and the Human to frighten are checked with every choice)
+            closed += 1
+            if closed > state["tombstones"]["on_board"]:
                 refusal = RuleError(
                     "no_tombstone",
                     "EZA-S1",
                     M("eza.refuse.tombstones", count=state["tombstones"]["on_board"]),
                 )
-        elif kind == "panic" and _asks(state, row):
-            if part.get("human") not in panic_targets(state):
-                refusal = RuleError("not_frightenable", "EZA-T11", M("eza.refuse.not_frightenable"))
         if refusal is not None:
             message = M("eza.refuse.row", horde=name(state, row["seat"]), why=refusal.message)
             return RuleError(refusal.code, refusal.rule, message)
@@ -627,8 +634,8 @@ def _feast_row(state: State, step: Step, params: dict) -> int | None:
     next effect), counting the bites of the rows before it."""
     left = {h: human(state, h)["tokens"] for h in in_play(state)}
     for i, row in enumerate(step["rows"]):
-        bites = _row_params(params, row).get("bites") or {}
-        for hid, n in bites.items():
+        bites = _row_params(params, row).get("bites")
+        for hid, n in (bites if isinstance(bites, dict) else {}).items():
             if _number(n) and n > 0 and hid in left:
                 left[hid] -= n
         if any(n <= 0 for n in left.values()):
@@ -639,25 +646,36 @@ def _feast_row(state: State, step: Step, params: dict) -> int | None:
 def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
     """The rows in order. A row whose bites take a Human's last token is the last one applied:
     its Feast comes at once (EZA-T6) and the effects after it are asked again after the Feast,
-    what was entered for them kept as the form's values."""
+    what was entered for them kept as the form's values. An added Zombie whose Horde has none
+    left in its reserve now (an Instant or a correction while the form was open) is asked on its
+    own, in its place (EZA-T5: it may take one back), the rows after it after that."""
     params = act["params"]
     rows = step["rows"]
-    stop = _feast_row(state, step, params)
-    if stop is not None and stop + 1 < len(rows):
-        # what was entered for the effects after the Feast is kept as their values, but for a
-        # Human to frighten: the phone had to fill that part without asking (it was greyed out)
-        later = [
-            {**row, "entered": {} if _kind(row) == "panic" else _row_params(params, row)}
-            for row in rows[stop + 1 :]
-        ]
+    feast = _feast_row(state, step, params)
+    cut = len(rows) if feast is None else feast + 1  # the first row not applied now
+    short = _reserve_gone(state, rows[:cut])
+    if short is not None:  # EZA-T5: asked on its own, in its place (it may take one back)
+        cut = short
         ctx.say(
-            M("eza.activations.after_feast", hordes=_hordes(state, {"rows": later})),
+            M("eza.activations.reserve_gone", horde=name(state, rows[short]["seat"])),
+            rule="EZA-T5",
+        )
+    elif cut < len(rows):
+        ctx.say(
+            M("eza.activations.after_feast", hordes=_hordes(state, {"rows": rows[cut:]})),
             rule="EZA-T6",
             reason=M("eza.activations.after_feast.reason"),
         )
+    if cut < len(rows):
+        # what was entered for the effects not applied yet is kept as their values, but for a
+        # Human to frighten: the phone had to fill that part without asking (it was greyed out)
+        later = [
+            {**row, "entered": {} if _kind(row) == "panic" else _row_params(params, row)}
+            for row in rows[cut:]
+        ]
         Flow.push(state, {"kind": "activations_resume", "rows": later})
     drew = False
-    for row in rows if stop is None else rows[: stop + 1]:
+    for row in rows[:cut]:
         part = _row_params(params, row)
         kind = _kind(row)
         if kind == "mutate":
@@ -674,6 +692,17 @@ def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
             panic_alone(state, ctx, row["seat"])
     if drew:  # the Mutation is kept now, before a Feast the rows after it brought (EZA-T9)
         Flow.push(state, {"kind": "await_mutations", "reason": "effect"})
+
+
+def _reserve_gone(state: State, rows: list[Step]) -> int | None:
+    """The first add row whose Horde has no Zombie left in its reserve when it comes."""
+    left = {s: horde(state, s)["reserve"] for s in state["seats"]}
+    for i, row in enumerate(rows):
+        if _kind(row) == "add":
+            if left[row["seat"]] <= 0:
+                return i
+            left[row["seat"]] -= 1
+    return None
 
 
 def _add_apply(state: State, ctx: Ctx, row: Step, where: str | None) -> None:
@@ -708,6 +737,12 @@ def _resume(state: State, step: Step, ctx: Ctx) -> None:
                 "effect": "panic" if _kind(row) == "panic" else row["effect"],
                 "part": "resumed",
                 "entered": row.get("entered") or {},
+                # what Sprint and Second helping gave the activation (EZA-T12) stays with it
+                **(
+                    {"granted": {"extra": row["extra"], "more_bites": row["more_bites"]}}
+                    if _kind(row) == "activation"
+                    else {}
+                ),
             }
             for row in step["rows"]
         ),

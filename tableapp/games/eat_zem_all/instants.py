@@ -57,8 +57,14 @@ def _top(state: State) -> dict | None:
 
 
 def _asked(state: State, seat: int) -> bool:
+    """The Horde is asked now: its own question, or a row of its in the card's form (its moment
+    to act, as when each effect was asked on its own)."""
     top = _top(state)
-    return top is not None and top.get("seat") == seat and state["phase"] != "finished"
+    if top is None or state["phase"] == "finished":
+        return False
+    if top["kind"] == "activations":
+        return top.get("seat") == seat or any(r["seat"] == seat for r in top["rows"])
+    return top.get("seat") == seat
 
 
 def _activating(state: State, seat: int, *, first: bool = False) -> dict | None:

@@ -49,7 +49,7 @@ def _zombie_effect(state: State, step: Step, ctx: Ctx) -> None:
             ctx.say(M("eza.effect.skipped", horde=name(state, seat), effect=describe(effect)))
         return
     if effect.startswith("activate:"):
-        start_activation(state, ctx, seat, effect, step.get("entered"))
+        start_activation(state, ctx, seat, effect, step.get("entered"), step.get("granted"))
     elif effect in ("add_zombie", "add_zombie_outside", "ambush"):
         add_zombie(state, ctx, seat, effect, step.get("entered"))
     elif effect == "add_zombie_card":

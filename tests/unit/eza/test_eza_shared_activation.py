@@ -439,3 +439,94 @@ def test_EZA_T9_EZA_F1_a_mutation_drawn_in_the_form_is_kept_before_the_feast_aft
     card = state["mutation_cards"]["offer:1"][0]
     state, _ = act(state, 1, "keep_mutation", card=card)
     assert card in state["mutation_cards"]["held:1"] and top(state)["kind"] != "await_mutations"
+
+
+def test_EZA_T12_a_sprint_played_in_the_form_stays_with_its_horde_after_a_feast():
+    state = plain(deal("house", seats=(1, 2, 3)))
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    sprint = hold(state, 3, "extra_actions", alone=True)
+    state, _ = stage(state, *main_effects(2, 3, effect="activate:1x1"))
+    state, _ = act(state, 3, "use_mutation", card=sprint)
+    params = shared(state, bites_2={"harry": 1}, bites_3={"kate": 1}, cubes_3={"front-door": 2})
+    state, _ = act(state, 1, "activate_hordes", **params)
+    keys = spec(state, 1, "feast")["params"]["zombies"]["counts"]
+    state, _ = act(state, 1, "feast", zombies=dict.fromkeys(keys, 0))
+    assert top(state)["kind"] == "activation" and top(state)["extra"] == 2  # Blue's Sprint kept
+    form = spec(state, 3, "activate")["params"]
+    kept = {k: {key: b["value"] for key, b in p["counts"].items()} for k, p in form.items()}
+    assert kept["bites"]["kate"] == 1 and kept["cubes"]["front-door"] == 2
+    state, _ = act(state, 3, "activate", **kept)  # 1 bite + 2 cubes: 3 actions with the Sprint
+    assert state["defenses"]["front-door"] == 1
+
+
+def test_EZA_T5_a_horde_whose_reserve_emptied_while_the_form_was_open_is_asked_in_its_place():
+    """The table corrects Yellow's reserve to 0 while the form is open: its new Zombie is asked
+    on its own (it may take one back, EZA-T5), in its place; the rows before it are applied,
+    those after it asked again after it."""
+    state = plain(deal("house", seats=(1, 2)))
+    state, _ = stage(
+        state,
+        *card_part(1, ["main", "bonus"], ["activate:allx1", "add_zombie"]),
+        *card_part(2, ["main"], ["activate:allx1"]),
+    )
+    assert [r.get("row", "activation") for r in top(state)["rows"]] == [
+        "activation",
+        "add",
+        "activation",
+    ]
+    h = state["hordes"]["1"]
+    h["board"], h["reserve"] = h["board"] + h["reserve"], 0  # a correction meanwhile
+    params = shared(state, bites_1={"kate": 1}, bites_2={"omar": 1})
+    state, events = act(state, 1, "activate_hordes", **params)
+    assert state["hordes"]["1"]["bites"] == {"kate": 1} and state["hordes"]["2"]["bites"] == {}
+    assert "EZA-T5" in rules(events) and h["reserve"] == 0 <= state["hordes"]["1"]["reserve"]
+    assert top(state)["kind"] == "take_back" and waiting(state) == [1]
+    state, _ = act(state, 1, "take_back", choice="leave")
+    assert top(state)["kind"] == "activation" and top(state)["seat"] == 2
+    assert spec(state, 2, "activate")["params"]["bites"]["counts"]["omar"]["value"] == 1
+
+
+def test_EZA_S1_two_closed_tombs_with_one_tombstone_left_are_refused_naming_the_rule():
+    state = plain(deal("cemetery", seats=(1, 2)))
+    state["tombstones"]["box"] += state["tombstones"]["on_board"] - 2
+    state["tombstones"]["on_board"] = 2
+    state, _ = stage(
+        state,
+        *card_part(1, ["main"], ["add_zombie"]),
+        *card_part(2, ["main"], ["add_zombie"]),
+    )
+    state["tombstones"]["on_board"] -= 1  # a correction while the form is open
+    state["tombstones"]["box"] += 1
+    params = shared(state, spot_1="closed_tomb", spot_2="closed_tomb")
+    with pytest.raises(RuleError) as refused:
+        act(state, 1, "activate_hordes", **params)
+    assert refused.value.code == "no_tombstone" and refused.value.rule == "EZA-S1"
+
+
+def test_EZA_T1_a_hordes_second_added_zombie_has_its_own_spot():
+    state = plain(deal("cemetery", seats=(1, 2)))
+    state, _ = stage(
+        state,
+        *card_part(1, ["bonus"], ["add_zombie", "add_zombie"]),
+        *card_part(2, ["main"], ["activate:allx1"]),
+    )
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert {"spot_1", "spot_1_2", "bites_2"} <= set(form)
+    tombs = state["tombstones"]["on_board"]
+    state, _ = act(state, 1, "activate_hordes", **shared(state, spot_1_2="open_tomb"))
+    assert state["tombstones"]["on_board"] == tombs - 1  # the first on a closed tomb, preset
+
+
+def test_EZA_T12_a_horde_with_a_row_in_the_form_has_its_moment_for_its_instants():
+    """Green's Panic is a part of Yellow's form: Green may still play an Instant whose moment is
+    "when it is asked", as when its Panic was its own question."""
+    state = plain(deal("house", seats=(1, 2)))
+    hold(state, 2, "frighten", alone=True)
+    state, _ = stage(
+        state,
+        *card_part(1, ["main"], ["activate:allx1"]),
+        *card_part(2, ["main", "bonus"], ["activate:allx1", "panic"]),
+    )
+    assert [r["seat"] for r in top(state)["rows"]] == [1, 2, 2] and waiting(state) == [1]
+    assert "use_mutation" in types(state, 2)
