@@ -217,7 +217,10 @@ function labelFromActions(view, name, value) {
 
 export function choiceLabel(name, value, view) {
   const row = ROW_PARAM.exec(name);
-  if (row && value === null) return labelled(hordeText(view, Number(row[3])), t(`eza.param.${row[1]}`));
+  if (row && value === null) {
+    const horde = hordeText(view, Number(row[3]));  // a Horde's second row: "Yellow, again"
+    return labelled(row[2] === row[3] ? horde : t("eza.row.again", { horde }), t(`eza.param.${row[1]}`));
+  }
   if (row) return labelFromActions(view, name, value) ?? generic.choiceLabel(row[1], value, view);
   if (value === null) {
     const title = t(`eza.param.${name}`);

@@ -258,11 +258,14 @@ def _next_row(state: State, step: Step, rows: list[Step]) -> Step | None:
             return None
         row.update(effect=effect, t5=True)
     elif effect.startswith("activate:"):
-        if any(_kind(r) == "activation" and r["seat"] == seat for r in rows) or (
-            _instant_at_activation(state, seat)
-        ):
+        mine = [r for r in rows if _kind(r) == "activation" and r["seat"] == seat]
+        if _instant_at_activation(state, seat) or len(mine) > 1:
             return None
         row = _row(state, seat, effect, step.get("granted"))
+        if mine and not _again_fits(state, mine[0], row):
+            return None
+        if mine:
+            row["again"] = True  # its Zombies: those the first activation leaves (EZA-T7)
     elif effect in ("add_zombie", "add_zombie_outside"):
         row = _add_row(state, seat, effect, rows)
         if row is None:
@@ -282,6 +285,41 @@ def _next_row(state: State, step: Step, rows: list[Step]) -> Step | None:
     if entered:
         row["entered"] = entered
     return row
+
+
+#: The Instants a Horde plays on its own activation's part (EZA-T12): a Horde holding one is
+#: asked its second activation on its own, so that it may play it there.
+_OWN_PART_INSTANTS = ("extra_actions", "second_bite")
+
+
+def _again_fits(state: State, first: Step, row: Step) -> bool:
+    """Whether a Horde's second activation by the card may join the form of its first (EZA-T7):
+    it has Zombies left whatever the first one used (else EZA-T5 may apply, asked on its own),
+    and the Horde holds no Instant for an activation's part (it plays it on the one it wants)."""
+    mutations = state["content"]["mutations"]
+    if any(
+        mutations[m]["kind"] == "instant" and mutations[m]["effect"] in _OWN_PART_INSTANTS
+        for m in held(state, row["seat"])
+    ):
+        return False
+    return min(row["zombies"], activatable(state, row["seat"]) - first["zombies"]) >= 1
+
+
+def _again_zombies(state: State, row: Step, acting: int | None) -> int:
+    """The Zombies of a Horde's second activation in the form: those its first one left
+    (``acting``: how many acted in the first; None: all it had, the fewest left)."""
+    first = next(
+        r
+        for r in _top_rows(state)
+        if _kind(r) == "activation" and r["seat"] == row["seat"] and not r.get("again")
+    )
+    used = zombies_now(state, first) if acting is None else acting
+    return max(0, min(row["zombies"], activatable(state, row["seat"]) - used))
+
+
+def _top_rows(state: State) -> list[Step]:
+    top = state["steps"][-1] if state["steps"] else {}
+    return top.get("rows", []) if top.get("kind") == "activations" else []
 
 
 def _add_row(state: State, seat: int, effect: str, rows: list[Step]) -> Step | None:
@@ -337,8 +375,12 @@ def _openings(state: State) -> list[str]:
 
 def _asks_zombies(state: State, step: Step) -> bool:
     """Whether a later effect of this card activates this Horde again (EZA-T7): then how many
-    Zombies acted matters, and the form asks it."""
-    return any(
+    Zombies acted matters, and the form asks it (also when that activation is a later row of the
+    same form)."""
+    later_row = not step.get("again") and any(
+        r.get("again") and r["seat"] == step["seat"] for r in _top_rows(state)
+    )
+    return later_row or any(
         s["kind"] == "zombie_effect"
         and s.get("seat") == step["seat"]
         and str(s.get("effect", "")).startswith("activate:")
@@ -353,6 +395,11 @@ def _form_params(state: State, step: Step, entered: dict | None = None) -> dict[
     entered = entered or {}
     total = zombies_now(state, step)
     cap = _bite_cap(step, total)
+    # a Horde's second activation in the same form: each count may go as far as the Zombies
+    # left if the first used none; in all, no more than those left if the first used them all
+    # (the whole is checked once the first one's count is known)
+    low = _again_zombies(state, step, None) if step.get("again") else total
+    cap_low = _bite_cap(step, low)
     params: dict[str, dict] = {}
     humans = in_play(state)
     if humans:
@@ -362,7 +409,7 @@ def _form_params(state: State, step: Step, entered: dict | None = None) -> dict[
             bounds,
             labels=dict(zip(humans, human_labels(state, humans), strict=True)),
             values={h: _clamp(before.get(h), bounds[h][1]) for h in humans},
-            most=cap,
+            most=cap_low,
         )
     openings = _openings(state)
     if openings:
@@ -374,14 +421,14 @@ def _form_params(state: State, step: Step, entered: dict | None = None) -> dict[
             values={o: _clamp(before.get(o), state["defenses"][o]) for o in openings},
             # a bound random playouts keep to (an action per cube, beyond what the bites may
             # take): the rules refuse only bites and cube actions beyond the Zombies' actions
-            most=max(0, _budget(step, total) - cap),
+            most=max(0, _budget(step, low) - cap_low),
         )
     if _asks_zombies(state, step):
         # a pick (all of them preselected), not a number: the button's {n} counts what is recorded
         acted = list(range(total, -1, -1))
         params["acted"] = {
             **choice(acted, [M("eza.acted", count=n) for n in acted]),
-            "value": total,
+            "value": low,
         }
     return params
 
@@ -612,6 +659,14 @@ def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError |
         kind = _kind(row)
         if kind == "activation":
             as_own = {"type": "activate", "params": part}
+            if row.get("again"):  # EZA-T7: the Zombies its first activation left
+                first = next(
+                    r
+                    for r in step["rows"]
+                    if _kind(r) == "activation" and r["seat"] == row["seat"] and r is not row
+                )
+                acting = _acting(state, first, _row_params(act["params"], first))
+                row = {**row, "zombies": _again_zombies(state, row, acting)}
             refusal = _activation_refuse(state, row, row["seat"], as_own)
         elif kind == "add" and part.get("where") == "closed_tomb":
             # each closed tomb loses its Tombstone: a correction may have taken some meanwhile

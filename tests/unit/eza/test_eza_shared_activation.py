@@ -180,26 +180,31 @@ def test_EZA_T12_instants_at_their_moment_lunge_alone_sprint_in_the_shared_form(
     assert state["defenses"]["front-door"] == 1
 
 
-def test_EZA_T7_a_horde_the_card_activates_again_is_asked_how_many_acted():
+def test_EZA_T7_a_hordes_second_activation_is_in_the_form_with_the_zombies_the_first_left():
+    """Green and Blue each activate 1 Zombie with 2 actions, then 2 with 3 (two effects of the
+    card): one form, each Horde asked how many acted in its first activation, its second one
+    counted on the Zombies that did not (EZA-T7), checked once both are entered."""
     state = plain(deal("house", seats=(1, 2, 3)))
+    green = state["hordes"]["2"]
+    green["reserve"], green["board"] = green["reserve"] + green["board"] - 2, 2
     steps = main_effects(2, 3, effect="activate:1x2")
     steps.insert(2, {"kind": "zombie_effect", "seat": 2, "effect": "activate:2x3", "part": "main"})
-    # Green: 1x2 then 2x3 (two effects of the card); Blue: 1x2. Green's first stands alone.
-    steps += main_effects(3, effect="activate:2x3")[1:]  # Blue: 1x2 then 2x3 too
+    steps += main_effects(3, effect="activate:2x3")[1:]
     state, _ = stage(state, *steps)
-    assert top(state)["kind"] == "activation" and "acted" in spec(state, 2, "activate")["params"]
-    form = spec(state, 2, "activate")["params"]
-    params = {k: dict.fromkeys(p["counts"], 0) for k, p in form.items() if "counts" in p}
-    state, _ = act(state, 2, "activate", **params, acted=0)  # its Zombie did not act
-    # Green's second effect and Blue's first in one form; Blue is asked how many acted (its
-    # second effect comes after), Green is not (nothing of the card activates it again).
-    assert [r["seat"] for r in top(state)["rows"]] == [2, 3]
+    rows = [(r["seat"], r["key"], bool(r.get("again"))) for r in top(state)["rows"]]
+    assert rows == [(2, "2", False), (2, "2_2", True), (3, "3", False), (3, "3_2", True)]
     form = spec(state, 1, "activate_hordes")["params"]
-    assert "acted_3" in form and "acted_2" not in form
-    assert form["bites_2"]["most"] == 2  # both of Green's Zombies: none acted before (EZA-T7)
-    state, _ = act(state, 1, "activate_hordes", **shared(state, acted_3=0))
-    assert top(state)["kind"] == "activation" and top(state)["seat"] == 3
-    assert top(state)["zombies"] == 2  # Blue's Zombie that did not act may act now
+    assert {"acted_2", "acted_3"} <= set(form) and "acted_2_2" not in form
+    assert form["acted_2"]["value"] == 1  # all of them, preselected
+    # Green's second: 1 Zombie left if its first one acted, 2 if it did not
+    assert form["bites_2_2"]["most"] == 1 and form["bites_2_2"]["counts"]["kate"]["max"] == 2
+    both = {"bites_2_2": {"kate": 1, "omar": 1}}
+    with pytest.raises(RuleError) as refused:
+        act(state, 1, "activate_hordes", **shared(state, **both))
+    assert refused.value.rule == "EZA-T6"  # 1 Zombie left: 1 bite
+    state, _ = act(state, 1, "activate_hordes", **shared(state, acted_2=0, **both))
+    assert state["hordes"]["2"]["activated"] == 2  # both acted, in the second activation
+    assert state["hordes"]["2"]["bites"] == {"kate": 1, "omar": 1} and not state["steps"]
 
 
 def test_EZA_E1_once_nobody_is_left_the_rest_after_the_feast_asks_nothing():
