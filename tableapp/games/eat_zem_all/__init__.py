@@ -21,21 +21,21 @@ Where the rules leave room, the app reads them like this:
   actions; a bite that takes a Human's last token starts the Feast at once and the other bites
   resolve after it. Every Zombie of the activation counts as activated by the card; when the
   same card activates the Horde again, the form asks how many acted (all, preselected).
-- EZA-T1, EZA-T12: the public effects a card brings in a row — activations, added Zombies
-  whose spot the Cemetery asks, a Panic — are one form the active Horde records, a part per
-  effect in resolution order (typically the active Horde's activation, its Panic or its new
-  Zombie, then the other Hordes' main effect; or every Horde's part of a Zombie Event), each
-  activation with its own Zombies, actions and Mutations (Pack instinct, Iron jaw, Sprint and
-  Second helping, offered while the form is open). The table plays them in that order. A bite
-  that takes a Human's last token starts the Feast before the next part (EZA-T6): the phone
-  says so, only the parts up to it are applied, and the rest is asked again after the Feast
-  with what was entered kept (a Human to frighten is chosen again). A bonus Mutation is drawn in
-  its place when the form is applied and kept right after it (before a Feast it brought); a
-  Zombie card to add, which only goes on the Zombie draw pile, is chosen right after the form; a
-  Horde with no Zombie to activate adds one in its place (EZA-T5). The run ends at a Horde
-  holding Lunge (it bites at once, at its own activation), a Horde activated twice by the card,
-  a second Mutation draw, a Horde with no Zombie left in its reserve, and before offering more
-  closed tombs than Tombstones are left; those are asked on their own.
+- EZA-T1, EZA-T12: what a card has the Hordes do in a row, in public — their activations (a
+  second one by the same card on the Zombies the first left), the spot of each Zombie added in
+  the Cemetery, a Panic, the Zombie a Horde adds when it has none to activate (EZA-T5) — is one
+  form the active Horde records, a part per effect in resolution order; the table plays them in
+  that order. Each activation has its own Zombies, actions and Mutations (Pack instinct, Iron
+  jaw, Sprint and Second helping, offered while the form is open). A bonus Mutation is drawn in
+  its place and kept right after the form (before a Feast it started); a Zombie card to add,
+  which only goes on the Zombie draw pile, is chosen right after it. A bite that takes a Human's
+  last token starts the Feast before the next part (EZA-T6): the phone says so, only the parts up
+  to it are applied, and the rest is asked again after the Feast with what was entered kept (a
+  Human to frighten is chosen again). The run ends at a Horde holding Lunge (it bites at once,
+  at its own activation), at the second activation of a Horde holding Sprint or Second helping
+  (it plays its card on the activation it wants), at a second Mutation draw, at a Horde with no
+  Zombie left in its reserve, and before offering more closed tombs than Tombstones are left;
+  those are asked on their own.
 - EZA-T9: a Horde that already holds 2 Mutations says in one answer which one it keeps and which
   of its 3 it discards, with no "are you sure?" (its undo takes it back); the only card left on
   the track is taken without a question (EZA-T1).
