@@ -114,7 +114,13 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
         # Horde's own activation form comes when a second activation of it follows)
         if feast_done and turn >= 3:
             break
-        actor, kind = next(((p, k) for p in phones if (k := p.evaluate(PICK))), (None, None))
+        # the phone that acted last may still have its actions disabled for a moment (its own
+        # answer on its way back): look again for up to 3 s before calling the table stuck
+        for _ in range(30):
+            actor, kind = next(((p, k) for p in phones if (k := p.evaluate(PICK))), (None, None))
+            if actor is not None:
+                break
+            laptop.wait_for_timeout(100)
         assert actor is not None, laptop.evaluate(TEXT, VISIBLE)[:2000]
         kinds.add(kind)
         before = seq(actor)

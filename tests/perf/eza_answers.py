@@ -95,8 +95,9 @@ def reach_picks(params: dict, rng: Rng) -> dict:
 
 
 #: A part of the shared form: ``bites_2`` (seat 2's bites), ``spot_2_2`` (its second row's spot).
-_PART = re.compile(r"^(bites|cubes|acted|spot|panic)_(\d+(?:_\d+)?)$")
+_PART = re.compile(r"^(bites|cubes|acted|lunge|spot|panic)_(\d+(?:_\d+)?)$")
 _ROW_KIND = {"bites": "activation", "cubes": "activation", "acted": "activation"}
+_ROW_KIND["lunge"] = "activation"
 _ROW_KIND |= {"spot": "add", "panic": "panic"}
 
 
@@ -133,7 +134,7 @@ def eager_hordes(state: dict, spec: dict, rng: Rng | None = None) -> dict:
                 )
                 for k, v in part.items()
             }
-        elif "bites" in part or "cubes" in part or "acted" in part:
+        elif _ROW_KIND[next(iter(part))] == "activation":
             if "bites" in part:  # no more bites on a Human than the tokens left on it
                 bounds = part["bites"]["counts"]
                 counts = {
@@ -189,6 +190,8 @@ def eager_activation(state: dict, spec: dict) -> dict:
         out["cubes"] = dict.fromkeys(params["cubes"]["counts"], 0)
     if "acted" in params:
         out["acted"] = params["acted"]["value"]  # all of them, as preselected
+    if "lunge" in params:
+        out["lunge"] = "none"  # an Instant: never played
     return out
 
 

@@ -13,9 +13,9 @@ const hordeText = (view, seat) => (view.game_view.hordes || []).find((x) => x.se
 
 /** A part of the shared form: "bites_2" is seat 2's bites, "spot_2_2" the spot of seat 2's
  * second added Zombie (``[part, row key, seat]``). */
-export const ROW_PARAM = /^(bites|cubes|acted|spot|panic)_((\d+)(?:_\d+)?)$/;
+export const ROW_PARAM = /^(bites|cubes|acted|lunge|spot|panic)_((\d+)(?:_\d+)?)$/;
 /** Each kind of row's parts (a Horde's activation, an added Zombie, a Panic). */
-const PARTS = { activation: ["bites", "cubes", "acted"], add: ["spot"], panic: ["panic"], mutate: [] };
+const PARTS = { activation: ["bites", "cubes", "acted", "lunge"], add: ["spot"], panic: ["panic"], mutate: [] };
 
 /** The shared form (what the card has the Hordes do in a row, in resolution order, EZA-T1 and
  * EZA-T6): once the bites entered so far take a Human's last token, the Feast comes before the

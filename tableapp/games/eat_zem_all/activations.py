@@ -43,18 +43,24 @@ to the Horde) and kept once the form is recorded, before a Feast the rows after 
 Horde holds it at that Feast, EZA-T9, F1); a Zombie card to add (EZA-T8) only puts a card on the
 Zombie draw pile, which nothing reads before the next card is chosen, so the run passes over it
 and it is chosen right after the form (the table is told so). A Horde with no Zombie left to
-activate adds one in its place (EZA-T5, said when applied). The run ends before an effect that
-asks nothing of its own, a second activation of a Horde already in the form, a second Mutation
-draw, a Horde holding Lunge (its Instant bites at once, at its own activation: it answers its own
-form, at its moment), a Horde adding a Zombie with none left in its reserve (EZA-T5: it may take
-one back, asked on its own) and a closed tomb more than the Tombstones left (one form never
-holds two choices that exclude each other); it ends on its last row that asks something.
+activate adds one in its place (EZA-T5, said when applied). A Horde's second activation by the
+card is a row too (EZA-T7: on the Zombies its first one left; its counts bounded by the most it
+may have, the whole checked once the first one's "acted" is known). A later row's Horde holding
+Lunge has it as a part of its row (``lunge_<key>``: the Human bitten, "none" preselected),
+played in its place before that Horde's bites; a Lunge that takes a Human's last token starts
+the Feast before them (they are asked again after it). The run ends before an effect that asks
+nothing of its own, a third activation of a Horde, the second activation of a Horde holding
+Lunge, Sprint or Second helping (it plays its card on the one it wants) or that may have no
+Zombie left, a second Mutation draw, a Horde adding a Zombie with none left in its reserve
+(EZA-T5: it may take one back, asked on its own) and a closed tomb more than the Tombstones left
+(one form never holds two choices that exclude each other); it ends on its last row that asks
+something.
 A run of one effect is that effect's own question, as it always was.
 """
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, counts
+from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, counts, piles
 from ...engine.messages import pack_names
 from . import feast
 from .adding import (
@@ -166,17 +172,24 @@ def _row(state: State, seat: int, effect: str, granted: dict | None = None) -> S
 
 
 #: The Instant whose moment is its holder's own activation and that acts at once (EZA-T12:
-#: Lunge bites, maybe a Feast, before the next Horde's Zombies act): a Horde holding one is
-#: never a later part of a shared form. Sprint and Second helping only add to the budget of the
-#: holder's own part: offered while the shared form is open.
+#: Lunge bites, maybe a Feast, before its Zombies act): the first part of a form has it offered
+#: while the form is open (it bites before anything of the form is applied); a later part holds
+#: it as a part of its own (``lunge_<key>``, the Human bitten or "none"), applied in its place,
+#: before that Horde's bites. Sprint and Second helping only add to the budget of the holder's
+#: own part: offered while the shared form is open.
 ACTIVATION_INSTANTS = ("bite_at_range",)
 
 
-def _instant_at_activation(state: State, seat: int) -> bool:
+def _lunge_card(state: State, seat: int) -> str | None:
+    """The Lunge the Horde holds, if any."""
     mutations = state["content"]["mutations"]
-    return any(
-        mutations[m]["kind"] == "instant" and mutations[m]["effect"] in ACTIVATION_INSTANTS
-        for m in held(state, seat)
+    return next(
+        (
+            m
+            for m in held(state, seat)
+            if mutations[m]["kind"] == "instant" and mutations[m]["effect"] in ACTIVATION_INSTANTS
+        ),
+        None,
     )
 
 
@@ -191,10 +204,9 @@ def _gather(state: State, ctx: Ctx, first: Step) -> list[Step]:
     active Horde's bonus, the other Hordes' main effect), taken off the stack into one form:
     activations of Hordes not yet in the form, added Zombies (a Horde with Zombies left in its
     reserve for each), one Panic. A Zombie card to add (:data:`PASSED_OVER`) stays on the card
-    and is chosen right after the form, the table told why. The run stops at anything else (a
-    Mutation to choose; an effect with no question), at a Horde with no Zombie left to activate
-    (EZA-T5 adds one instead), at a Horde holding Lunge (asked its own form, at its moment), and
-    ends on its last effect that asks something (the ones after it resolve as they always did)."""
+    and is chosen right after the form, the table told why. The run stops where
+    :func:`_next_row` says, and ends on its last effect that asks something (the ones after it
+    resolve as they always did)."""
     if nobody_left(state):
         return []
     steps = state["steps"]
@@ -259,13 +271,15 @@ def _next_row(state: State, step: Step, rows: list[Step]) -> Step | None:
         row.update(effect=effect, t5=True)
     elif effect.startswith("activate:"):
         mine = [r for r in rows if _kind(r) == "activation" and r["seat"] == seat]
-        if _instant_at_activation(state, seat) or len(mine) > 1:
+        if len(mine) > 1:
             return None
         row = _row(state, seat, effect, step.get("granted"))
         if mine and not _again_fits(state, mine[0], row):
             return None
         if mine:
             row["again"] = True  # its Zombies: those the first activation leaves (EZA-T7)
+        if _lunge_card(state, seat):
+            row["lunge"] = True  # EZA-T12: played (or not) on this part, in its place
     elif effect in ("add_zombie", "add_zombie_outside"):
         row = _add_row(state, seat, effect, rows)
         if row is None:
@@ -289,7 +303,7 @@ def _next_row(state: State, step: Step, rows: list[Step]) -> Step | None:
 
 #: The Instants a Horde plays on its own activation's part (EZA-T12): a Horde holding one is
 #: asked its second activation on its own, so that it may play it there.
-_OWN_PART_INSTANTS = ("extra_actions", "second_bite")
+_OWN_PART_INSTANTS = ("extra_actions", "second_bite", *ACTIVATION_INSTANTS)
 
 
 def _again_fits(state: State, first: Step, row: Step) -> bool:
@@ -423,6 +437,14 @@ def _form_params(state: State, step: Step, entered: dict | None = None) -> dict[
             # take): the rules refuse only bites and cube actions beyond the Zombies' actions
             most=max(0, _budget(step, low) - cap_low),
         )
+    if step.get("lunge") and humans and _lunge_card(state, step["seat"]):
+        # EZA-T12: the holder's Lunge, if it plays it on this part ("none" preselected: the card
+        # stays in its hand unless it says so at the table)
+        lunge = entered.get("lunge", "none")
+        params["lunge"] = {
+            **choice(["none", *humans], [M("eza.lunge.none"), *human_labels(state, humans)]),
+            "value": lunge if lunge in humans else "none",
+        }
     if _asks_zombies(state, step):
         # a pick (all of them preselected), not a number: the button's {n} counts what is recorded
         acted = list(range(total, -1, -1))
@@ -579,7 +601,7 @@ def _key(part: str, row: Step) -> str:
 
 #: A row's parts in the form, by kind, and their names in the row's own question.
 _PARTS = {
-    "activation": {"bites": "bites", "cubes": "cubes", "acted": "acted"},
+    "activation": {"bites": "bites", "cubes": "cubes", "acted": "acted", "lunge": "lunge"},
     "add": {"spot": "where"},
     "panic": {"panic": "human"},
     "mutate": {},
@@ -651,9 +673,8 @@ def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError |
     if act["type"] != "activate_hordes":
         return None
     closed = 0
-    stop = _feast_row(state, step, act["params"])
     # the rows after a Feast are asked again after it (EZA-F1): what they hold now is kept only
-    for row in step["rows"] if stop is None else step["rows"][: stop + 1]:
+    for row in step["rows"][: _applied(state, step, act["params"])]:
         part = _row_params(act["params"], row)
         refusal = None
         kind = _kind(row)
@@ -684,17 +705,23 @@ def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError |
     return None
 
 
-def _feast_row(state: State, step: Step, params: dict) -> int | None:
-    """The first row whose bites take a Human's last token (EZA-T6: its Feast comes before the
-    next effect), counting the bites of the rows before it."""
+def _feast_row(state: State, step: Step, params: dict) -> tuple[int, bool] | None:
+    """The first row whose Lunge or bites take a Human's last token (EZA-T6: its Feast comes
+    before the next effect), counting the bites of the rows before it, and whether its Lunge did
+    (then the Feast comes before that Horde's own bites)."""
     left = {h: human(state, h)["tokens"] for h in in_play(state)}
     for i, row in enumerate(step["rows"]):
-        bites = _row_params(params, row).get("bites")
+        part = _row_params(params, row)
+        if part.get("lunge") in left:
+            left[part["lunge"]] -= 1
+            if left[part["lunge"]] <= 0:
+                return i, True
+        bites = part.get("bites")
         for hid, n in (bites if isinstance(bites, dict) else {}).items():
             if _number(n) and n > 0 and hid in left:
                 left[hid] -= n
         if any(n <= 0 for n in left.values()):
-            return i
+            return i, False
     return None
 
 
@@ -706,11 +733,12 @@ def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
     own, in its place (EZA-T5: it may take one back), the rows after it after that."""
     params = act["params"]
     rows = step["rows"]
-    feast = _feast_row(state, step, params)
-    cut = len(rows) if feast is None else feast + 1  # the first row not applied now
+    cut = _applied(state, step, params)  # the first row not applied now
+    stop = _feast_row(state, step, params)
+    lunged = stop[0] if stop is not None and stop[1] else None
     short = _reserve_gone(state, rows[:cut])
-    if short is not None:  # EZA-T5: asked on its own, in its place (it may take one back)
-        cut = short
+    if short is not None and (lunged is None or short <= lunged):
+        cut, lunged = short, None  # EZA-T5: asked on its own, in its place (it may take one back)
         ctx.say(
             M("eza.activations.reserve_gone", horde=name(state, rows[short]["seat"])),
             rule="EZA-T5",
@@ -728,6 +756,8 @@ def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
             {**row, "entered": {} if _kind(row) == "panic" else _row_params(params, row)}
             for row in rows[cut:]
         ]
+        if lunged is not None:  # its Lunge is played now: what is asked again is its activation
+            later[0]["entered"].pop("lunge", None)
         Flow.push(state, {"kind": "activations_resume", "rows": later})
     drew = False
     for row in rows[:cut]:
@@ -738,6 +768,7 @@ def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
             start_mutation(state, ctx, row["seat"], draft=draft)
             drew = bool(state["pending_mutations"])
         elif kind == "activation":
+            _lunge_apply(state, ctx, row["seat"], part.get("lunge"))
             _activation_apply(state, row, row["seat"], {"type": "activate", "params": part}, ctx)
         elif kind == "add":
             _add_apply(state, ctx, row, part.get("where"))
@@ -745,8 +776,41 @@ def _group_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> No
             frighten(state, ctx, row["seat"], part["human"])
         else:
             panic_alone(state, ctx, row["seat"])
+    if lunged is not None:  # its Lunge took the last token: the Feast before its own bites
+        _lunge_apply(
+            state, ctx, rows[lunged]["seat"], _row_params(params, rows[lunged]).get("lunge")
+        )
     if drew:  # the Mutation is kept now, before a Feast the rows after it brought (EZA-T9)
         Flow.push(state, {"kind": "await_mutations", "reason": "effect"})
+
+
+def _applied(state: State, step: Step, params: dict) -> int:
+    """How many rows are applied now: up to the one whose bites start a Feast, or before the one
+    whose Lunge does (its own bites come after the Feast)."""
+    stop = _feast_row(state, step, params)
+    if stop is None:
+        return len(step["rows"])
+    return stop[0] if stop[1] else stop[0] + 1
+
+
+def _lunge_apply(state: State, ctx: Ctx, seat: int, target: str | None) -> None:
+    """The Horde plays its Lunge on its part (EZA-T12): the card is discarded, one of its
+    Zombies bites the Human at 2 cells; the last token starts the Feast at once."""
+    card = _lunge_card(state, seat)
+    if card is None or target not in in_play(state):
+        return
+    row = state["content"]["mutations"][card]
+    piles.move(state["mutation_cards"], card, f"held:{seat}", "discard")  # EZA-T9
+    text = {"i18n": {"en": row["text"], "fr": row["text_fr"]}}
+    who = name(state, seat)
+    ctx.say(
+        M("eza.mutation.used", horde=who, card=pack_names(row), text=text),
+        rule="EZA-T12",
+        seat=seat,
+        card=card,
+    )
+    if feast.bite(state, ctx, seat, target):
+        feast.start_feast(state, ctx, target, seat)
 
 
 def _reserve_gone(state: State, rows: list[Step]) -> int | None:

@@ -163,12 +163,13 @@ def test_EZA_T5_a_horde_with_no_zombie_to_activate_adds_one_in_its_place_in_the_
     assert "EZA-T5" in rules(events) and not state["steps"]
 
 
-def test_EZA_T12_instants_at_their_moment_lunge_alone_sprint_in_the_shared_form():
+def test_EZA_T12_instants_at_their_moment_lunge_on_its_part_sprint_in_the_shared_form():
     state = plain(deal("house", seats=(1, 2, 3)))
     hold(state, 3, "bite_at_range", alone=True)
     lunged, _ = stage(state, *main_effects(2, 3))
-    assert top(lunged)["kind"] == "activation" and top(lunged)["seat"] == 2  # Blue: its own
-    assert "use_mutation" not in types(lunged, 3)  # not yet: Green's Zombies act
+    assert [r["seat"] for r in top(lunged)["rows"]] == [2, 3]  # Blue's Lunge: a part of its own
+    assert "use_mutation" not in types(lunged, 3)  # not now: Green's Zombies act first
+    assert spec(lunged, 1, "activate_hordes")["params"]["lunge_3"]["value"] == "none"
     sprint = hold(state, 3, "extra_actions", alone=True)
     state, _ = stage(state, *main_effects(2, 3, effect="activate:1x1"))
     assert [r["seat"] for r in top(state)["rows"]] == [2, 3]
@@ -535,3 +536,38 @@ def test_EZA_T12_a_horde_with_a_row_in_the_form_has_its_moment_for_its_instants(
     )
     assert [r["seat"] for r in top(state)["rows"]] == [1, 2, 2] and waiting(state) == [1]
     assert "use_mutation" in types(state, 2)
+
+
+def test_EZA_T12_a_lunge_played_on_its_part_bites_in_its_place_before_that_hordes_bites():
+    state = plain(deal("house", seats=(1, 2, 3)))
+    card = hold(state, 3, "bite_at_range", alone=True)
+    state, _ = stage(state, *main_effects(2, 3))
+    kate = state["humans"]["kate"]["tokens"]
+    params = shared(state, bites_2={"kate": 1}, lunge_3="omar", bites_3={"kate": 1})
+    state, events = act(state, 1, "activate_hordes", **params)
+    assert card in state["mutation_cards"]["discard"]  # used: discarded (EZA-T9)
+    bites = [(e["seat"], e["human"]) for e in events if e["msg"] in ("eza.bite", "eza.bite.first")]
+    assert bites == [(2, "kate"), (3, "omar"), (3, "kate")]  # Green, Blue's Lunge, Blue
+    assert state["humans"]["kate"]["tokens"] == kate - 2 and not state["steps"]
+
+
+def test_EZA_T12_EZA_F1_a_lunge_taking_the_last_token_feasts_before_that_hordes_bites():
+    state = plain(deal("house", seats=(1, 2, 3)))
+    card = hold(state, 3, "bite_at_range", alone=True)
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    state, _ = stage(state, *main_effects(2, 3))
+    params = shared(state, bites_2={"kate": 1}, lunge_3="harry", bites_3={"omar": 1})
+    state, events = act(state, 1, "activate_hordes", **params)
+    assert (
+        state["humans"]["harry"]["status"] == "dead" and card in state["mutation_cards"]["discard"]
+    )
+    assert (
+        state["hordes"]["2"]["bites"] == {"kate": 1} and "omar" not in state["hordes"]["3"]["bites"]
+    )
+    keys = spec(state, 1, "feast")["params"]["zombies"]["counts"]
+    state, _ = act(state, 1, "feast", zombies=dict.fromkeys(keys, 0))
+    # then Blue's Zombies act: its own form, what was entered kept, no Lunge left to play
+    assert top(state)["kind"] == "activation" and top(state)["seat"] == 3
+    form = spec(state, 3, "activate")["params"]
+    assert form["bites"]["counts"]["omar"]["value"] == 1 and "lunge" not in form
