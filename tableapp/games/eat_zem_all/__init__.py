@@ -29,13 +29,14 @@ Where the rules leave room, the app reads them like this:
   jaw, Sprint and Second helping, offered while the form is open). A bonus Mutation is drawn in
   its place and kept right after the form (before a Feast it started); a Zombie card to add,
   which only goes on the Zombie draw pile, is chosen right after it. A bite that takes a Human's
-  last token starts the Feast before the next part (EZA-T6): the phone says so, only the parts up
-  to it are applied, and the rest is asked again after the Feast with what was entered kept (a
-  Human to frighten is chosen again). A Horde holding Lunge has it on its part ("not played"
-  preselected), played in its place before its bites. The run ends at the second activation of
-  a Horde holding Lunge, Sprint or Second helping (it plays its card on the activation it
-  wants), at a second Mutation draw, at a Horde with no Zombie left in its reserve, and before
-  offering more closed tombs than Tombstones are left; those are asked on their own.
+  last token starts the Feast before the next part (EZA-T6): the phone says so, only the parts
+  up to it are applied, and the rest is asked again after the Feast with what was entered kept
+  (a Human to frighten is chosen again). A Horde holding Lunge has it on its part ("not played"
+  preselected), played in its place before its bites. The run ends at the second activation of a
+  Horde holding Lunge, Sprint or Second helping (it plays its card on the activation it wants)
+  or Pack instinct (its extra action goes to the first activation its Zombies act in), at a
+  second Mutation draw, at a Horde with no Zombie left in its reserve, and before offering more
+  closed tombs than Tombstones are left; those are asked on their own.
 - EZA-T9: a Horde that already holds 2 Mutations says in one answer which one it keeps and which
   of its 3 it discards, with no "are you sure?" (its undo takes it back); the only card left on
   the track is taken without a question (EZA-T1).

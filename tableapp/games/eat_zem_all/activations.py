@@ -50,11 +50,11 @@ Lunge has it as a part of its row (``lunge_<key>``: the Human bitten, "none" pre
 played in its place before that Horde's bites; a Lunge that takes a Human's last token starts
 the Feast before them (they are asked again after it). The run ends before an effect that asks
 nothing of its own, a third activation of a Horde, the second activation of a Horde holding
-Lunge, Sprint or Second helping (it plays its card on the one it wants) or that may have no
-Zombie left, a second Mutation draw, a Horde adding a Zombie with none left in its reserve
-(EZA-T5: it may take one back, asked on its own) and a closed tomb more than the Tombstones left
-(one form never holds two choices that exclude each other); it ends on its last row that asks
-something.
+Lunge, Sprint or Second helping (it plays its card on the one it wants) or Pack instinct or that
+may have no Zombie left, a second Mutation draw, a Horde adding a Zombie with none left in its
+reserve (EZA-T5: it may take one back, asked on its own) and a closed tomb more than the
+Tombstones left (one form never holds two choices that exclude each other); it ends on its last
+row that asks something.
 A run of one effect is that effect's own question, as it always was.
 """
 
@@ -165,7 +165,8 @@ def _row(state: State, seat: int, effect: str, granted: dict | None = None) -> S
         "seat": seat,
         "zombies": zombies,
         "actions": k,
-        "extra": max(extra, granted.get("extra", 0)),  # EZA-T12: Pack instinct, Sprint
+        "extra": extra + granted.get("extra", 0),  # EZA-T12: Pack instinct, Sprint
+        "pack": extra,  # what of it Pack instinct gives (the rest an Instant gave)
         "more_bites": granted.get("more_bites", 0),  # EZA-T12: Second helping
         "effect": effect,
     }
@@ -309,13 +310,14 @@ _OWN_PART_INSTANTS = ("extra_actions", "second_bite", *ACTIVATION_INSTANTS)
 def _again_fits(state: State, first: Step, row: Step) -> bool:
     """Whether a Horde's second activation by the card may join the form of its first (EZA-T7):
     it has Zombies left whatever the first one used (else EZA-T5 may apply, asked on its own),
-    and the Horde holds no Instant for an activation's part (it plays it on the one it wants)."""
+    the Horde holds no Instant for an activation's part (it plays it on the one it wants) and
+    not Pack instinct (its extra action depends on whether the first one's Zombies acted)."""
     mutations = state["content"]["mutations"]
-    if any(
+    if holds(state, row["seat"], "pack_instinct") or any(
         mutations[m]["kind"] == "instant" and mutations[m]["effect"] in _OWN_PART_INSTANTS
         for m in held(state, row["seat"])
     ):
-        return False
+        return False  # Pack instinct: its extra action goes to whichever activation comes first
     return min(row["zombies"], activatable(state, row["seat"]) - first["zombies"]) >= 1
 
 
@@ -448,9 +450,10 @@ def _form_params(state: State, step: Step, entered: dict | None = None) -> dict[
     if _asks_zombies(state, step):
         # a pick (all of them preselected), not a number: the button's {n} counts what is recorded
         acted = list(range(total, -1, -1))
+        kept = entered.get("acted")
         params["acted"] = {
             **choice(acted, [M("eza.acted", count=n) for n in acted]),
-            "value": low,
+            "value": kept if kept in acted else low,
         }
     return params
 
@@ -618,12 +621,19 @@ def _row_params(params: dict, row: Step) -> dict:
 
 
 def _add_spots(state: State, row: Step) -> list[str]:
-    """Where the row's Zombie may go now (a Tombstone may have gone meanwhile; none to choose in
-    the House, where the table places it)."""
+    """Where the row's Zombie may go now: a closed tomb while a Tombstone is left for it, the
+    rows before it in the form that offer one counting first (an Instant or a correction may
+    take Tombstones while the form is open); none to choose in the House, where the table
+    places it."""
     if not row["spots"]:
         return []
-    closed = state["tombstones"]["on_board"] > 0
-    return [s for s in row["spots"] if s != "closed_tomb" or closed]
+    left = state["tombstones"]["on_board"]
+    for earlier in _top_rows(state):  # in a form, the rows before it that offer one come first
+        if earlier is row:
+            break
+        if _kind(earlier) == "add" and "closed_tomb" in earlier["spots"]:
+            left -= 1
+    return [s for s in row["spots"] if s != "closed_tomb" or left > 0]
 
 
 def _row_form(state: State, row: Step) -> dict[str, dict]:
@@ -668,11 +678,10 @@ def _hordes(state: State, step: Step) -> list:
 
 
 def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
-    """Each Horde's part against its own Zombies' bites and actions (EZA-T6), the closed tombs
-    against the Tombstones left (EZA-S1), naming the Horde."""
+    """Each Horde's part against its own Zombies' bites and actions (EZA-T6), naming the Horde
+    (the spots and the Human to frighten offered are checked with every choice)."""
     if act["type"] != "activate_hordes":
         return None
-    closed = 0
     # the rows after a Feast are asked again after it (EZA-F1): what they hold now is kept only
     for row in step["rows"][: _applied(state, step, act["params"])]:
         part = _row_params(act["params"], row)
@@ -689,16 +698,6 @@ def _group_refuse(state: State, step: Step, seat: int, act: dict) -> RuleError |
                 acting = _acting(state, first, _row_params(act["params"], first))
                 row = {**row, "zombies": _again_zombies(state, row, acting)}
             refusal = _activation_refuse(state, row, row["seat"], as_own)
-        elif kind == "add" and part.get("where") == "closed_tomb":
-            # each closed tomb loses its Tombstone: a correction may have taken some meanwhile
-            # (the spots offered and the Human to frighten are checked with every choice)
-            closed += 1
-            if closed > state["tombstones"]["on_board"]:
-                refusal = RuleError(
-                    "no_tombstone",
-                    "EZA-S1",
-                    M("eza.refuse.tombstones", count=state["tombstones"]["on_board"]),
-                )
         if refusal is not None:
             message = M("eza.refuse.row", horde=name(state, row["seat"]), why=refusal.message)
             return RuleError(refusal.code, refusal.rule, message)
@@ -858,7 +857,12 @@ def _resume(state: State, step: Step, ctx: Ctx) -> None:
                 "entered": row.get("entered") or {},
                 # what Sprint and Second helping gave the activation (EZA-T12) stays with it
                 **(
-                    {"granted": {"extra": row["extra"], "more_bites": row["more_bites"]}}
+                    {
+                        "granted": {
+                            "extra": row["extra"] - row.get("pack", 0),
+                            "more_bites": row["more_bites"],
+                        }
+                    }
                     if _kind(row) == "activation"
                     else {}
                 ),
@@ -883,13 +887,14 @@ def _group_ask(state: State, step: Step) -> dict:
         elif kind == "mutate":
             parts.append(M("eza.ask.activations.mutate", horde=who))
         else:
+            zombies = _again_zombies(state, r, None) if r.get("again") else zombies_now(state, r)
             parts.append(
                 M(
                     "eza.ask.activations.row",
                     horde=who,
                     effect=describe(r["effect"]),
-                    zombies=zombies_now(state, r),
-                    count=_budget(r, zombies_now(state, r)),
+                    zombies=zombies,
+                    count=_budget(r, zombies),
                 )
             )
     return M("eza.ask.activations", rows=parts)

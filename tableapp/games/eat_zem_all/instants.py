@@ -57,13 +57,14 @@ def _top(state: State) -> dict | None:
 
 
 def _asked(state: State, seat: int) -> bool:
-    """The Horde is asked now: its own question, or a row of its in the card's form (its moment
-    to act, as when each effect was asked on its own)."""
+    """The Horde is asked now: its own question, or the first part of the card's form (its
+    moment comes before anything of the form is applied; a later part's Horde plays these when
+    the form is done: played now, they would act before the parts ahead of it)."""
     top = _top(state)
     if top is None or state["phase"] == "finished":
         return False
     if top["kind"] == "activations":
-        return top.get("seat") == seat or any(r["seat"] == seat for r in top["rows"])
+        return top.get("seat") == seat or top["rows"][0]["seat"] == seat
     return top.get("seat") == seat
 
 

@@ -486,14 +486,14 @@ def test_EZA_T5_a_horde_whose_reserve_emptied_while_the_form_was_open_is_asked_i
     params = shared(state, bites_1={"kate": 1}, bites_2={"omar": 1})
     state, events = act(state, 1, "activate_hordes", **params)
     assert state["hordes"]["1"]["bites"] == {"kate": 1} and state["hordes"]["2"]["bites"] == {}
-    assert "EZA-T5" in rules(events) and h["reserve"] == 0 <= state["hordes"]["1"]["reserve"]
+    assert "EZA-T5" in rules(events) and state["hordes"]["1"]["reserve"] == 0
     assert top(state)["kind"] == "take_back" and waiting(state) == [1]
     state, _ = act(state, 1, "take_back", choice="leave")
     assert top(state)["kind"] == "activation" and top(state)["seat"] == 2
     assert spec(state, 2, "activate")["params"]["bites"]["counts"]["omar"]["value"] == 1
 
 
-def test_EZA_S1_two_closed_tombs_with_one_tombstone_left_are_refused_naming_the_rule():
+def test_EZA_S1_a_tombstone_gone_while_the_form_is_open_leaves_a_closed_tomb_to_the_first():
     state = plain(deal("cemetery", seats=(1, 2)))
     state["tombstones"]["box"] += state["tombstones"]["on_board"] - 2
     state["tombstones"]["on_board"] = 2
@@ -502,12 +502,18 @@ def test_EZA_S1_two_closed_tombs_with_one_tombstone_left_are_refused_naming_the_
         *card_part(1, ["main"], ["add_zombie"]),
         *card_part(2, ["main"], ["add_zombie"]),
     )
-    state["tombstones"]["on_board"] -= 1  # a correction while the form is open
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert "closed_tomb" in form["spot_1"]["choices"] and "closed_tomb" in form["spot_2"]["choices"]
+    state["tombstones"]["on_board"] -= 1  # an Instant (Splinters) or a correction meanwhile
     state["tombstones"]["box"] += 1
-    params = shared(state, spot_1="closed_tomb", spot_2="closed_tomb")
+    # one Tombstone left: the first add in the order may take it, the second has one spot
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert "closed_tomb" in form["spot_1"]["choices"] and "spot_2" not in form
     with pytest.raises(RuleError) as refused:
-        act(state, 1, "activate_hordes", **params)
-    assert refused.value.code == "no_tombstone" and refused.value.rule == "EZA-S1"
+        act(state, 1, "activate_hordes", spot_1="closed_tomb", spot_2="closed_tomb")
+    assert refused.value.code == "illegal_params"
+    state, _ = act(state, 1, "activate_hordes", spot_1="closed_tomb")
+    assert state["tombstones"]["on_board"] == 0 and not state["steps"]
 
 
 def test_EZA_T1_a_hordes_second_added_zombie_has_its_own_spot():
@@ -524,18 +530,26 @@ def test_EZA_T1_a_hordes_second_added_zombie_has_its_own_spot():
     assert state["tombstones"]["on_board"] == tombs - 1  # the first on a closed tomb, preset
 
 
-def test_EZA_T12_a_horde_with_a_row_in_the_form_has_its_moment_for_its_instants():
-    """Green's Panic is a part of Yellow's form: Green may still play an Instant whose moment is
-    "when it is asked", as when its Panic was its own question."""
+def test_EZA_T12_the_first_parts_horde_has_its_moment_the_later_ones_after_the_form():
+    """An Instant played "when asked" acts at once: the first part's Horde may play it while the
+    form is open (nothing of the form is applied yet); a later part's Horde does not, it would
+    act before the parts ahead of it."""
     state = plain(deal("house", seats=(1, 2)))
-    hold(state, 2, "frighten", alone=True)
-    state, _ = stage(
+    hold(state, 2, "frighten", alone=True)  # only Green holds one
+    later, _ = stage(
         state,
         *card_part(1, ["main"], ["activate:allx1"]),
         *card_part(2, ["main", "bonus"], ["activate:allx1", "panic"]),
     )
-    assert [r["seat"] for r in top(state)["rows"]] == [1, 2, 2] and waiting(state) == [1]
-    assert "use_mutation" in types(state, 2)
+    assert [r["seat"] for r in top(later)["rows"]] == [1, 2, 2] and waiting(later) == [1]
+    assert "use_mutation" not in types(later, 2)  # Green's parts come after Yellow's
+    first, _ = stage(
+        state,
+        *card_part(2, ["main", "bonus"], ["activate:allx1", "panic"]),
+        *card_part(1, ["main"], ["activate:allx1"]),
+    )
+    assert [r["seat"] for r in top(first)["rows"]] == [2, 2, 1]
+    assert "use_mutation" in types(first, 2)  # Green's part is the first: its moment is now
 
 
 def test_EZA_T12_a_lunge_played_on_its_part_bites_in_its_place_before_that_hordes_bites():
@@ -571,3 +585,44 @@ def test_EZA_T12_EZA_F1_a_lunge_taking_the_last_token_feasts_before_that_hordes_
     assert top(state)["kind"] == "activation" and top(state)["seat"] == 3
     form = spec(state, 3, "activate")["params"]
     assert form["bites"]["counts"]["omar"]["value"] == 1 and "lunge" not in form
+
+
+def _twice(state: dict) -> tuple[dict, list]:
+    """Yellow activates 1 Zombie (2 actions); Green 1 (2 actions), then 2 (3 actions each)."""
+    steps = card_part(1, ["main"], ["activate:1x2"])
+    steps += card_part(2, ["main"], ["activate:1x2", "activate:2x3"])
+    return stage(state, *steps)
+
+
+def test_EZA_T7_what_was_entered_for_acted_is_kept_over_a_feast():
+    state = plain(deal("house", seats=(1, 2)))
+    set_tokens(state, "harry", 1)
+    state["humans"]["harry"]["trait"] = "tough"
+    green = state["hordes"]["2"]
+    green["reserve"], green["board"] = green["reserve"] + green["board"] - 2, 2
+    state, _ = _twice(state)
+    assert [r["key"] for r in top(state)["rows"]] == ["1", "2", "2_2"]
+    entered = {"bites_1": {"harry": 1}, "acted_2": 0, "bites_2_2": {"kate": 1, "omar": 1}}
+    state, _ = act(state, 1, "activate_hordes", **shared(state, **entered))
+    keys = spec(state, 1, "feast")["params"]["zombies"]["counts"]
+    state, _ = act(state, 1, "feast", zombies=dict.fromkeys(keys, 0))
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert form["acted_2"]["value"] == 0  # as entered: Green's first Zombie did not act
+    shown = {
+        k: {key: b.get("value", 0) for key, b in p["counts"].items()}
+        if "counts" in p
+        else p["value"]
+        for k, p in form.items()
+    }
+    assert shown["bites_2_2"]["kate"] == 1 and shown["bites_2_2"]["omar"] == 1
+    state, _ = act(state, 1, "activate_hordes", **shown)  # sent as shown: accepted
+    assert state["hordes"]["2"]["bites"] == {"kate": 1, "omar": 1}
+
+
+def test_EZA_T7_EZA_T12_a_pack_instinct_hordes_second_activation_is_asked_on_its_own():
+    state = plain(deal("house", seats=(1, 2)))
+    hold(state, 2, "pack_instinct", alone=True)
+    state, _ = _twice(state)
+    # its extra action goes to whichever activation its Zombies act in first: not one form
+    assert [r["key"] for r in top(state)["rows"]] == ["1", "2"]
+    assert "acted_2" in spec(state, 1, "activate_hordes")["params"]
