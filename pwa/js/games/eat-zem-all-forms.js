@@ -36,8 +36,17 @@ export function wireSharedActivation(view) {
     let victim = null;
     let filled = false;
     rows.forEach((row, i) => {
-      const later = victim !== null;
+      let lunged = false;
+      if (victim === null) {  // its Lunge bites first (EZA-T12): a last token, the Feast before its bites
+        const pick = form.querySelector(`fieldset[data-param='lunge_${row.key}'] input[type='radio']:checked`);
+        const human = pick ? JSON.parse(pick.value) : null;
+        if (human in left && --left[human] <= 0) {
+          victim = { human, after: rows.slice(i) };
+          lunged = true;
+        }
+      }
       for (const part of parts(row)) {
+        const later = victim !== null && !(lunged && part.dataset.param === `lunge_${row.key}`);
         part.disabled = later;
         part.classList.toggle("eza-after-feast", later);
         // A greyed-out pick still needs a value to send: its first choice, never kept (a Human
@@ -55,7 +64,7 @@ export function wireSharedActivation(view) {
           }
         }
       }
-      if (later) return;
+      if (victim !== null) return;
       for (const step of form.querySelectorAll(`fieldset[data-param='bites_${row.key}'] .stepper[data-key]`)) {
         const n = Number(step.querySelector("output")?.textContent || 0);
         if (step.dataset.key in left && n > 0) {

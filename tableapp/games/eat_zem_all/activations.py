@@ -153,13 +153,18 @@ def _keyed(rows: list[Step]) -> list[Step]:
     return out
 
 
+def _pack(state: State, seat: int) -> int:
+    """EZA-T12: Pack instinct's extra action, to the Horde's first activation by the card."""
+    return 1 if holds(state, seat, "pack_instinct") and horde(state, seat)["activated"] == 0 else 0
+
+
 def _row(state: State, seat: int, effect: str, granted: dict | None = None) -> Step:
     """One Horde's activation: its Zombies, their actions, the extras its Mutations give
     (``granted``: what its Instants gave it before a Feast interrupted it)."""
     n, k = activation(effect)
     available = activatable(state, seat)
     zombies = available if n is None else min(n, available)
-    extra = 1 if holds(state, seat, "pack_instinct") and horde(state, seat)["activated"] == 0 else 0
+    extra = _pack(state, seat)
     granted = granted or {}
     return {
         "seat": seat,
@@ -350,12 +355,12 @@ def _add_row(state: State, seat: int, effect: str, rows: list[Step]) -> Step | N
     return {"row": "add", "seat": seat, "effect": effect, "spots": spots}
 
 
-def _asks(state: State, row: Step) -> bool:
+def _asks(state: State, row: Step, rows: list[Step] | None = None) -> bool:
     """Whether the row is a question in the form (a House Zombie, a single spot or a single
     Human to frighten only happen, in their order)."""
     kind = _kind(row)
     if kind == "add":
-        return len(_add_spots(state, row)) > 1
+        return len(_add_spots(state, row, rows)) > 1
     if kind == "panic":
         return len(panic_targets(state)) > 1
     return kind == "activation"
@@ -620,15 +625,15 @@ def _row_params(params: dict, row: Step) -> dict:
     }
 
 
-def _add_spots(state: State, row: Step) -> list[str]:
-    """Where the row's Zombie may go now: a closed tomb while a Tombstone is left for it, the
-    rows before it in the form that offer one counting first (an Instant or a correction may
-    take Tombstones while the form is open); none to choose in the House, where the table
-    places it."""
+def _add_spots(state: State, row: Step, rows: list[Step] | None = None) -> list[str]:
+    """Where the row's Zombie may go now: a closed tomb while a Tombstone is left for it — in
+    the open form ``rows``, the rows before it that offer one counting first (an Instant or a
+    correction may take Tombstones while the form is open); once applied, the parts before it
+    have taken theirs. None to choose in the House, where the table places it."""
     if not row["spots"]:
         return []
     left = state["tombstones"]["on_board"]
-    for earlier in _top_rows(state):  # in a form, the rows before it that offer one come first
+    for earlier in rows or []:
         if earlier is row:
             break
         if _kind(earlier) == "add" and "closed_tomb" in earlier["spots"]:
@@ -636,15 +641,15 @@ def _add_spots(state: State, row: Step) -> list[str]:
     return [s for s in row["spots"] if s != "closed_tomb" or left > 0]
 
 
-def _row_form(state: State, row: Step) -> dict[str, dict]:
-    """A row's params, named for itself (``bites``, ``where``, ``human``)."""
+def _row_form(state: State, row: Step, rows: list[Step]) -> dict[str, dict]:
+    """A row's params in the form ``rows``, named for itself (``bites``, ``where``, ``human``)."""
     kind, entered = _kind(row), row.get("entered") or {}
     if kind == "activation":
         return _form_params(state, row, entered)
-    if not _asks(state, row):
+    if not _asks(state, row, rows):
         return {}
     if kind == "add":
-        spots = _add_spots(state, row)
+        spots = _add_spots(state, row, rows)
         param = choice(spots, [SPOTS[s] for s in spots])
         values = [entered.get("where", spots[0])]  # the likely spot preselected, as the bites
     else:
@@ -660,7 +665,7 @@ def _group_specs(state: State, step: Step, seat: int) -> list[dict]:
     params: dict[str, dict] = {}
     for row in step["rows"]:
         names = {own: part for part, own in _PARTS[_kind(row)].items()}
-        for own, param in _row_form(state, row).items():
+        for own, param in _row_form(state, row, step["rows"]).items():
             params[_key(names[own], row)] = param
     return [
         action(
@@ -859,7 +864,8 @@ def _resume(state: State, step: Step, ctx: Ctx) -> None:
                 **(
                     {
                         "granted": {
-                            "extra": row["extra"] - row.get("pack", 0),
+                            # a row saved before "pack" was kept: Pack instinct as it is now
+                            "extra": row["extra"] - row.get("pack", _pack(state, row["seat"])),
                             "more_bites": row["more_bites"],
                         }
                     }

@@ -58,13 +58,14 @@ def _top(state: State) -> dict | None:
 
 def _asked(state: State, seat: int) -> bool:
     """The Horde is asked now: its own question, or the first part of the card's form (its
-    moment comes before anything of the form is applied; a later part's Horde plays these when
-    the form is done: played now, they would act before the parts ahead of it)."""
+    moment comes before anything of the form is applied; a later part's Horde, the active one
+    too, plays these when the form is done: played now, they would act before the parts ahead
+    of it)."""
     top = _top(state)
     if top is None or state["phase"] == "finished":
         return False
-    if top["kind"] == "activations":
-        return top.get("seat") == seat or top["rows"][0]["seat"] == seat
+    if top["kind"] == "activations":  # the Horde recording it is not asked for a part
+        return top["rows"][0]["seat"] == seat
     return top.get("seat") == seat
 
 

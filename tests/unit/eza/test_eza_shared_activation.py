@@ -626,3 +626,56 @@ def test_EZA_T7_EZA_T12_a_pack_instinct_hordes_second_activation_is_asked_on_its
     # its extra action goes to whichever activation its Zombies act in first: not one form
     assert [r["key"] for r in top(state)["rows"]] == ["1", "2"]
     assert "acted_2" in spec(state, 1, "activate_hordes")["params"]
+
+
+def test_EZA_T12_the_active_horde_recording_a_form_it_has_no_first_part_in_is_not_asked():
+    """After a Feast the form goes on with the next Hordes' parts: Yellow still records it, but
+    its "when asked" Instants wait until the form is done (they would act before Green's)."""
+    state = plain(deal("house", seats=(1, 2, 3)))
+    hold(state, 1, "frighten", alone=True)
+    state, _ = stage(state, *main_effects(2, 3))
+    assert waiting(state) == [1] and top(state)["rows"][0]["seat"] == 2
+    assert "use_mutation" not in types(state, 1)
+
+
+def test_EZA_T12_a_resumed_row_saved_before_pack_was_kept_gets_pack_instinct_once():
+    state = plain(deal("house", seats=(1, 2)))
+    hold(state, 2, "pack_instinct", alone=True)
+    row = {"seat": 2, "zombies": 1, "actions": 2, "extra": 1, "more_bites": 0}
+    old = {"kind": "activations_resume", "rows": [{**row, "effect": "activate:1x2"}]}
+    state, _ = stage(state, old)  # a step saved by an older version: no "pack" key
+    assert top(state)["kind"] == "activation" and top(state)["extra"] == 1
+
+
+def test_EZA_S1_a_form_opened_on_another_counts_its_own_parts_for_the_tombstones():
+    state = plain(deal("cemetery", seats=(1, 2)))
+    state["tombstones"]["box"] += state["tombstones"]["on_board"] - 2
+    state["tombstones"]["on_board"] = 2
+    outer = {
+        "kind": "activations",
+        "seat": 1,
+        "rows": [
+            {
+                "row": "add",
+                "seat": 2,
+                "effect": "add_zombie",
+                "spots": ["closed_tomb", "open_tomb"],
+                "key": "2",
+            },
+        ],
+    }
+    state, _ = stage(
+        state,
+        *card_part(1, ["main"], ["add_zombie", "add_zombie"]),
+    )
+    state["steps"].insert(0, outer)  # an open form under this one (an Instant opened it)
+    form = spec(state, 1, "activate_hordes")["params"]
+    assert (
+        "closed_tomb" in form["spot_1"]["choices"] and "closed_tomb" in form["spot_1_2"]["choices"]
+    )
+    state, events = act(state, 1, "activate_hordes", spot_1="closed_tomb", spot_1_2="closed_tomb")
+    assert state["tombstones"]["on_board"] == 0  # both closed tombs, as entered
+    assert [e["args"]["where"]["msg"] for e in events if e["msg"] == "eza.added"] == [
+        "eza.where.closed_tomb",
+        "eza.where.closed_tomb",
+    ]
