@@ -31,6 +31,12 @@ def plain(state: dict) -> dict:
     return state
 
 
+def last_token(state: dict, hid: str) -> None:
+    """The Human has 1 Bite token left, and a Trait whose fatal blow asks nothing."""
+    set_tokens(state, hid, 1)
+    state["humans"][hid]["trait"] = "tough"
+
+
 def main_effects(*seats: int, effect: str = "activate:2x2") -> list[dict]:
     """The other Hordes' part of a card: each says it applies the main effect, then does it."""
     steps = []
@@ -106,8 +112,7 @@ def test_EZA_T6_each_hordes_part_is_checked_against_its_own_zombies():
 
 def test_EZA_T6_a_bite_taking_the_last_token_stops_the_form_the_rest_comes_after_the_feast():
     state = plain(deal("house", seats=(1, 2, 3, 4)))
-    set_tokens(state, "harry", 1)
-    state["humans"]["harry"]["trait"] = "tough"
+    last_token(state, "harry")
     state, _ = stage(state, *main_effects(2, 3, 4))
     params = shared(state, bites_2={"harry": 1}, bites_3={"kate": 1}, bites_4={"omar": 2})
     state, events = act(state, 1, "activate_hordes", **params)
@@ -213,8 +218,7 @@ def test_EZA_E1_once_nobody_is_left_the_rest_after_the_feast_asks_nothing():
     for hid in list(state["humans"]):
         if hid != "harry":
             state["humans"][hid]["status"] = "escaped"
-    set_tokens(state, "harry", 1)
-    state["humans"]["harry"]["trait"] = "tough"
+    last_token(state, "harry")
     state, _ = stage(state, *main_effects(2, 3))
     state, said = act(state, 1, "activate_hordes", **shared(state, bites_2={"harry": 1}))
     while state["steps"] and GAME.result(state) is None and top(state)["kind"] != "activations":
@@ -231,8 +235,7 @@ def test_EZA_E1_once_nobody_is_left_the_rest_after_the_feast_asks_nothing():
 
 def test_EZA_T5_a_horde_left_with_no_zombie_after_the_feast_adds_one_instead():
     state = plain(deal("house", seats=(1, 2, 3, 4)))
-    set_tokens(state, "harry", 1)
-    state["humans"]["harry"]["trait"] = "tough"
+    last_token(state, "harry")
     state, _ = stage(state, *main_effects(2, 3, 4))
     params = shared(state, bites_2={"harry": 1}, bites_4={"omar": 1})
     state, _ = act(state, 1, "activate_hordes", **params)
@@ -299,8 +302,7 @@ def test_EZA_T11_a_panic_with_one_human_left_to_frighten_is_applied_in_its_place
 
 def test_EZA_F1_after_a_feast_in_the_form_the_panic_and_the_next_hordes_are_asked_again():
     state = plain(deal("house", seats=(1, 2)))
-    set_tokens(state, "harry", 1)
-    state["humans"]["harry"]["trait"] = "tough"
+    last_token(state, "harry")
     state, _ = stage(
         state,
         *card_part(1, ["main", "bonus"], ["activate:allx1", "panic"]),
@@ -429,8 +431,7 @@ def test_EZA_T9_a_mutation_bonus_is_drawn_in_its_place_and_kept_after_the_form()
 
 def test_EZA_T9_EZA_F1_a_mutation_drawn_in_the_form_is_kept_before_the_feast_after_it():
     state = plain(deal("house", seats=(1, 2)))
-    set_tokens(state, "harry", 1)
-    state["humans"]["harry"]["trait"] = "tough"
+    last_token(state, "harry")
     state, _ = stage(
         state,
         *card_part(1, ["main", "bonus"], ["activate:allx1", "mutate"]),
@@ -449,8 +450,7 @@ def test_EZA_T9_EZA_F1_a_mutation_drawn_in_the_form_is_kept_before_the_feast_aft
 
 def test_EZA_T12_a_sprint_played_in_the_form_stays_with_its_horde_after_a_feast():
     state = plain(deal("house", seats=(1, 2, 3)))
-    set_tokens(state, "harry", 1)
-    state["humans"]["harry"]["trait"] = "tough"
+    last_token(state, "harry")
     sprint = hold(state, 3, "extra_actions", alone=True)
     state, _ = stage(state, *main_effects(2, 3, effect="activate:1x1"))
     state, _ = act(state, 3, "use_mutation", card=sprint)
@@ -568,8 +568,7 @@ def test_EZA_T12_a_lunge_played_on_its_part_bites_in_its_place_before_that_horde
 def test_EZA_T12_EZA_F1_a_lunge_taking_the_last_token_feasts_before_that_hordes_bites():
     state = plain(deal("house", seats=(1, 2, 3)))
     card = hold(state, 3, "bite_at_range", alone=True)
-    set_tokens(state, "harry", 1)
-    state["humans"]["harry"]["trait"] = "tough"
+    last_token(state, "harry")
     state, _ = stage(state, *main_effects(2, 3))
     params = shared(state, bites_2={"kate": 1}, lunge_3="harry", bites_3={"omar": 1})
     state, events = act(state, 1, "activate_hordes", **params)
@@ -596,8 +595,7 @@ def _twice(state: dict) -> tuple[dict, list]:
 
 def test_EZA_T7_what_was_entered_for_acted_is_kept_over_a_feast():
     state = plain(deal("house", seats=(1, 2)))
-    set_tokens(state, "harry", 1)
-    state["humans"]["harry"]["trait"] = "tough"
+    last_token(state, "harry")
     green = state["hordes"]["2"]
     green["reserve"], green["board"] = green["reserve"] + green["board"] - 2, 2
     state, _ = _twice(state)
