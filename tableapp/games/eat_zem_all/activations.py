@@ -60,7 +60,7 @@ A run of one effect is that effect's own question, as it always was.
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, counts, piles
+from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, counts
 from ...engine.messages import pack_names
 from . import feast
 from .adding import (
@@ -73,7 +73,7 @@ from .adding import (
     place,
 )
 from .effects import activation, describe
-from .mutations import start_mutation
+from .mutations import start_mutation, use_instant
 from .state import (
     State,
     Step,
@@ -803,16 +803,7 @@ def _lunge_apply(state: State, ctx: Ctx, seat: int, target: str | None) -> None:
     card = _lunge_card(state, seat)
     if card is None or target not in in_play(state):
         return
-    row = state["content"]["mutations"][card]
-    piles.move(state["mutation_cards"], card, f"held:{seat}", "discard")  # EZA-T9
-    text = {"i18n": {"en": row["text"], "fr": row["text_fr"]}}
-    who = name(state, seat)
-    ctx.say(
-        M("eza.mutation.used", horde=who, card=pack_names(row), text=text),
-        rule="EZA-T12",
-        seat=seat,
-        card=card,
-    )
+    use_instant(state, ctx, seat, card)
     if feast.bite(state, ctx, seat, target):
         feast.start_feast(state, ctx, target, seat)
 

@@ -20,7 +20,7 @@ from . import feast
 from .adding import frighten, panic_targets
 from .board import cell_at, cell_name, humans_on, neighbours, square_of, wrap_cell
 from .effects import cell_key, split_cell
-from .mutations import mutation_label, mutation_name, table_reason
+from .mutations import mutation_label, mutation_name, table_reason, use_instant
 from .state import State, held, horde, human, human_labels, human_name, in_play, name
 
 #: The instants the app applies, and the table-only ones (played at the table).
@@ -193,10 +193,10 @@ def _explain(state: State, seat: int, act: dict) -> RuleError | None:
 def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
     card, params = act["params"]["card"], act["params"]
     row = state["content"]["mutations"][card]
-    piles.move(state["mutation_cards"], card, f"held:{seat}", "discard")  # EZA-T9
     effect, who = row["effect"], name(state, seat)
-    text = {"i18n": {"en": row["text"], "fr": row["text_fr"]}}
     if effect in TABLE:
+        piles.move(state["mutation_cards"], card, f"held:{seat}", "discard")  # EZA-T9
+        text = {"i18n": {"en": row["text"], "fr": row["text_fr"]}}
         ctx.say(
             M("eza.mutation.table", horde=who, card=pack_names(row), text=text),
             rule="EZA-T12",
@@ -205,12 +205,7 @@ def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
             card=card,
         )
         return
-    ctx.say(
-        M("eza.mutation.used", horde=who, card=pack_names(row), text=text),
-        rule="EZA-T12",
-        seat=seat,
-        card=card,
-    )
+    use_instant(state, ctx, seat, card)
     top = _top(state)
     if effect == "extra_actions":
         _activating(state, seat)["extra"] += row.get("amount", 2)

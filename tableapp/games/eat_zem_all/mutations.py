@@ -185,6 +185,18 @@ def _apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
         Flow.push(state, step)
 
 
+def use_instant(state: State, ctx: Ctx, seat: int, card: str) -> None:
+    """An Instant played: discarded after use (EZA-T9), the table told what it does (EZA-T12)."""
+    row = state["content"]["mutations"][card]
+    piles.move(state["mutation_cards"], card, f"held:{seat}", "discard")
+    ctx.say(
+        M("eza.mutation.used", horde=name(state, seat), card=pack_names(row), text=_text(row)),
+        rule="EZA-T12",
+        seat=seat,
+        card=card,
+    )
+
+
 def _discard(state: State, ctx: Ctx, seat: int, card: str) -> None:
     piles.move(state["mutation_cards"], card, f"held:{seat}", "discard")
     ctx.say(
