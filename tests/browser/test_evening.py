@@ -583,6 +583,7 @@ def _zombicide_round(evening, pages, seen, names, read) -> None:
     act(laptop, button(laptop, "survivors_done"))
     act(laptop, button(laptop, "keep_sets"))
     mission = laptop.locator(f"{LIVE} form[data-type='mission']")
+    mission.locator(".stepper").first.wait_for()  # the form comes with the view after the tap
     assert mission.locator(".stepper").count() >= 1
     _scroll(laptop, "form[data-type='mission']")
     evening.snap(
