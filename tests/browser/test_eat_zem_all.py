@@ -55,14 +55,19 @@ def table_view(url: str, code: str) -> dict:
     return requests.get(f"{url}/api/tables/{code}", timeout=10).json()
 
 
+ACTIVATIONS = "form[data-type='activate'], form[data-type='activate_hordes']"
+BITES = "fieldset.param[data-param^='bites']"
+
+
 def activation_leaves_tokens(page, laptop) -> bool:
-    """The activation form bites a Human who keeps at least 2 tokens (no Feast)."""
-    form = page.locator("form[data-type='activate']")
+    """The activation form (one Horde's, or a card's shared one: PICK fills its first bites)
+    bites a Human who keeps at least 2 tokens (no Feast)."""
+    form = page.locator(ACTIVATIONS)
     human = form.get_attribute("data-human")
     if not human:
         return False
     tokens = int(laptop.get_attribute(f"li.eza-human[data-human='{human}']", "data-tokens"))
-    bites = form.locator("fieldset.param").first.locator("output").all_text_contents()
+    bites = form.locator(BITES).first.locator("output").all_text_contents()
     return tokens - sum(int(x) for x in bites) >= 2
 
 
@@ -187,16 +192,15 @@ def bite_and_undo(actor, laptop, pages):
     """An activation's bites in one form, then undo on the phone that bit: the table is back
     where it was. Bites that ended the activation may have drawn what comes next (a Human
     card): then its undo waits for another Horde's OK, and shows what had been drawn."""
-    form = actor.locator("form[data-type='activate']")
+    form = actor.locator(ACTIVATIONS)
+    kind = form.get_attribute("data-type")
     human = form.get_attribute("data-human")
     token = f"li.eza-human[data-human='{human}']"
     tokens = int(laptop.get_attribute(token, "data-tokens"))
     name = laptop.text_content(f"{token} strong")
-    labels = form.locator("fieldset.param").first.locator(".step-label").all_text_contents()
+    labels = form.locator(BITES).first.locator(".step-label").all_text_contents()
     assert any(label.startswith(name) for label in labels)  # a Human's name, not its id
-    bites = [
-        int(x) for x in form.locator("fieldset.param").first.locator("output").all_text_contents()
-    ]
+    bites = [int(x) for x in form.locator(BITES).first.locator("output").all_text_contents()]
     assert sum(bites) >= 1
     state = laptop.text_content(".game-state.eza")
     start = seq(laptop)
@@ -216,7 +220,7 @@ def bite_and_undo(actor, laptop, pages):
     assert laptop.locator(f".log .entry.undone[data-seq='{start + 1}']").count() == 1
     assert int(laptop.get_attribute(token, "data-tokens")) == tokens
     assert laptop.text_content(".game-state.eza") == state
-    assert actor.locator("form[data-type='activate']").count() == 1  # the form again
+    assert actor.locator(f"form[data-type='{kind}']").count() == 1  # the form again
 
 
 def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
@@ -281,7 +285,11 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
             shared_activation(actor, laptop, pages, live_server.url, code, shots)
             shared_seen = True
             assert actor.evaluate(PICK) == kind  # filled again as the player would
-        if kind == "activate" and not undone and activation_leaves_tokens(actor, laptop):
+        if (
+            kind in ("activate", "activate_hordes")
+            and not undone
+            and activation_leaves_tokens(actor, laptop)
+        ):
             bite_and_undo(actor, laptop, pages)
             undone = True
             continue

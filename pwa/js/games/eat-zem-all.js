@@ -74,13 +74,15 @@ const rulingBox = (ruling, big) => h("div", { class: ["eza-ruling", big && "big"
   big ? h("h3", {}, t("eza.feast.ruling")) : null, h("span", { class: "rule" }, ruling.rule),
   h("p", { class: "eza-ruling-text" }, ruling.text), h("p", { class: "eza-reason" }, ruling.reason || ""));
 
-/** The latest Feast's ruling, big while its turn lasts; filled in when the log has arrived. */
+/** The latest Feast's ruling, big while its turn lasts, and until the next tap when that same
+ * tap ended the turn (a Feast on a card's last effect); filled in when the log has arrived. */
 function latestRuling(view) {
   const slot = h("div", { class: "eza-ruling-slot" });
   if (!view.game_view.humans.some((x) => x.status === "dead")) return slot;
   const entry = loadRulings(view);
+  const big = (last) => last.seq === view.seq || (last.turn === view.game_view.turn && !pendingFeast(view));
   const fill = (last = entry.list?.[entry.list.length - 1]) => last
-    && slot.replaceChildren(rulingBox(last, last.turn === view.game_view.turn && !pendingFeast(view)));
+    && slot.replaceChildren(rulingBox(last, big(last)));
   if (entry.list) fill(); else entry.promise.then(() => fill());
   return slot;
 }
