@@ -54,12 +54,15 @@ def api_start(base_url: str, created: dict) -> None:
 
 
 def wait_all(pages, target: int, within: float = 2.0) -> float:
-    """Every page shows action ``target`` (or later) within ``within`` seconds, no reload."""
+    """Every page shows action ``target`` (or later) within ``within`` seconds, no reload, and
+    is no longer waiting on its own tap's answer: the stream may bring the new view first, and
+    the actions stay disabled (a tap, undo included, is dropped) until that answer is in."""
     started = time.monotonic()
     for page in pages:
         left = max(0.05, within - (time.monotonic() - started))
         page.wait_for_function(
-            "n => Number(document.querySelector('main#app').dataset.seq) >= n",
+            "n => Number(document.querySelector('main#app').dataset.seq) >= n"
+            " && !document.querySelector('fieldset.actions:disabled')",
             arg=target,
             timeout=left * 1000,
         )
