@@ -136,6 +136,10 @@ def _until(tables, code, tokens, wanted):
     raise AssertionError(f"{wanted} never offered")
 
 
+def _bites(game: dict, seat: int, human: str) -> int:
+    return next(h for h in game["hordes"] if h["seat"] == seat)["bites"].get(human, 0)
+
+
 def _undo(client, code, token):
     return client.post(
         f"/api/tables/{code}/undo", json={}, headers={"Authorization": f"Bearer {token}"}
@@ -165,7 +169,8 @@ def test_issue17_EZA_T6_an_activation_in_one_post_is_undone_by_its_horde_alone(c
         after = tables.view(code)["game_view"]
         if after["phase"] == "finished":
             break
-        assert next(h for h in after["humans"] if h["id"] == human)["tokens"] == tokens_before - 1
+        # its bites, not the tokens: a Human card drawn after a card's last activation may Cheer
+        assert _bites(after, seat, human) == _bites(before, seat, human) + 1
         if "reveals" not in answered.get_json()["action"]:
             break
     else:
