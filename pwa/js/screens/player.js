@@ -70,7 +70,7 @@ function playing(view, session, renderer) {
         confirmText: (spec, params) => renderer.confirmText(spec, params, view),
       }),
       // Taking back what showed you something (a drawn card) needs another player's OK.
-      undoable ? h("button", { type: "button", class: "secondary undo", data: { asks: undoable.reveals ? "ok" : "no" },
+      undoable ? h("button", { type: "button", class: "secondary undo", disabled: session.busy, data: { asks: undoable.reveals ? "ok" : "no" },
         onClick: () => session.undo().catch(reportError) },
       icon("undo"), " ", t(undoable.reveals ? "player.undo.ask" : "player.undo")) : null) : null,
     panel(t("player.table"), renderer.publicState(view)),
@@ -124,7 +124,7 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
     else if (kind === "connection") {
       showConnection(detail);
       if (detail === "revoked") revoked(session.stream?.revokedBy);
-    } else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
+    } else if (kind === "busy") root.querySelectorAll("fieldset.actions, button.undo").forEach((f) => { f.disabled = detail; });
     else if (kind === "error") {
       if (detail instanceof Problem && detail.status === 401) revoked(); // the seat moved
       else reportError(detail);

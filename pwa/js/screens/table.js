@@ -146,7 +146,7 @@ export async function mount(root, { code }) {
     const last = session.log().filter((e) => !e.undone && !NOT_GAME.has(e.type)).pop();
     if (!(host && view.status === "playing" && last && !view.undo_request)) return null;
     return h("section", { class: "panel host-controls" },
-      h("button", { type: "button", class: "secondary undo", onClick: () => session.undo().catch(reportError) },
+      h("button", { type: "button", class: "secondary undo", disabled: session.busy, onClick: () => session.undo().catch(reportError) },
         icon("undo"), " ", `${t("table.undo")} (${last.events?.[0]?.text ?? nameOf(view, last.seat)})`));
   };
 
@@ -197,7 +197,7 @@ export async function mount(root, { code }) {
       const fresh = rulingPanel(currentRuling());
       if (ruling && fresh) ruling.replaceWith(fresh); // a stale one goes with the next view
     }
-    else if (kind === "busy") root.querySelectorAll("fieldset.actions").forEach((f) => { f.disabled = detail; });
+    else if (kind === "busy") root.querySelectorAll("fieldset.actions, button.undo").forEach((f) => { f.disabled = detail; });
     else if (kind === "error") reportError(detail);
   });
   // Presence (who is connected) changes without an action: look every few seconds.
