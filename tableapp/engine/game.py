@@ -7,6 +7,14 @@ An ActionSpec is ``{"type", "label", "params"}`` where every param is one of:
 - ``{"min": a, "max": b}``: an integer;
 - ``{"counts": {"key": {"min": a, "max": b}, ...}}``: an object of integers.
 
+What the phone needs to bound its controls and to preselect rides along (optional keys):
+``value`` (the preselected value of a pick-one, an integer or a count's key); on counts,
+``most`` / ``least`` (the sum of all keys at most / at least that) and ``reason`` (a message
+naming the rule, shown beside the rows while a total binds), and on a key its own ``reason``
+(why its bounds are what they are); ``destructive`` on a pick-one lists the values that throw
+something away (never preselected, never the largest button), and on an ActionSpec marks the
+whole action so. A phone applies every bound live, so the rules' refusal stays a safety net.
+
 Anything listed is legal; :func:`validate_params` refuses the rest before a game sees it, so
 phones, bots and tests can play any game from ``legal_actions`` alone.
 """
@@ -32,9 +40,26 @@ def _labelled(spec: dict, labels: Sequence | None) -> dict:
     return spec
 
 
-def choice(values: Sequence, labels: Sequence | None = None) -> dict:
-    """Pick one value; ``labels`` (messages, one per value) are what the phone shows."""
-    return _labelled({"choices": list(values)}, labels)
+def choice(
+    values: Sequence,
+    labels: Sequence | None = None,
+    *,
+    value: Any = None,
+    destructive: Sequence = (),
+) -> dict:
+    """Pick one value; ``labels`` (messages, one per value) are what the phone shows, ``value``
+    the one preselected, ``destructive`` the values that throw something away (a discard, a
+    skip): the phone never preselects them nor makes them the largest button."""
+    spec = _labelled({"choices": list(values)}, labels)
+    if value is not None:
+        if not _listed(value, spec["choices"]) or _listed(value, list(destructive)):
+            raise ValueError("the preselected value is a listed, non-destructive choice")
+        spec["value"] = value
+    if destructive:
+        if not all(_listed(v, spec["choices"]) for v in destructive):
+            raise ValueError("destructive values are listed choices")
+        spec["destructive"] = list(destructive)
+    return spec
 
 
 def subset(values: Sequence, low: int, high: int, labels: Sequence | None = None) -> dict:
@@ -53,10 +78,17 @@ def counts(
     labels: dict[str, Any] | None = None,
     values: dict[str, int] | None = None,
     most: int | None = None,
+    *,
+    least: int | None = None,
+    reason: Any = None,
+    reasons: dict[str, Any] | None = None,
 ) -> dict:
-    """An object of integers; ``labels`` name each key, ``values`` are the current ones (the
-    phone's steppers start there). ``most``: at most that many in all (one wound per attacking
-    Zombie): random playouts keep to it, and the game's rules refuse more, naming the rule."""
+    """An object of integers; ``labels`` name each key, ``values`` are the preselected ones
+    (the phone's controls start there). ``most`` / ``least``: the sum of all keys at most /
+    at least that (one wound per attacking Zombie); ``reason`` says why (a message naming the
+    rule), ``reasons`` why a key's own bounds are what they are. The phone bounds each key
+    live by what the others leave; random playouts keep to them, and the game's rules refuse
+    the rest, naming the rule."""
     out = {}
     for key, (lo, hi) in bounds.items():
         out[key] = {"min": lo, "max": hi}
@@ -64,18 +96,37 @@ def counts(
             out[key]["label"] = labels[key]
         if values and key in values:
             out[key]["value"] = values[key]
-    return {"counts": out} if most is None else {"counts": out, "most": most}
+        if reasons and key in reasons:
+            out[key]["reason"] = reasons[key]
+    spec: dict[str, Any] = {"counts": out}
+    if most is not None:
+        spec["most"] = most
+    if least is not None:
+        spec["least"] = least
+    if reason is not None:
+        spec["reason"] = reason
+    return spec
 
 
 def action(
-    type_: str, label: Any, *, submit: Any = None, confirm: Any = None, **params: dict
+    type_: str,
+    label: Any,
+    *,
+    submit: Any = None,
+    confirm: Any = None,
+    destructive: bool = False,
+    **params: dict,
 ) -> dict:
     """An ActionSpec; ``label`` is a message (``M(...)``) naming the action, ``submit`` (when
     the action is a form) what its button does ("Confirm the Zombies"), ``confirm`` a question
     the phone asks before an action that throws something away or skips ("Pass and hide until
     the round ends?"); so no param may be called ``submit`` or ``confirm``. A param's spec may
-    carry its own ``label`` (a message): how a form with several questions names it."""
+    carry its own ``label`` (a message): how a form with several questions names it.
+    ``destructive``: the action throws something away (a discard): the phone shows it as a
+    small button apart, never the easy tap."""
     spec = {"type": type_, "label": label, "params": params}
+    if destructive:
+        spec["destructive"] = True
     if submit is not None:
         spec["submit"] = submit
     if confirm is not None:

@@ -45,6 +45,12 @@ def random_params(spec: dict, rng: Rng | RandomChooser) -> dict:
                     extra = min(params[name][k] - b["min"], max(left, 0))
                     params[name][k] = b["min"] + extra
                     left -= extra
+            if "least" in param:  # at least that many in all: raise the first keys up
+                short = param["least"] - sum(params[name].values())
+                for k, b in param["counts"].items():
+                    extra = min(b["max"] - params[name][k], max(short, 0))
+                    params[name][k] += extra
+                    short -= extra
         elif param.get("multiple"):
             k = rng.between(param["min"], param["max"])
             params[name] = rng.sample(param["choices"], k)

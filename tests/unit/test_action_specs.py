@@ -440,3 +440,39 @@ def test_random_params_reach_every_listed_value():
 
 def test_random_params_of_a_spec_without_params():
     assert random_params(PASS, Rng(SEED, 0)) == {}
+
+
+def test_a_count_form_carries_its_totals_and_their_reason_for_the_phone():
+    from tableapp.engine import M
+    from tableapp.engine.game import counts
+
+    spec = counts(
+        {"a": (0, 3), "b": (0, 3)},
+        most=4,
+        least=1,
+        reason=M("engine.param.count", action="x", param="p", key="a", what="a", min=0, max=3),
+        reasons={"a": M("engine.param.unknown", action="x", names=["a"])},
+    )
+    assert spec["most"] == 4 and spec["least"] == 1 and spec["reason"]["msg"]
+    assert "reason" in spec["counts"]["a"] and "reason" not in spec["counts"]["b"]
+
+
+def test_random_params_keep_a_count_form_within_its_least_and_most():
+    from tableapp.engine.game import counts
+    from tableapp.engine.playout import random_params
+    from tableapp.engine.rng import Rng
+
+    spec = {"params": {"p": counts({"a": (0, 3), "b": (0, 3), "c": (0, 3)}, most=4, least=3)}}
+    for i in range(200):
+        total = sum(random_params(spec, Rng(bytes(32), i))["p"].values())
+        assert 3 <= total <= 4
+
+
+def test_a_destructive_choice_is_never_the_preselected_one():
+    from tableapp.engine.game import action, choice
+
+    spec = choice(["keep", "discard"], value="keep", destructive=["discard"])
+    assert spec["value"] == "keep" and spec["destructive"] == ["discard"]
+    with pytest.raises(ValueError):
+        choice(["keep", "discard"], value="discard", destructive=["discard"])
+    assert action("drop", "Drop", destructive=True)["destructive"] is True
