@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import sys
@@ -153,31 +154,55 @@ def migrate() -> None:
 
 @main.command()
 @click.argument("export_file", type=click.File("rb"))
-def verify(export_file) -> None:
-    """Check an export: OK, or the first thing that diverges.
+@click.option(
+    "--head",
+    metavar="HEX",
+    default=None,
+    help="The log head the table showed at the end: the log's hash chain must end on it.",
+)
+def verify(export_file, head: str | None) -> None:
+    """Check an export: OK, UNFINISHED, or the first thing that diverges.
 
     Checks the seed against its commitment, the seats against the joins, every phone's
-    contribution and the effective seed they give, the log's hash chain, the whole log
-    replayed (events, private parts, undos and what they revealed), the final state and the
-    result. Prints the seed commitment and the log head: compare them with the ones the table
-    screen showed. A file that is no export gets one line and exit status 1.
+    contribution and the effective seed they give, the log's hash chain (each entry sealed
+    under the key the revealed seed gives), the whole log replayed (events, private parts,
+    undos and what they revealed), the final state and the result. Prints the seed commitment
+    and the log head. The server knew the chain's key, so a log it cut short and re-linked
+    is consistent with itself: the log is only as complete as its head is the one the table
+    showed at the end. Give that head with --head (a different one fails), or compare by eye.
+    A game with no result is UNFINISHED, never OK. A file that is no export, or that diverges,
+    gets one line and exit status 1; an unfinished one too.
     """
-    from .verify import verify_file
+    from .verify import unfinished, verify_file
 
-    problem, lines = verify_file(export_file.read())
-    if problem is None:
+    data = export_file.read()
+    problem, lines = verify_file(data, head)
+    if problem is not None:
+        click.echo(f"DIVERGES: {problem}", err=True)
+        for line in lines:
+            click.echo(line)
+        sys.exit(1)
+    if unfinished(json.loads(data)):
         click.echo(
-            "OK: the seed matches its commitment, every contribution is in the effective seed, "
-            "the log's hash chain links, and the log, the seats, the final state and the "
-            "result replay exactly."
+            "UNFINISHED: the log replays, but its game has no result: a log cut short reads "
+            "the same, so it proves nothing about how the game ended.",
+            err=True,
         )
         for line in lines:
             click.echo(line)
-        return
-    click.echo(f"DIVERGES: {problem}", err=True)
+        sys.exit(1)
+    ends = (
+        "and it ends on the head the table showed"
+        if head
+        else "(compare its head below with the one the table showed at the end)"
+    )
+    click.echo(
+        "OK: the seed matches its commitment, every contribution is in the effective seed, "
+        "the log, the seats, the final state and the result replay exactly, the log's hash "
+        f"chain links {ends}."
+    )
     for line in lines:
         click.echo(line)
-    sys.exit(1)
 
 
 @main.command()

@@ -9,8 +9,11 @@ requests and their answers, undos, moved seats, the rematch) recomputed, each on
 table could have written where it stands; the final state and the result (winners, scores)
 against the replay; the log's hash chain (engine/replay.py) linked from a genesis that binds the
 code, the format, the game and its options, the content pack and where it came from and the
-seed commitment (the effective seed is recomputed). ``verify`` prints the chain's last head:
-everyone saw it on their screens, and a log with an entry removed ends on another.
+seed commitment (the effective seed is recomputed), each entry sealed under the chain's key,
+which the revealed seed gives. ``verify`` prints the chain's last head: everyone saw it on
+their screens, and a log with an entry removed ends on another. The server knows the key, so
+a log cut short and re-linked is consistent with itself: only that comparison (``--head``)
+tells, and a log whose game has no result is said to be unfinished, never OK.
 
 A file of any shape gets one line: never a traceback (:func:`verify_file`).
 """
@@ -23,7 +26,7 @@ from types import SimpleNamespace
 
 from . import catalog
 from .engine import HOST, RuleError
-from .engine.replay import NON_GAME, chain, genesis, play_seed, replay
+from .engine.replay import NON_GAME, PLAIN_FORMAT, chain, chain_key, genesis, play_seed, replay
 from .engine.rng import commitment
 from .tables.common import EXPORT_FORMAT
 from .tables.log import (
@@ -39,6 +42,8 @@ from .tables.log import (
 )
 
 FORMAT = EXPORT_FORMAT
+#: The formats this build reads: the current one, and the first chain's (no key).
+FORMATS = (FORMAT, PLAIN_FORMAT)
 #: The longest a problem line gets (a hostile file's values are cut to fit).
 LINE = 300
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -48,9 +53,10 @@ def _canon(value) -> str:
     return json.dumps(value, sort_keys=True)
 
 
-def verify_file(data: bytes) -> tuple[str | None, list[str]]:
+def verify_file(data: bytes, head: str | None = None) -> tuple[str | None, list[str]]:
     """``tableapp verify`` on a file's bytes: (None, or the one line saying what is wrong;
-    the summary to compare by eye, empty when the file is not an export's shape)."""
+    the summary to compare by eye, empty when the file is not an export's shape). ``head``:
+    the log head the table showed at the end, which the chain must end on."""
     try:
         export = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
@@ -62,12 +68,37 @@ def verify_file(data: bytes) -> tuple[str | None, list[str]]:
     problem = _shape(export)
     if problem:
         return _line(f"the file is not an export ({problem})"), []
-    problem = verify_export(export)
+    problem = verify_export(export) or _other_head(export, head)
     return (None if problem is None else _line(problem)), summary(export)
 
 
+def _other_head(export: dict, seen: str | None) -> str | None:
+    """Why the chain does not end on the head the table showed (None when it does, or when
+    no head was given)."""
+    if seen is None:
+        return None
+    ends = log_head(export)
+    if seen.strip().lower() != ends:
+        return (
+            f"the log's hash chain ends on {ends}, not on the head the table showed "
+            f"({_printable(seen.strip())[:64]}): entries were removed, added or changed"
+        )
+    return None
+
+
+def unfinished(export: dict) -> bool:
+    """Whether a sound export's game has no result: a log cut short looks like this."""
+    return export.get("result") is None
+
+
+def _printable(text: str) -> str:
+    """``text`` as any terminal can print it: a lone surrogate (valid JSON, ``"\\ud800"``)
+    is written as its escape instead of breaking the printout."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _line(text: str) -> str:
-    text = " ".join(str(text).split())
+    text = _printable(" ".join(str(text).split()))
     return text if len(text) <= LINE else text[: LINE - 1] + "…"
 
 
@@ -84,8 +115,16 @@ def verify_export(export: dict) -> str | None:
 
 def log_head(export: dict) -> str:
     """The head of the export's log as the chain gives it (not as the export claims it)."""
-    heads = chain(_genesis(export), export["actions"])
+    heads = chain(_genesis(export), export["actions"], chain_key_of(export))
     return heads[-1] if heads else _genesis(export)
+
+
+def chain_key_of(export: dict) -> bytes | None:
+    """The key the export's chain is sealed with: the revealed seed's (None for the first
+    chain's format, which had none). A seed that is not hex is refused by the checks."""
+    if export.get("format", FORMAT) == PLAIN_FORMAT:
+        return None
+    return chain_key(bytes.fromhex(export["seed"]))
 
 
 def _genesis(export: dict) -> str:
@@ -104,7 +143,7 @@ def _genesis(export: dict) -> str:
 def _check_chain(export: dict) -> str | None:
     """Every entry links to the one before (from the genesis), and the last head is the one
     the export names."""
-    heads = chain(_genesis(export), export["actions"])
+    heads = chain(_genesis(export), export["actions"], chain_key_of(export))
     for entry, head in zip(export["actions"], heads, strict=True):
         if "head" in entry and entry["head"] != head:
             return (
@@ -204,10 +243,13 @@ def summary(export: dict) -> list[str]:
     ]
     try:
         head = log_head(export)
-    except Exception:  # a log the chain cannot encode (verify said why)
+    except Exception:  # a log the chain cannot encode, or no seed to key it (verify said why)
         head = None
     if head:
-        lines.append(f"log head: {head} (compare it with the one every screen showed at the end)")
+        lines.append(
+            f"log head: {head} (the log is only as complete as this head is the one every "
+            "screen showed at the end: compare them, or give it with --head)"
+        )
     given = [c for c in export.get("contributions") or [] if c.get("contribution")]
     seats = len(export.get("contributions") or [])
     lines.append(f"contributions: {len(given)} of {seats} seats mixed their own randomness in")
@@ -215,15 +257,12 @@ def summary(export: dict) -> list[str]:
         lines.append(f"  seat {item.get('seat')}: {item.get('contribution') or '(none)'}")
     if export.get("effective_seed"):
         lines.append(f"effective seed: {export['effective_seed']}")
-    return lines
+    return [_printable(line) for line in lines]
 
 
 def _verify(export: dict) -> str | None:
-    if export.get("format", FORMAT) != FORMAT:
+    if export.get("format", FORMAT) not in FORMATS:
         return f"unknown export format {export.get('format')!r}"
-    problem = _check_chain(export)
-    if problem:
-        return problem
     try:
         seed = bytes.fromhex(export["seed"])
     except (KeyError, TypeError, ValueError):
@@ -232,6 +271,9 @@ def _verify(export: dict) -> str | None:
         return "the export holds no valid seed"
     if commitment(seed) != export.get("seed_commitment"):
         return "the seed does not match the commitment shown when the table opened"
+    problem = _check_chain(export)  # with the key the seed gives
+    if problem:
+        return problem
     try:
         game = catalog.game(export["game"])
     except KeyError:

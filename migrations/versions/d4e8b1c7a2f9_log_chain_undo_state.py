@@ -74,7 +74,7 @@ def _backfill(conn):
             sa.select(actions).where(actions.c.table_id == table.id).order_by(actions.c.number)
         ).all()
         for entry in entries:
-            head = link(head, dict(entry._mapping))
+            head = link(head, dict(entry._mapping), None)  # the first chain: no key
             conn.execute(sa.update(actions).where(actions.c.id == entry.id).values(head=head))
         conn.execute(sa.update(tables).where(tables.c.id == table.id).values(log_head=head))
 

@@ -14,13 +14,21 @@ contributions existed has none and plays with the server seed itself.
 
 The log is a hash chain: its genesis binds what a reader of the export trusts besides the log
 (:func:`genesis`), and each entry's ``head`` is SHA-256 of the head before it and of the
-entry's canonical encoding (:func:`link`). Every view shows the last head, so a server that
-drops an entry and renumbers the rest ends on another head than the one everyone saw.
+entry's *seal*, a keyed hash (HMAC-SHA-256) of its canonical encoding (:func:`link`). Every
+view shows the last head, so a server that drops an entry and renumbers the rest ends on
+another head than the one everyone saw.
+
+The key (:func:`chain_key`) comes from the table's secret seed, so it is revealed with the seed
+when the game ends, and ``tableapp verify`` then checks every link. Until then a head hides
+what its entry holds: with a plain hash, anyone who knows the pack could try each card as the
+private part of a draw until the head matched. Exports of the first chain
+(:data:`PLAIN_FORMAT`) hashed entries in the clear; ``verify`` still reads them.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from dataclasses import dataclass, field
 
@@ -37,6 +45,10 @@ NON_GAME = ("join", "start", "undo", *SHELL)
 
 #: The chain's version, hashed into its genesis.
 CHAIN = b"tableapp-log/1\n"
+#: The export format of the first chain, whose entries were hashed in the clear (no key).
+PLAIN_FORMAT = "tableapp-export/1"
+#: What the chain's key is derived for (domain separation from the game's streams).
+KEY_LABEL = b"tableapp-log-key/2"
 #: What an entry's head covers: all of it but its ``undone`` mark (set later by the undo,
 #: whose own entry is chained) and its ``head``.
 CHAINED = ("number", "seat", "type", "payload", "public", "private", "reveals")
@@ -76,18 +88,29 @@ def genesis(
     return hashlib.sha256(CHAIN + canonical(bound)).hexdigest()
 
 
-def link(head: str, entry: dict) -> str:
-    """The head after ``entry``: SHA-256(previous head's 32 bytes ‖ the entry's encoding)."""
+def chain_key(seed: bytes) -> bytes:
+    """The chain's key: HMAC-SHA-256 of a fixed label under the table's secret seed. It is as
+    secret as the seed until the end, and anyone can derive it from the revealed seed."""
+    return hmac.new(seed, KEY_LABEL, hashlib.sha256).digest()
+
+
+def link(head: str, entry: dict, key: bytes | None) -> str:
+    """The head after ``entry``: SHA-256(previous head's 32 bytes ‖ seal), where the seal is
+    HMAC-SHA-256(``key``, the entry's encoding): nobody without the key can test a guess of
+    what the entry holds. ``key`` None is the first chain's plain hash (:data:`PLAIN_FORMAT`),
+    for exports written before the key; a live table always passes its key."""
     chained = {name: entry.get(name) for name in CHAINED}
     chained["reveals"] = bool(chained["reveals"])
-    return hashlib.sha256(bytes.fromhex(head) + canonical(chained)).hexdigest()
+    encoded = canonical(chained)
+    sealed = encoded if key is None else hmac.new(key, encoded, hashlib.sha256).digest()
+    return hashlib.sha256(bytes.fromhex(head) + sealed).hexdigest()
 
 
-def chain(head: str, entries: list[dict]) -> list[str]:
-    """Each entry's head, from the genesis ``head``."""
+def chain(head: str, entries: list[dict], key: bytes | None) -> list[str]:
+    """Each entry's head, from the genesis ``head`` (``key`` as in :func:`link`)."""
     heads = []
     for entry in entries:
-        head = link(head, entry)
+        head = link(head, entry, key)
         heads.append(head)
     return heads
 

@@ -25,8 +25,9 @@ UNDO_ANSWERS = ("approve_undo", "refuse_undo", "cancel_undo")
 #: An action refreshes its seat's ``last_seen`` only when older than this (presence is
 #: counted in seconds; a write per action would cost more than it tells).
 TOUCH_SECONDS = 5
-#: The export's format, bound into every log's genesis.
-EXPORT_FORMAT = "tableapp-export/1"
+#: The export's format, bound into every log's genesis: /2 seals each entry with the chain's
+#: key (engine/replay.py), /1 hashed them in the clear.
+EXPORT_FORMAT = "tableapp-export/2"
 
 
 @dataclass

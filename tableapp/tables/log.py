@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 from .. import store
 from ..engine import M, seat_ref
-from ..engine.replay import NON_GAME, link
+from ..engine.replay import NON_GAME, chain_key, link
 from ..models import utcnow
 from ..store import TableRow
 
@@ -28,7 +28,8 @@ def append(
     before: dict | None = None,
 ) -> SimpleNamespace:
     """Append one entry to the log with the next gap-free number (written by ``save``), linked
-    to the chain: its ``head`` becomes the table's ``log_head``.
+    to the chain under the table's key (secret until the seed is revealed): its ``head``
+    becomes the table's ``log_head``.
 
     A game action ``reveals`` when it showed a viewer something it did not know: an outcome
     of the table's random stream (``shown``: :attr:`~tableapp.engine.rng.Rng.shown`, not a
@@ -50,7 +51,8 @@ def append(
         "created_at": utcnow(),
         "before": before,
     }
-    values["head"] = table.log_head = link(table.log_head, values)
+    key = chain_key(bytes.fromhex(table.seed))
+    values["head"] = table.log_head = link(table.log_head, values, key)
     table.new_actions.append(values)
     return SimpleNamespace(**values)
 

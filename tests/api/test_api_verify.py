@@ -13,6 +13,8 @@ import secrets
 
 import pytest
 
+from tableapp import catalog
+from tableapp.engine.replay import NON_GAME
 from tableapp.tables import actions, lobby
 from tableapp.verify import verify_export
 from tests.api.test_api_tables import _turn, play_to_the_end
@@ -385,9 +387,9 @@ def test_verify_cli_prints_the_commitment(tmp_path, client, tables):
 def _heads_rewritten(export):
     """The export with its chain recomputed over its log as it now is: a forger's best."""
     from tableapp.engine.replay import chain
-    from tableapp.verify import _genesis
+    from tableapp.verify import _genesis, chain_key_of
 
-    heads = chain(_genesis(export), export["actions"])
+    heads = chain(_genesis(export), export["actions"], chain_key_of(export))
     for entry, head in zip(export["actions"], heads, strict=True):
         entry["head"] = head
     export["log_head"] = heads[-1]
@@ -451,3 +453,108 @@ def test_every_view_and_log_entry_carries_the_log_head(client, tables, tmp_path)
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 0, result.output
     assert f"log head: {final['log_head']}" in result.output
+
+
+def _verify_cli(path, *args):
+    from click.testing import CliRunner
+
+    from tableapp.cli import main
+
+    return CliRunner().invoke(main, ["verify", str(path), *args])
+
+
+def test_verify_checks_the_head_the_table_showed(client, tables, tmp_path):
+    """The server knows the chain's key: a log it cut short and re-linked is consistent with
+    itself, and only the head every screen showed at the end tells (issue 25)."""
+    final, export, _ = finished_export(client, tables, undos=False)
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))
+    result = _verify_cli(path, "--head", final["log_head"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("OK") and "ends on the head the table showed" in result.output
+    result = _verify_cli(path, "--head", final["log_head"].upper())  # as someone copied it
+    assert result.exit_code == 0, result.output
+    result = _verify_cli(path)
+    assert result.exit_code == 0 and "compare" in result.output
+    other = "ab" * 32
+    result = _verify_cli(path, "--head", other)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("DIVERGES: ") and other in result.stderr
+    assert final["log_head"] in result.stderr
+
+
+def test_verify_says_a_log_cut_short_is_unfinished(client, tables, tmp_path):
+    """An export cut before the end and re-linked by a server that knows the key: sound in
+    itself, but its game has no result: UNFINISHED, never OK, and its head is not the one the
+    table showed."""
+    final, export, _ = finished_export(client, tables, undos=False)
+    ended = next(i for i, e in enumerate(export["actions"]) if e["type"] not in NON_GAME)
+    cut = copy.deepcopy(export)
+    cut["actions"] = cut["actions"][: ended + 1]
+    cut["final_state"] = cut["result"] = None
+    for entry in cut["actions"]:
+        entry["undone"] = False
+    replayed = _replayed_state(cut)
+    cut["final_state"] = catalog.game(cut["game"]).reveal(replayed)
+    _heads_rewritten(cut)
+    assert verify_export(cut) is None  # consistent with itself
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(cut))
+    result = _verify_cli(path)
+    assert result.exit_code == 1 and result.stderr.startswith("UNFINISHED: ")
+    assert "OK" not in result.output
+    result = _verify_cli(path, "--head", final["log_head"])
+    assert result.exit_code == 1 and result.stderr.startswith("DIVERGES: ")
+
+
+def _replayed_state(export):
+    from tableapp.engine.replay import replay
+
+    return replay(
+        catalog.game(export["game"]),
+        content=export["content"],
+        variant=export["variant"],
+        options=export["options"],
+        seed=bytes.fromhex(export["seed"]),
+        entries=export["actions"],
+    ).state
+
+
+@pytest.mark.parametrize("where", ["seed_commitment", "effective_seed", "contribution"])
+def test_verify_prints_a_lone_surrogate_as_its_escape(client, tables, tmp_path, where):
+    """Valid JSON, no valid text: ``"\\ud800"`` in a field the summary prints gets its one
+    DIVERGES line and exit status 1, never a UnicodeEncodeError (issue 25)."""
+    _, export, _ = finished_export(client, tables, undos=False)
+    if where == "contribution":
+        export["contributions"][0]["contribution"] = "ab\ud800"
+    else:
+        export[where] = "ab\ud800"
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(export))  # ensure_ascii: the file holds the escape
+    result = _verify_cli(path)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("DIVERGES: ")
+    assert "Traceback" not in result.output and "\\ud800" in result.output
+
+
+def test_an_export_of_the_first_chain_still_verifies(client, tables):
+    """Exports written before the chain had a key (format /1, entries hashed in the clear)
+    still verify, and are still refused when tampered with."""
+    from tableapp.engine.replay import PLAIN_FORMAT, chain
+    from tableapp.verify import _genesis
+
+    _, export, _ = finished_export(client, tables, undos=False)
+    old = copy.deepcopy(export)
+    old["format"] = PLAIN_FORMAT
+    heads = chain(_genesis(old), old["actions"], None)
+    for entry, head in zip(old["actions"], heads, strict=True):
+        entry["head"] = head
+    old["log_head"] = heads[-1]
+    assert verify_export(old) is None
+    assert verify_export(export) is None
+    mixed = copy.deepcopy(old)
+    mixed["format"] = export["format"]  # a keyed export's format over clear heads
+    assert "hash chain" in verify_export(mixed)
+    old["actions"][3]["public"] = []
+    assert verify_export(old) is not None

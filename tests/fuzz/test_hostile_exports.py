@@ -1,5 +1,6 @@
 """``tableapp verify`` on a few hundred hostile variants of a real export: every one gets one
-line (``DIVERGES: …``) on stderr and exit status 1, never a traceback.
+line (``DIVERGES: …``, or ``UNFINISHED: …`` for a log whose game has no result) on stderr and
+exit status 1, never a traceback.
 
 Set ``TABLEAPP_HOSTILE_DIR`` to also write the variants there (to run another build on them).
 """
@@ -95,6 +96,13 @@ def hostile_variants(export: dict) -> list[tuple[str, bytes]]:
     for wrong in ([1], [None], [{"seat": "1"}], [{"seat": 1, "contribution": 5}], [{}]):
         changed(f"contributions {wrong!r}", lambda v, w=wrong: v.__setitem__("contributions", w))
         changed(f"seats {wrong!r}", lambda v, w=wrong: v.__setitem__("seats", w))
+    # a lone surrogate (valid JSON, no valid text) where the summary prints it
+    for name in ("seed_commitment", "effective_seed", "seed", "log_head", "code"):
+        changed(f"{name} lone surrogate", lambda v, n=name: v.__setitem__(n, "ab\ud800"))
+    changed(
+        "contribution lone surrogate",
+        lambda v: v["contributions"][0].__setitem__("contribution", "\udfff"),
+    )
     # games that do not exist
     for game in ("chess", "", "ZOMBIE-LIFE", "x" * 10_000, "zombie-life\n"):
         changed(f"game {game[:12]!r}", lambda v, g=game: v.__setitem__("game", g))
@@ -155,7 +163,7 @@ def test_verify_gives_every_hostile_file_one_line_and_exit_status_1(client, tabl
             or not isinstance(result.exception, SystemExit)
             or "Traceback" in result.output
             or len(lines) != 1
-            or not lines[0].startswith("DIVERGES: ")
+            or not lines[0].startswith(("DIVERGES: ", "UNFINISHED: "))
             or len(lines[0]) > 320
         ):
             bad.append((what, result.exit_code, repr(result.exception)[:80], result.stderr[:200]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlalchemy import create_engine, text
 
 from tableapp import catalog
+from tableapp.tables import EXPORT_FORMAT
 from tableapp.verify import verify_export
 
 
@@ -86,7 +87,7 @@ class Database:
         game = catalog.game(row["game"])
         start = next((a for a in actions if a["type"] == "start"), None)
         export = {
-            "format": "tableapp-export/1",
+            "format": EXPORT_FORMAT,
             "code": row["code"],
             "content_origin": row["content_origin"],
             "log_head": row["log_head"],
