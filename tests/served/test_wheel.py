@@ -6,8 +6,10 @@ Before, the wheel held only the ``tableapp`` package and the app looked for ``pw
 migrations failed: Path doesn't exist: …/site-packages/migrations".
 
 The wheel is built offline (``--no-build-isolation``, the test extra's setuptools) and
-installed with ``--no-deps`` into a virtualenv that sees this machine's packages; the
-server listens on 127.0.0.1 only and every wait is bounded.
+installed with ``--no-deps`` into a virtualenv that sees the packages of the environment the
+tests run in (a path file, not ``--system-site-packages``: inside a virtualenv that would be
+the base interpreter's packages, which lack the app's dependencies); the server listens on
+127.0.0.1 only and every wait is bounded.
 """
 
 from __future__ import annotations
@@ -90,10 +92,25 @@ def test_the_wheel_ships_each_games_pack_and_catalogues(wheel):
     assert not missing, missing
 
 
+def _sees_this_environment(python: Path) -> None:
+    """Let the virtualenv of ``python`` import what this environment has installed (after its
+    own packages): a path file listing this environment's package folders. Their own path files
+    are not read, so this checkout's editable install stays out and the wheel is what runs."""
+    ours = [p for p in sys.path if p.endswith("-packages") and Path(p).is_dir()]
+    theirs = subprocess.run(
+        [str(python), "-c", "import site; print(site.getsitepackages()[0])"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout.strip()
+    Path(theirs, "_tests_environment.pth").write_text("\n".join(ours) + "\n")
+
+
 def test_an_installed_wheel_serves_from_an_empty_folder(wheel, tmp_path):
     venv = tmp_path / "venv"
-    _run(sys.executable, "-m", "venv", "--system-site-packages", str(venv))
+    _run(sys.executable, "-m", "venv", str(venv))
     python = venv / "bin" / "python"
+    _sees_this_environment(python)
     _run(str(python), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall", str(wheel))
     empty = tmp_path / "elsewhere"
     empty.mkdir()
