@@ -23,7 +23,18 @@ def _list(name: str) -> list[str]:
 class Config:
     # Storage: SQLite in the instance folder unless DATABASE_URL says otherwise.
     SQLALCHEMY_DATABASE_URI = _database_url()
-    SQLALCHEMY_ENGINE_OPTIONS: dict = {"pool_pre_ping": True}
+    # Database connections, per process: DB_POOL_SIZE kept open, up to DB_POOL_OVERFLOW more
+    # while busy; a request waits at most DB_POOL_TIMEOUT seconds for one (then a 500), and
+    # /readyz answers 503 at once while none is free. Each is checked as it leaves the pool
+    # (pre-ping: a connection the server dropped is replaced there, not failed on), and one
+    # cut off mid-command is closed, not reused (extensions.py). Event streams hold none while
+    # they wait or send: a stream's read takes one for a few milliseconds.
+    SQLALCHEMY_ENGINE_OPTIONS: dict = {
+        "pool_pre_ping": True,
+        "pool_size": int(os.environ.get("TABLEAPP_DB_POOL_SIZE", "5")),
+        "max_overflow": int(os.environ.get("TABLEAPP_DB_POOL_OVERFLOW", "10")),
+        "pool_timeout": float(os.environ.get("TABLEAPP_DB_POOL_TIMEOUT", "30")),
+    }
     # Live events: Redis pub/sub across app servers when set, in-process otherwise.
     REDIS_URL = os.environ.get("REDIS_URL")
     # Signs the seat tokens a retried join may return again (see auth.py); generated and

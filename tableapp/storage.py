@@ -23,6 +23,9 @@ def init_app(app: Flask, migrations_dir: Path) -> None:
         options["connect_args"] = {"timeout": 30, "check_same_thread": False}
         # A file on this machine does not drop connections: no ping before every checkout.
         options.pop("pool_pre_ping", None)
+        if uri in ("sqlite://", "sqlite:///:memory:"):  # one shared connection: no pool sizes
+            for name in ("pool_size", "max_overflow", "pool_timeout"):
+                options.pop(name, None)
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
     migrate.init_app(app, db, directory=str(migrations_dir), render_as_batch=True)

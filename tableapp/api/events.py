@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import Counter
+from collections.abc import Iterator
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
@@ -25,7 +27,7 @@ from .common import (
 )
 from .errors import PROBLEM
 from .schemas import EventsQuerySchema, PresenceSchema, ProblemSchema
-from .server_slots import ClientGone, one_server_slot, watch_hangup
+from .server_slots import ClientGone, Hangup, NoHangup, one_server_slot, watch_hangup
 
 bp = Blueprint("events", __name__, url_prefix="/api/tables", description="Live events")
 
@@ -111,6 +113,172 @@ def _moved(seat: int, renderer) -> dict:
     return {"code": "seat_moved", "seat": seat, **told, "text": renderer.text(told)}
 
 
+class TableStream:
+    """One bearer's live events of one table, in named steps, each usable alone:
+
+    - :meth:`open` (in the request): the table, the bearer, where to start; the request's
+      database connection goes back to the pool before the response starts;
+    - :meth:`read` (each wake-up): the entries after a number as the bearer may see them, the
+      last with the bearer's view. Each database read in it is a short :meth:`unit` that hands
+      its connection back before anything is sent or the stream waits again;
+    - :meth:`events` (the response body): presence, the hang-up watcher, and the loop of
+      reads, sends and waits (:func:`tableapp.events.stream`).
+
+    So a stream holds no database connection while it waits or writes, and a phone hanging up
+    at any moment leaves the pool clean: a hang-up ends the stream at once, except during a
+    unit, which it lets finish first (:class:`~tableapp.api.server_slots.Hangup`).
+    """
+
+    def __init__(self, app, table, actor, after: int, environ: dict | None = None) -> None:
+        self.app = app
+        self.table_id, self.table_code = table.id, table.code
+        self.after = after
+        self.actor = actor
+        self.viewer = tables.viewer_of(actor)
+        self.token_hash = actor.token_hash if actor is not None else None
+        self.seat_id = next(
+            (s.id for s in table.seats if self.viewer is not None and s.number == self.viewer),
+            None,
+        )
+        # the stream speaks the language it was opened in, and to its seat as "you"
+        self.renderer = tables.texts(table, you=self.viewer)
+        self.lang = self.renderer.lang
+        self.window = presence_seconds()
+        self.join_url = tables.join_url(table.code)  # this request's host, as GET says it
+        self.environ = environ if environ is not None else {}
+        self.hangup: Hangup = NoHangup()  # until the response starts (events)
+
+    # ------------------------------------------------------------------ open (the request)
+
+    @classmethod
+    def open(cls, code: str, after: int | None, resume: str | None = None) -> TableStream:
+        """The bearer's stream of table ``code`` from action ``after`` on, or from the
+        ``Last-Event-ID`` header's ``resume``, or from now; 404 for no such table, 401 for a
+        token that is not one of its seats, 400 for a bad ``Last-Event-ID``."""
+        table = tables.find_table(code)
+        actor = tables.identify(table, token())
+        resumed = last_event_id(resume)
+        if resumed is not None:
+            after = resumed
+        app = current_app._get_current_object()
+        opened = cls(app, table, actor, table.seq if after is None else after, request.environ)
+        db.session.remove()  # the request's connection goes back before the stream starts
+        return opened
+
+    # ------------------------------------------------------------------ a short unit
+
+    @contextlib.contextmanager
+    def unit(self):
+        """One short database unit: an app context of its own, whose teardown rolls back and
+        closes its session, so its connection is back in the pool when the unit ends — before
+        anything is sent. A hang-up waits for its end (the teardown included)."""
+        with self.hangup.held(), self.app.app_context():
+            yield
+
+    # ------------------------------------------------------------------ read (a wake-up)
+
+    def read(self, since: int, known: int | None) -> list[dict]:
+        """The entries after ``since`` as this bearer may see them (``known``: the number the
+        bus announced, when it rang), the last with the bearer's view as of it. Raises
+        :class:`~tableapp.events.Revoked` when the host gave the bearer's seat to a new phone."""
+        rows = self.rows(since, known)
+        out: list[dict] = []
+        for _ in range(3):
+            for entry in rows:
+                if entry.type == "join":  # a player who joined after the stream opened
+                    self.renderer.names[entry.seat] = entry.payload.get("name", "")
+                if self._moves_my_seat(entry) and not self.still_seated():
+                    # The host gave this seat to a new phone: this bearer sees nothing more.
+                    out.append(tables.entry_for(entry, None, self.renderer))
+                    raise events.Revoked(out, _moved(self.viewer, self.renderer))
+                out.append(tables.entry_for(entry, self.viewer, self.renderer))
+            if not out:
+                return out
+            last = out[-1]["seq"]
+            now = self.table_at(last)
+            if now is None or now.seq < last:
+                return out  # gone (or not yet readable): the phone refetches
+            if now.seq == last:
+                view = self.view(now)
+                if view is not None:
+                    for entry in out[:-1]:
+                        entry["view_at"] = last  # the view comes with a later entry
+                    out[-1]["view"] = view
+                return out
+            # Committed since these rows were read: send those too, then the view as of the last.
+            rows = self.rows(last, now.seq)
+        return out
+
+    def rows(self, since: int, known: int | None) -> list:
+        """The log's rows after ``since``. Every phone of the table wakes for the same
+        entries: the first reads them (one unit), the others are served from memory."""
+
+        def load() -> list:
+            with self.unit():
+                return store.actions_after(self.table_id, since)
+
+        return store.recent_log.entries((self.table_id, self.table_code), since, known, load)
+
+    def table_at(self, seq: int):
+        """The table as of action ``seq`` or later (held in memory, else read in one unit)."""
+
+        def load():
+            with self.unit():
+                return store.load_table(self.table_code)
+
+        return tables.view_cache.table_at((self.table_id, self.table_code), seq, load)
+
+    def view(self, table_now) -> dict | None:
+        """The bearer's view as of the table's last action (None: not this bearer's any more).
+        Rendered in a unit: a finished table's view reads its rematch and contributions."""
+        actor = self.actor
+        if actor is not None and not any(
+            s.token_hash == self.token_hash for s in table_now.seats if s.number == actor.number
+        ):
+            return None  # moved to a new phone: the revocation comes with its entry
+        with self.unit():
+            view = tables.view_cache.view(table_now, actor, self.lang, self.window)
+        return {**view, "join_url": self.join_url}
+
+    def still_seated(self) -> bool:
+        """Re-check the bearer: a stream opened by the new phone reads the same entry."""
+        with self.unit():
+            return store.seat_token_hash(self.table_id, self.viewer) == self.token_hash
+
+    def _moves_my_seat(self, entry) -> bool:
+        return (
+            self.viewer is not None
+            and entry.type == "reissue"
+            and isinstance(entry.payload, dict)
+            and entry.payload.get("seat") == self.viewer
+        )
+
+    # ------------------------------------------------------------------ events (the body)
+
+    def events(self) -> Iterator[str]:
+        """The response body: the seat is marked connected, the hang-up watched, then reads,
+        sends and waits until the client hangs up, the seat moves or the server stops it."""
+        config = self.app.config
+        presence.opened(self.app, self.seat_id)  # before the watcher: nothing to hold off
+        self.hangup = watch_hangup(self.environ)
+        try:
+            yield from events.stream(
+                self.read,
+                self.table_code,
+                self.after,
+                heartbeat=config["SSE_HEARTBEAT_SECONDS"],
+                poll=config["SSE_POLL_SECONDS"],
+                retry_ms=config["SSE_RETRY_MS"],
+                max_seconds=config.get("SSE_MAX_SECONDS"),
+            )
+        except ClientGone:
+            return  # nobody reads any more: end here, which gives the slots back
+        finally:
+            self.hangup.stop()  # nothing is thrown in after this
+            with self.hangup.held():
+                presence.closed(self.app, self.seat_id)
+
+
 @bp.route("/<code>/events")
 @bp.arguments(EventsQuerySchema, location="query")
 @bp.response(
@@ -150,115 +318,8 @@ def _moved(seat: int, renderer) -> dict:
 @one_stream_slot  # per-address cap, held until the response ends (api/common.py)
 def stream(query: dict, code: str):
     """The table's events from ``Last-Event-ID`` (or ``?after=``, or now) on."""
-    table = tables.find_table(code)
-    actor = tables.identify(table, token())
-    after = query["after"]
-    resume = last_event_id(request.headers.get("Last-Event-ID"))
-    if resume is not None:
-        after = resume
-    if after is None:
-        after = table.seq
-    viewer = tables.viewer_of(actor)
-    token_hash = actor.token_hash if actor is not None else None
-    table_id, table_code = table.id, table.code
-    seat_id = next((s.id for s in table.seats if viewer is not None and s.number == viewer), None)
-    # the stream speaks the language it was opened in, and to its seat as "you"
-    renderer = tables.texts(table, you=viewer)
-    app = current_app._get_current_object()
-    config = app.config
-    db.session.remove()  # hold no connection while streaming
-
-    lang = renderer.lang
-    window = presence_seconds()
-    my_join_url = tables.join_url(table_code)  # this request's host, as GET says it
-
-    def load_rows(since: int, known: int | None) -> list:
-        def load() -> list:
-            with app.app_context():
-                return store.actions_after(table_id, since)
-
-        # Every phone of the table wakes for the same entries: the first reads them.
-        return store.recent_log.entries((table_id, table_code), since, known, load)
-
-    def load_table():
-        with app.app_context():
-            return store.load_table(table_code)
-
-    def read_after(since: int, known: int | None) -> list[dict]:
-        rows = load_rows(since, known)
-        out = []
-        for _ in range(3):
-            for entry in rows:
-                if entry.type == "join":  # a player who joined after the stream opened
-                    renderer.names[entry.seat] = entry.payload.get("name", "")
-                if _moves_my_seat(entry) and not still_seated():
-                    # The host gave this seat to a new phone: this bearer sees nothing more.
-                    out.append(tables.entry_for(entry, None, renderer))
-                    raise events.Revoked(out, _moved(viewer, renderer))
-                out.append(tables.entry_for(entry, viewer, renderer))
-            if not out:
-                return out
-            last = out[-1]["seq"]
-            now = tables.view_cache.table_at((table_id, table_code), last, load_table)
-            if now is None or now.seq < last:
-                return out  # gone (or not yet readable): the phone refetches
-            if now.seq == last:
-                view = with_view(now)
-                if view is not None:
-                    for entry in out[:-1]:
-                        entry["view_at"] = last  # the view comes with a later entry
-                    out[-1]["view"] = view
-                return out
-            # Committed since these rows were read: send those too, then the view as of the last.
-            rows = load_rows(last, now.seq)
-        return out
-
-    def with_view(table_now) -> dict | None:
-        """The bearer's view as of the table's last action (None: not this bearer's any more)."""
-        if actor is not None and not any(
-            s.token_hash == token_hash for s in table_now.seats if s.number == actor.number
-        ):
-            return None  # moved to a new phone: the revocation comes with its entry
-        with app.app_context():
-            view = tables.view_cache.view(table_now, actor, lang, window)
-        return {**view, "join_url": my_join_url}
-
-    def _moves_my_seat(entry) -> bool:
-        return (
-            viewer is not None
-            and entry.type == "reissue"
-            and isinstance(entry.payload, dict)
-            and entry.payload.get("seat") == viewer
-        )
-
-    def still_seated() -> bool:
-        """Re-check the bearer: a stream opened by the new phone reads the same entry."""
-        with app.app_context():
-            return store.seat_token_hash(table_id, viewer) == token_hash
-
-    environ = request.environ
-
-    def generate():
-        presence.opened(app, seat_id)
-        watcher = watch_hangup(environ)
-        try:
-            yield from events.stream(
-                read_after,
-                table_code,
-                after,
-                heartbeat=config["SSE_HEARTBEAT_SECONDS"],
-                poll=config["SSE_POLL_SECONDS"],
-                retry_ms=config["SSE_RETRY_MS"],
-                max_seconds=config.get("SSE_MAX_SECONDS"),
-            )
-        except ClientGone:
-            return  # nobody reads any more: end here, which gives the slots back
-        finally:
-            if watcher is not None:
-                watcher.kill(block=False)
-            presence.closed(app, seat_id)
-
-    response = Response(generate(), mimetype="text/event-stream")
+    opened = TableStream.open(code, query["after"], request.headers.get("Last-Event-ID"))
+    response = Response(opened.events(), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: do not buffer the stream
     return response
