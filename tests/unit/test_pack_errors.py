@@ -307,3 +307,15 @@ def test_25_the_rules_only_ever_see_the_declared_types(game_id):
         left = shape_errors(game_id, part)
         assert all(len(p) == 1 and p[0] not in part for p, _ in left), (path, wrong, left)
         assert len(pack_problems(game, pack)) >= len(shaped)
+
+
+def test_25_a_human_card_naming_no_human_is_a_line_not_a_500(client):
+    # Found by the stateful fuzzer: a Human without an id and a Human card without its human,
+    # both optional fields of the format, made the rules look up the card's human under None.
+    pack = _json("eat-zem-all")
+    del pack["human_cards"]["house"][0]["human"]
+    del pack["humans"]["human"][0]["id"]
+    answer = client.post("/api/tables", json={"game": "eat-zem-all", "pack": pack})
+    assert answer.status_code == 422 and answer.get_json()["code"] == "bad_pack"
+    found = answer.get_json()["errors"]["pack"]
+    assert "human_cards › house › “house-harry-1” › human: names an unknown Human" in found[1]

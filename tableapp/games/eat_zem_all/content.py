@@ -471,7 +471,8 @@ def _check_traits(traits: dict, problems: Problems) -> None:
 
 
 def _check_human_cards(cards: dict, human_ids: set, humans: dict, problems: Problems) -> None:
-    people = {_key(h.get("id")): h for h in _items(humans, "human")}
+    # a Human without an id is no one a card can name (a card without its human is not theirs)
+    people = {_key(h.get("id")): h for h in _items(humans, "human") if h.get("id") is not None}
     for side in SIDES:
         rows = _items(cards, side)
         _how_many(problems, f"human_cards.toml: {side}", HUMAN_CARDS[side], len(rows))
@@ -498,7 +499,7 @@ def _check_human_card(c: dict, side: str, where: str, people: dict, problems: Pr
     if not isinstance(effects, list) or not effects:
         problems.append(problem(f"{where}.effects", "eza.pack.effects_needed"))
         return
-    human = people[_key(c["human"])]
+    human = people[_key(c.get("human"))]
     ability = human.get(f"{side}_ability")
     who = _card(human, 0)
     for e in effects:
