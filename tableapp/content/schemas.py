@@ -331,6 +331,11 @@ _TOML_WHERE = re.compile(r"^(?P<part>[^\s:]+)\.toml:(?: (?P<path>.+))?$")
 _STEP = re.compile(r"\[(?P<index>[^\]]*)\]|\.?(?P<key>[^.\[\]]+)")
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also takes ``²``, which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def _steps(path: str) -> list[tuple[str, str]]:
     """``cards[3].value`` as ``[("key", "cards"), ("index", "3"), ("key", "value")]``."""
     return [
@@ -370,7 +375,7 @@ def _json_where(where: str, pack: dict, card: dict | None) -> Message | None:
             node = node.get(step) if isinstance(node, dict) else None
             words.append(step)
             continue
-        if isinstance(node, list) and step.isdigit() and int(step) < len(node):
+        if isinstance(node, list) and _digits(step) and int(step) < len(node):
             node = node[int(step)]
         elif isinstance(node, list):  # an entry named by its id: cell[gate-north]
             node = next((e for e in node if isinstance(e, dict) and e.get("id") == step), None)
@@ -502,13 +507,13 @@ def place(message: Any, pack: Any) -> tuple[str, ...] | None:
                 return None
             out, node = [match["part"]], pack.get(match["part"]) if isinstance(pack, dict) else None
             for kind, step in _steps(match["path"] or ""):
-                if kind == "index" and isinstance(node, list) and not step.isdigit():
+                if kind == "index" and isinstance(node, list) and not _digits(step):
                     ids = [e.get("id") if isinstance(e, dict) else None for e in node]
                     step = str(ids.index(step)) if step in ids else step
                 out.append(step)
                 if isinstance(node, dict):
                     node = node.get(step)
-                elif isinstance(node, list) and step.isdigit() and int(step) < len(node):
+                elif isinstance(node, list) and _digits(step) and int(step) < len(node):
                     node = node[int(step)]
                 else:
                     node = None

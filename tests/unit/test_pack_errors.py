@@ -319,3 +319,22 @@ def test_25_a_human_card_naming_no_human_is_a_line_not_a_500(client):
     assert answer.status_code == 422 and answer.get_json()["code"] == "bad_pack"
     found = answer.get_json()["errors"]["pack"]
     assert "human_cards › house › “house-harry-1” › human: names an unknown Human" in found[1]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "edit"),
+    [
+        ("eat-zem-all", lambda p: p["house"]["opening"][0].update(cells=["entrance:\u00b2"])),
+        ("eat-zem-all", lambda p: p["humans"]["human"][0].update(house_start="entrance:\u00b2")),
+        ("eat-zem-all", lambda p: p["cemetery"]["cell"][0].update(square="A\u00b2")),
+        ("zombicide", lambda p: p["box"]["type"][0].update(id="\u00b2", damage=0)),
+    ],
+)
+def test_25_a_superscript_digit_is_a_line_not_a_500(client, game_id, edit):
+    # Found by the stateful fuzzer: "²" is a digit to str.isdigit, not to int (a cell
+    # "entrance:²", a square "A²", a card named by the id "²" in a line about a JSON pack).
+    pack = _json(game_id)
+    edit(pack)
+    answer = client.post("/api/tables", json={"game": game_id, "pack": pack})
+    assert answer.status_code == 422 and answer.get_json()["code"] == "bad_pack"
+    assert answer.get_json()["errors"]["pack"]
