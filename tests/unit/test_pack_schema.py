@@ -188,12 +188,15 @@ def test_the_spec_says_what_a_pack_needs(client, game_id):
     # ST202: `pack: {}` was schema-valid and refused; now the spec requires each file (a game
     # without a pack: none, and `pack: {}` is its whole pack).
     spec = client.get("/api/openapi.json").get_json()
-    (body,) = [
-        alt
-        for alt in spec["components"]["schemas"]["CreateTable"]["oneOf"]
-        if alt["properties"]["game"]["enum"] == [game_id]
-    ]
-    pack = body["properties"]["pack"]
+    schemas = spec["components"]["schemas"]
+    create = spec["components"]["schemas"]["CreateTable"]
+    ref = create["discriminator"]["mapping"][game_id]
+    assert {"$ref": ref} in create["oneOf"]
+    body = schemas[ref.rsplit("/", 1)[1]]
+    assert body["properties"]["game"]["enum"] == [game_id]
+    (pack_ref, null) = body["properties"]["pack"]["anyOf"]
+    pack = schemas[pack_ref["$ref"].rsplit("/", 1)[1]]
+    assert null["enum"] == [None]
     assert set(pack.get("required", ())) == set(catalog.content(game_id))
     validator = jsonschema.Draft4Validator({**pack, "components": spec["components"]})
     assert validator.is_valid({}) == (not has_pack(game_id))
