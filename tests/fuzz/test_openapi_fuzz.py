@@ -31,6 +31,7 @@ import pytest
 schemathesis = pytest.importorskip("schemathesis", reason="schemathesis is a test extra")
 
 from hypothesis import HealthCheck, Phase, settings  # noqa: E402
+from hypothesis.errors import FlakyStrategyDefinition  # noqa: E402
 from schemathesis.config import SchemathesisConfig  # noqa: E402
 from schemathesis.core.failures import FailureGroup  # noqa: E402
 
@@ -289,30 +290,36 @@ class Workflow(Phones, schema.as_state_machine()):
     """The document's stateful phase: every operation, every link."""
 
 
-#: Scenarios, and the steps of each at most
-SCENARIOS, STEPS = 30, 30
+#: Hypothesis runs, the scenarios of each, and the steps of a scenario at most
+RUNS, SCENARIOS, STEPS = 3, 10, 30
 
 
 def test_the_stateful_phase_plays_tables_through_the_links(seeded_tables):
     REACHED.clear()
     FAILURES.clear()
     TOKENS.clear()
-    # One scenario per Hypothesis run, each from its own seed: a run's later examples would
-    # be drawn against the choices of its earlier ones, made on tables that have moved on.
-    for number in range(SCENARIOS):
-        Workflow._hypothesis_internal_use_seed = number
-        Workflow.run(
-            settings=settings(
-                phases=[Phase.generate],
-                max_examples=1,
-                stateful_step_count=STEPS,
-                deadline=None,
-                database=None,
-                suppress_health_check=list(HealthCheck),
+    cut_short = 0
+    for run in range(RUNS):
+        Workflow._hypothesis_internal_use_seed = run  # what @seed(run) sets
+        try:
+            Workflow.run(
+                settings=settings(
+                    phases=[Phase.generate],
+                    max_examples=SCENARIOS,
+                    stateful_step_count=STEPS,
+                    deadline=None,
+                    database=None,
+                    suppress_health_check=list(HealthCheck),
+                )
             )
-        )
+        except FlakyStrategyDefinition:
+            # A later scenario drawn against the choices of an earlier one, made on tables that
+            # have moved on (schemathesis' own runner starts over then): the next run goes on.
+            # A failure is never lost so: the checks' are kept as they come (FAILURES).
+            cut_short += 1
+    assert cut_short < RUNS
     found = {operation: dict(statuses) for operation, statuses in sorted(REACHED.items())}
-    print("stateful phase reached:", found)
+    print(f"stateful phase reached ({cut_short} runs cut short):", found)
     assert not FAILURES, "\n\n".join(f"{curl}\n{what}" for curl, what in FAILURES[:5])
     # every operation a table has, reached with a real table's code (not 404 throughout) …
     for operation in (
