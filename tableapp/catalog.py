@@ -22,7 +22,7 @@ import pkgutil
 from pathlib import Path
 from types import ModuleType
 
-from .content import ContentError, add_pack_folder, load_pack, pack_problems
+from .content import add_pack_folder, folder_error, folder_problems
 from .content.schemas import add_format
 from .engine import Game, M, get_game, register
 from .engine.registry import all_games
@@ -80,13 +80,9 @@ def load(content_dir: str | None = None, *, force: bool = False) -> None:
         game: Game = module.GAME
         add_pack_folder(game.id, folder(module) / "content")  # a pack the package carries
         add_format(game.id, game.definition.pack_format)  # and the format it declares
-        pack = load_pack(game.id, content_dir)
-        problems = pack_problems(game, pack)
-        if problems:
-            from .i18n import Renderer
-
-            english = Renderer("en").localize(problems)
-            raise ContentError(f"content pack of {game.id}: " + "; ".join(english))
+        pack, problems = folder_problems(game, content_dir)
+        if problems:  # every file that does not read, every problem of the others (bounded)
+            raise folder_error(game.id, problems, content_dir)
         register(game)
         _content[game.id] = pack
         _modules[game.id] = module

@@ -145,10 +145,18 @@ def _migrate_in_child() -> None:
 
 @main.command()
 def migrate() -> None:
-    """Apply every database migration (hosted set-ups run this before starting servers)."""
-    from . import create_app, storage
+    """Apply every database migration (hosted set-ups run this before starting servers).
 
-    storage.upgrade(create_app())
+    A content pack in TABLEAPP_CONTENT_DIR that does not load stops it (and ``serve``) with
+    its problems, one a line naming the TOML file and the field, not a traceback."""
+    from . import create_app, storage
+    from .content import ContentError
+
+    try:
+        app = create_app()
+    except ContentError as error:
+        raise click.ClickException(str(error)) from None
+    storage.upgrade(app)
     click.echo("database is up to date")
 
 

@@ -11,6 +11,7 @@ from ..i18n import render
 from ..problems import Problem
 from ..tables import CODE_ALPHABET, CODE_LENGTH
 from . import actions, errors, events, games, names, parsing, seats, tables
+from .document import document_operations
 
 api = errors.ProblemApi()
 #: A table code as the table screen shows it (any case): anything else is no table's.
@@ -32,6 +33,7 @@ def init_app(app: Flask) -> None:
     _document_games(api.spec)
     _document_table_code(api.spec)
     _document_names(api.spec)
+    document_operations(api.spec)
     errors.register(app)
 
 
@@ -93,49 +95,71 @@ def _option_schema(declaration: dict) -> dict:
     return out | {"description": render(label), "default": declaration["default"]}
 
 
+#: ``null`` as OpenAPI 3.0 says it beside a ``$ref`` (``nullable`` needs a ``type``).
+NULL = {"type": "object", "nullable": True, "enum": [None]}
+
+
+def _component_name(game_id: str) -> str:
+    """``zombie-life`` → ``ZombieLife``: a game's part of its components' names."""
+    return "".join(part[:1].upper() + part[1:] for part in game_id.replace("_", "-").split("-"))
+
+
 def _document_games(spec) -> None:
-    """The create body, exactly: one alternative per game with its variants and options."""
+    """The create body, exactly: one alternative per game (``CreateZombieLifeTable``…, chosen
+    by ``game``) with its variants, its options and its pack (``ZombieLifePack``…, also the
+    answer of ``GET /api/games/{id}/pack``)."""
     from .. import catalog
+    from ..content import has_pack
     from ..content.schemas import pack_json_schema, text_schemas
     from .schemas import PACK_DOC, RETRY_SECRET_DOC
 
+    schemas = spec.components.schemas
     for name, text in text_schemas().items():
-        spec.components.schemas[name] = text
+        schemas[name] = text
 
-    alternatives = []
+    mapping, packs = {}, []
     for game in catalog.games():
-        alternatives.append(
-            {
-                "type": "object",
-                "required": ["game"],
-                "additionalProperties": False,
-                "properties": {
-                    "game": {"type": "string", "enum": [game.id]},
-                    # null (or leaving it out) picks the game's first variant
-                    "variant": {
-                        "type": "string",
-                        "nullable": True,
-                        "enum": [*game.variants]
-                        if None in game.variants
-                        else [*game.variants, None],
-                    },
-                    "options": {
-                        "type": "object",
-                        "additionalProperties": False,
-                        "properties": {k: _option_schema(v) for k, v in game.options.items()},
-                    },
-                    "retry_secret": {
-                        "type": "string",
-                        "nullable": True,
-                        "pattern": "^[A-Za-z0-9_-]{32,128}$",
-                        "description": RETRY_SECRET_DOC,
-                    },
-                    "pack": {
-                        **pack_json_schema(game.id),
-                        "nullable": True,
-                        "description": PACK_DOC,
-                    },
+        name = _component_name(game.id)
+        schemas[f"{name}Pack"] = {
+            **pack_json_schema(game.id),
+            "description": f"The content pack of {game.name}: its files and their fields.",
+        }
+        if has_pack(game.id):
+            packs.append({"$ref": f"#/components/schemas/{name}Pack"})
+        schemas[f"Create{name}Table"] = {
+            "type": "object",
+            "description": f"Open a table of {game.name}.",
+            "required": ["game"],
+            "additionalProperties": False,
+            "properties": {
+                "game": {"type": "string", "enum": [game.id]},
+                # null (or leaving it out) picks the game's first variant
+                "variant": {
+                    "type": "string",
+                    "nullable": True,
+                    "enum": [*game.variants] if None in game.variants else [*game.variants, None],
                 },
-            }
-        )
-    spec.components.schemas["CreateTable"] = {"oneOf": alternatives}
+                "options": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {k: _option_schema(v) for k, v in game.options.items()},
+                },
+                "retry_secret": {
+                    "type": "string",
+                    "nullable": True,
+                    "pattern": "^[A-Za-z0-9_-]{32,128}$",
+                    "description": RETRY_SECRET_DOC,
+                },
+                "pack": {
+                    "description": PACK_DOC,
+                    "anyOf": [{"$ref": f"#/components/schemas/{name}Pack"}, NULL],
+                },
+            },
+        }
+        mapping[game.id] = f"#/components/schemas/Create{name}Table"
+    schemas["CreateTable"] = {
+        "oneOf": [{"$ref": ref} for ref in mapping.values()],
+        "discriminator": {"propertyName": "game", "mapping": mapping},
+    }
+    pack = spec._paths["/api/games/{game_id}/pack"]["get"]["responses"]["200"]
+    pack["content"] = {"application/json": {"schema": {"anyOf": packs}}}

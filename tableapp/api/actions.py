@@ -23,7 +23,11 @@ REFUSALS = {
     404: "No such table",
     409: "Stale `expected` (with the fresh view), not possible in this table's status, or "
     "an undo request is pending (`undo_pending`: only its answers are taken)",
-    422: "Not a legal action now, or illegal params; `rule` names the ruling",
+    422: "A body this document refuses (`invalid_input`), or what the table's state refuses, "
+    "which no schema can say: an action that is not one of the bearer's `actions` now or "
+    "params outside their specs (`illegal_action`, `illegal_params`, or the game's own "
+    "code), a start with too few or too many players (`player_count`); `rule` names the "
+    "ruling where one refused",
 }
 
 

@@ -324,6 +324,14 @@ class ExportSchema(Schema):
     format = fields.String()
     code = fields.String()
     game = fields.String()
+    variant = fields.String(allow_none=True)
+    options = fields.Dict()
+    content = fields.Dict(
+        metadata={
+            "description": "The content pack the game was played with (the game's file "
+            "`{stem: data}`): the built-in one or the host's (`content_origin`)"
+        }
+    )
     seed = fields.String()
     seed_commitment = fields.String()
     contributions = fields.List(

@@ -31,6 +31,15 @@ bp = Blueprint("seats", __name__, url_prefix="/api/tables", description="Seats a
     description="Started, full, colour taken, or a repeat without the first one's retry_secret",
 )
 @bp.alt_response(
+    422,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="A body this document refuses (`invalid_input`, `errors` per field), or a "
+    "colour this table's game does not offer (`colour_not_offered`): a game with colours "
+    "in its box (Eat Zem All's Hordes) offers only those, listed in the table's view "
+    "(`game_view.colours`); the others every seat colour",
+)
+@bp.alt_response(
     429, schema=ProblemSchema, content_type=PROBLEM, description="Too many joins from this address"
 )
 @bp.doc(**IDEMPOTENCY_DOC)

@@ -47,7 +47,15 @@ bp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Tables
     description="A repeat of an Idempotency-Key without the first request's retry_secret",
 )
 @bp.alt_response(
-    422, schema=ProblemSchema, content_type=PROBLEM, description="Unknown game, variant or option"
+    422,
+    schema=ProblemSchema,
+    content_type=PROBLEM,
+    description="A body this document refuses (`invalid_input`, `errors` per field). And what "
+    "only the game's own rules can say of a body it accepts: a pack of the right shape "
+    "whose content they refuse (`bad_pack`: a value out of its range, a total that does "
+    "not add up, an id that names nothing; `errors.pack` lists every problem, the first "
+    "20 then how many more), or options that rule each other out (`illegal_options`, "
+    "`rule` names the ruling)",
 )
 @bp.alt_response(
     429, schema=ProblemSchema, content_type=PROBLEM, description="Too many tables from this address"

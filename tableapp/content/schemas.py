@@ -21,6 +21,7 @@ numbers at most :data:`LIST_LENGTH`.
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 from collections.abc import Mapping
@@ -307,6 +308,7 @@ def _card_name(pack: Any, path: list) -> dict | None:
 
 
 def _lines(errors: Any, path: list, pack: Any, out: list) -> None:
+    """marshmallow's ``errors`` as ``(path, line)`` pairs, the path where each is in the pack."""
     if isinstance(errors, dict) and "msg" not in errors:
         for key, value in errors.items():
             if key == "_schema":
@@ -322,11 +324,16 @@ def _lines(errors: Any, path: list, pack: Any, out: list) -> None:
             what = M("pack.unknown_file")
         line = M("pack.problem", where=_where(path) if path else "pack:", what=what)
         card = _card_name(pack, path)
-        out.append(M("pack.named", problem=line, card=named(card)) if card else line)
+        out.append((path, M("pack.named", problem=line, card=named(card)) if card else line))
 
 
 _TOML_WHERE = re.compile(r"^(?P<part>[^\s:]+)\.toml:(?: (?P<path>.+))?$")
 _STEP = re.compile(r"\[(?P<index>[^\]]*)\]|\.?(?P<key>[^.\[\]]+)")
+
+
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also takes ``²``, which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
 
 
 def _steps(path: str) -> list[tuple[str, str]]:
@@ -368,7 +375,7 @@ def _json_where(where: str, pack: dict, card: dict | None) -> Message | None:
             node = node.get(step) if isinstance(node, dict) else None
             words.append(step)
             continue
-        if isinstance(node, list) and step.isdigit() and int(step) < len(node):
+        if isinstance(node, list) and _digits(step) and int(step) < len(node):
             node = node[int(step)]
         elif isinstance(node, list):  # an entry named by its id: cell[gate-north]
             node = next((e for e in node if isinstance(e, dict) and e.get("id") == step), None)
@@ -414,17 +421,115 @@ def as_json_problem(message: Message, pack: dict) -> Message:
 def shape_problems(game_id: str, pack: Any) -> list[Message]:
     """Every field of ``pack`` of the wrong type or out of its bounds, one line each (naming
     the file, the card and the field); ``[]`` when the pack has the format's shape."""
+    return [line for _path, line in shape_errors(game_id, pack)]
+
+
+def shape_errors(game_id: str, pack: Any) -> list[tuple[list, Message]]:
+    """:func:`shape_problems` with the place of each in the pack: ``(path, line)``, the path
+    ``["cards", "cards", 3, "value"]`` (``[]``: the pack itself)."""
     if pack_format(game_id) is None:
         return []
     if not isinstance(pack, dict):
-        return [M("pack.problem", where="pack:", what=M("pack.table"))]
+        return [([], M("pack.problem", where="pack:", what=M("pack.table")))]
     try:
         pack_schema(game_id).load(pack)
     except ValidationError as error:
-        out: list[Message] = []
+        out: list[tuple[list, Message]] = []
         _lines(error.messages, [], pack, out)
         return out
     return []
+
+
+# --- the rest of a pack of the wrong shape ------------------------------------------------------
+
+
+def _kind_at(game_id: str, path: list) -> Any:
+    """What the format declares at ``path`` (a shape, a word of the format, ``rows``…), or
+    ``None`` where it declares nothing."""
+    kind: Any = pack_format(game_id) or {}
+    for step in path:
+        if isinstance(kind, dict):
+            kind = kind.get(step, kind.get(OTHERS)) if isinstance(step, str) else None
+        elif isinstance(kind, rows):
+            kind = kind.shape if isinstance(step, int) else None
+        elif isinstance(kind, many | mapping):
+            kind = kind.kind
+        else:
+            return None
+    return kind
+
+
+def well_shaped_part(game_id: str, pack: Any, broken: list[list]) -> dict | None:
+    """A copy of ``pack`` without what is at the ``broken`` paths (its shape problems), for
+    the game's own rules to check the rest: a field of the wrong type is left out (as if the
+    pack did not give it), an entry of a list of tables that is not one becomes an empty table
+    (the entries after it keep their places, so the rules name them where the pack has them),
+    a list of words or numbers with a wrong one is left out whole. ``None`` when nothing is left
+    to check, or when what is left is still not of the format's shape but for missing files:
+    the rules are only ever handed data of the declared types."""
+    if not isinstance(pack, dict) or any(not path for path in broken):
+        return None
+    part = copy.deepcopy(pack)
+    for path in broken:
+        _leave_out(game_id, part, path)
+    if any(len(path) != 1 or path[0] in part for path, _ in shape_errors(game_id, part)):
+        return None
+    return part
+
+
+def _leave_out(game_id: str, pack: dict, path: list) -> None:
+    parent: Any = pack
+    for step in path[:-1]:
+        try:
+            parent = parent[step]
+        except (KeyError, IndexError, TypeError):
+            return  # already left out with what held it
+    last = path[-1]
+    if isinstance(parent, dict):
+        parent.pop(last, None)
+    elif isinstance(parent, list) and isinstance(last, int) and last < len(parent):
+        if isinstance(_kind_at(game_id, path[:-1]), rows):
+            parent[last] = {}
+        else:  # a word or a number of a short list: the list goes
+            _leave_out(game_id, pack, path[:-1])
+
+
+def place(message: Any, pack: Any) -> tuple[str, ...] | None:
+    """Where a problem is (``("cards", "cards", "3", "value")``, a list's entry by its
+    position even where the line names it by its id), for a line that says so
+    (``cards.toml: cards[3].value …``, wrapped or not with its card's name); else ``None``."""
+    while isinstance(message, dict) and isinstance(message.get("msg"), str):
+        args = message.get("args") or {}
+        if message["msg"] == "pack.problem":
+            where = args.get("where")
+            match = _TOML_WHERE.match(where) if isinstance(where, str) else None
+            if match is None:
+                return None
+            out, node = [match["part"]], pack.get(match["part"]) if isinstance(pack, dict) else None
+            for kind, step in _steps(match["path"] or ""):
+                if kind == "index" and isinstance(node, list) and not _digits(step):
+                    ids = [e.get("id") if isinstance(e, dict) else None for e in node]
+                    step = str(ids.index(step)) if step in ids else step
+                out.append(step)
+                if isinstance(node, dict):
+                    node = node.get(step)
+                elif isinstance(node, list) and _digits(step) and int(step) < len(node):
+                    node = node[int(step)]
+                else:
+                    node = None
+            return tuple(out)
+        message = args.get("problem")
+    return None
+
+
+def where_of(path: list) -> tuple[str, ...]:
+    """A shape problem's path as :func:`place` gives places."""
+    return tuple(str(step) for step in path)
+
+
+def same_place(a: tuple, b: tuple) -> bool:
+    """Whether one of two places holds the other (or they are the same)."""
+    return a[: len(b)] == b or b[: len(a)] == a
 
 
 # --- JSON Schema --------------------------------------------------------------------------------

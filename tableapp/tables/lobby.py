@@ -38,7 +38,7 @@ def checked_pack(game, pack: dict | None) -> tuple[dict, str]:
     the card and the field."""
     if pack is None:
         return catalog.content(game.id), "builtin"
-    from ..content import pack_problems
+    from ..content import listed, pack_problems
 
     problems = pack_problems(game, pack)
     if problems:
@@ -46,7 +46,7 @@ def checked_pack(game, pack: dict | None) -> tuple[dict, str]:
             422,
             "bad_pack",
             M("table.refuse.bad_pack", count=len(problems)),
-            errors={"pack": problems},
+            errors={"pack": listed(problems)},  # the first 20, then how many more
         )
     return pack, "custom"
 

@@ -143,6 +143,11 @@ def _key(value: Any) -> Any:
     return value if isinstance(value, str | int | float | None) else repr(value)
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also takes ``²``, which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def _keys(value: Any) -> list:
     return [_key(v) for v in _list(value)]
 
@@ -242,7 +247,7 @@ def _check_house(house: dict, problems: Problems) -> dict[str, int]:
         if not isinstance(key, str) or ":" not in key:
             return False
         room, _, cell = key.partition(":")
-        return room in rooms and cell.isdigit() and 1 <= int(cell) <= rooms[room]
+        return room in rooms and _digits(cell) and 1 <= int(cell) <= rooms[room]
 
     for i, c in enumerate(_items(house, "connection")):
         where = f"house.toml: connection[{i}]"
@@ -366,7 +371,7 @@ def _check_squares(cemetery: dict, cells: dict, problems: Problems) -> None:
     at: dict[str, tuple[int, int]] = {}
     for cid, c in cells.items():
         square = c.get("square")
-        ok = isinstance(square, str) and len(square) >= 2 and square[1:].isdigit()
+        ok = isinstance(square, str) and len(square) >= 2 and _digits(square[1:])
         x = ord(square[0]) - ord("A") if ok else -1
         if not ok or not 0 <= x < columns or not 1 <= int(square[1:]) <= rows:
             before = len(problems)
@@ -425,7 +430,7 @@ def _check_humans(humans: dict, box: dict, rooms: dict[str, int], problems: Prob
                 problems.append(problem(f"{where}.{side}_ability", "pack.one_of", values=values))
         start = h.get("house_start")
         room, _, cell = str(start).partition(":")
-        if room not in rooms or not cell.isdigit() or not 1 <= int(cell) <= rooms[room]:
+        if room not in rooms or not _digits(cell) or not 1 <= int(cell) <= rooms[room]:
             problems.append(
                 problem(f"{where}.house_start", "eza.pack.unknown_cell", ids=[str(start)])
             )
@@ -471,7 +476,8 @@ def _check_traits(traits: dict, problems: Problems) -> None:
 
 
 def _check_human_cards(cards: dict, human_ids: set, humans: dict, problems: Problems) -> None:
-    people = {_key(h.get("id")): h for h in _items(humans, "human")}
+    # a Human without an id is no one a card can name (a card without its human is not theirs)
+    people = {_key(h.get("id")): h for h in _items(humans, "human") if h.get("id") is not None}
     for side in SIDES:
         rows = _items(cards, side)
         _how_many(problems, f"human_cards.toml: {side}", HUMAN_CARDS[side], len(rows))
@@ -498,7 +504,7 @@ def _check_human_card(c: dict, side: str, where: str, people: dict, problems: Pr
     if not isinstance(effects, list) or not effects:
         problems.append(problem(f"{where}.effects", "eza.pack.effects_needed"))
         return
-    human = people[_key(c["human"])]
+    human = people[_key(c.get("human"))]
     ability = human.get(f"{side}_ability")
     who = _card(human, 0)
     for e in effects:
