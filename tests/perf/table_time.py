@@ -1,9 +1,9 @@
 """Time at the table, the app against the box: ``python -m tests.perf.table_time``.
 
 ``[--games K] [--game ID] [--policy accept|random] [--phone steppers|rows]
-[--bounds keys|live] [--by-type] [--json]``. The keystroke-level model of the project's
-TABLE_TIME page, per game of the catalogue (``tableapp.catalog.games()``), over ``K`` seeded
-games (8 by default) cycling through its variants and player counts as
+[--bounds keys|live] [--by-type] [--json]``. Issue 26's keystroke-level model of time at
+the table (KLM, touch values), per game of the catalogue (``tableapp.catalog.games()``), over
+``K`` seeded games (8 by default) cycling through its variants and player counts as
 :mod:`tests.perf.answers` does (the same deals), under both policies. A figure, not a test:
 nothing here asserts a number.
 
@@ -81,7 +81,7 @@ from tableapp.engine.game import HOST
 from tableapp.engine.rng import Rng
 from tests.perf import answers
 
-# --- the model (TABLE_TIME) ----------------------------------------------------------------------
+# --- the model ----------------------------------------------------------------------------------
 
 #: Seconds: read the question, decide, one tap, a refused submit's extra (reading the refusal,
 #: finding the row).

@@ -1,4 +1,4 @@
-"""The table-time benchmark (tests/perf/table_time.py) prices what TABLE_TIME says.
+"""The table-time benchmark (tests/perf/table_time.py) prices turns as issue 26's model says.
 
 Hand-made specs for an answer's taps and seconds, the critical path of a round, and short real
 games for the box mapping's coverage and a whole run. No figure of speed is asserted.
