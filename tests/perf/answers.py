@@ -192,41 +192,60 @@ def _chooser(game_id: str):
     return random_choice
 
 
-def play(game, variant, players: int, seed: bytes, chooser, options=None) -> dict:
-    """One seeded game to its end; its figures."""
+def start(game, variant, players: int, seed: bytes, options=None) -> tuple[dict, list[dict]]:
+    """One seeded game's state after setup (seats 1 to ``players``) and the events of its deal."""
     from tableapp.engine.game import validate_options
 
-    pack = catalog.content(game.id)
-    pick = Rng(hashlib.sha256(b"chooser" + seed).digest(), 0)
-    state = game.setup(
-        content=pack,
+    return game.begin(
+        content=catalog.content(game.id),
         variant=variant,
         options=validate_options(game.options, options or {}),
         seats=list(range(1, players + 1)),
         rng=Rng(seed, 0),
     )
+
+
+def offers(game, state: dict) -> list[tuple[int, list[dict]]]:
+    """Each seat the prompt waits for that has something to answer, with its specs (in the
+    prompt's order; never :data:`SKIP`)."""
+    out = []
+    for seat in actors(game, state):
+        specs = [
+            s for s in game.legal_actions(state, seat, corrections=False) if s["type"] not in SKIP
+        ]
+        if specs:
+            out.append((seat, specs))
+    return out
+
+
+def board_tick(game, state: dict, rng: Rng) -> tuple[int, dict]:
+    """When only board steps block the game: the seat that ticks one, and its action."""
+    seat = actors(game, state)[0]
+    (spec,) = [s for s in game.legal_actions(state, seat) if s["type"] == "board_done"]
+    return seat, {"type": "board_done", "params": random_params(spec, rng)}
+
+
+def seed_of(game, variant, players: int, index: int) -> bytes:
+    """The deal of the ``index``-th game of a measure (the same in every benchmark)."""
+    return hashlib.sha256(f"taps/{game.id}/{variant}/{players}/{index}".encode()).digest()
+
+
+def play(game, variant, players: int, seed: bytes, chooser, options=None) -> dict:
+    """One seeded game to its end; its figures."""
+    pick = Rng(hashlib.sha256(b"chooser" + seed).digest(), 0)
+    state, _ = start(game, variant, players, seed, options)
     counter = Counter(game.id)
     step = 0
     while game.result(state) is None:
         step += 1
         if step > MAX_POSTS:
             raise AssertionError(f"{game.id}/{variant}/{players}: no end after {MAX_POSTS}")
-        offers = []
-        for seat in actors(game, state):
-            specs = [
-                s
-                for s in game.legal_actions(state, seat, corrections=False)
-                if s["type"] not in SKIP
-            ]
-            if specs:
-                offers.append((seat, specs))
-        if not offers:  # only board steps block the game: tick one (counted apart)
-            seat = actors(game, state)[0]
-            (spec,) = [s for s in game.legal_actions(state, seat) if s["type"] == "board_done"]
-            action = {"type": "board_done", "params": random_params(spec, pick)}
+        waiting = offers(game, state)
+        if not waiting:  # only board steps block the game: tick one (counted apart)
+            seat, action = board_tick(game, state, pick)
         else:
             # The eager table answers the first phone asked (as eza_answers always did).
-            seat, specs = offers[0] if chooser is not random_choice else pick.choice(offers)
+            seat, specs = waiting[0] if chooser is not random_choice else pick.choice(waiting)
             action = chooser(state, specs, pick)
             spec = next(s for s in specs if s["type"] == action["type"])
             counter.post(state, seat, spec, action["params"])
@@ -250,7 +269,7 @@ def measure(game, games: int) -> dict:
     chooser = _chooser(game.id)
     total: dict = {"by_type": {}}
     for i, (variant, players) in enumerate(setups(game, games)):
-        seed = hashlib.sha256(f"taps/{game.id}/{variant}/{players}/{i}".encode()).digest()
+        seed = seed_of(game, variant, players, i)
         for key, value in play(game, variant, players, seed, chooser).items():
             if key == "by_type":
                 for kind, count in value.items():
