@@ -175,7 +175,7 @@ def shared_activation(actor, laptop, pages, url, code, shots):
     # a pick greyed out (a Human to frighten) holds a value to send, and the form may be sent
     for part in later.all():
         radios = part.locator(".chips input[type='radio']")  # a count's row holds its value
-        assert radios.count() == 0 or part.locator(".chips input[type='radio']:checked").count() == 1
+        assert radios.count() == 0 or part.locator(".chips input:checked").count() == 1
     submit = form.locator("button[type='submit']")
     actor.wait_for_function("(b) => !b.disabled", arg=submit.element_handle())
     shots(actor, "eza-phone-shared-activation-feast")
