@@ -1,50 +1,21 @@
 // Buttons and small forms built from the view's ``actions`` (the game's legal_actions): any
 // game is playable from them. Param specs: choices (with ``labels``, the server's words for
-// each value), subsets, integers and counters (each key with its ``label`` and current
-// ``value``); a param's own ``label`` names it in a form of several. A form's button says what it does: the spec's ``submit``, its ``{chosen}`` (the
-// chosen choices' labels, joined the language's way) and ``{n}`` (the total of the counts, or
-// how many are chosen) filled in live; without one, a generic "Confirm", never the question.
+// each value, ``value`` the likely one, ``destructive`` those that throw something away),
+// subsets, integers and counts (bounded live, see controls.js); a param's own ``label`` names
+// it in a form of several. A form's button says what it does: the spec's ``submit``, its
+// ``{chosen}`` (the chosen choices' labels, joined the language's way) and ``{n}`` (the total
+// of the counts, or how many are chosen) filled in live; without one, a generic "Confirm",
+// never the question. What throws something away is never preselected nor the big button.
 
+import { conceal, countControl, countsControl } from "./controls.js";
 import { h } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 import { confirmDialog, reportError } from "./ui.js";
 
+// A game screen's own form bounds its numbers with the same controls.
+export { countControl, countsControl } from "./controls.js";
+
 const encode = (value) => JSON.stringify(value);
-
-/** Not shown, whatever the stylesheet says of its kind (``.stepper {display: flex}``). */
-function conceal(node) {
-  node.hidden = true;
-  node.style.display = "none";
-}
-
-/** A stepper for an integer in [min, max], starting at ``start`` (a count's current value, e.g.
- * in a correction); ``read()`` gives the value. One with a single possible value asks
- * nothing: it is shown as a fact ("Guts 1"), or not at all when that value is 0. */
-function stepper(label, min, max, start = min, key = null) {
-  let value = Math.min(max, Math.max(min, start ?? min));
-  const data = key === null ? {} : { key };
-  if (min >= max) {
-    const node = h("div", { class: "stepper fixed", data },
-      h("span", { class: "step-label" }, label), h("output", { class: "count" }, String(value)));
-    if (value === 0) conceal(node);
-    return { node, read: () => value, fixed: true };
-  }
-  const out = h("output", { class: "count", "aria-live": "polite" }, String(value));
-  const less = h("button", { type: "button", class: "step", "aria-label": `${label} −1` }, "−");
-  const more = h("button", { type: "button", class: "step", "aria-label": `${label} +1` }, "+");
-  const sync = () => {
-    out.textContent = String(value);
-    less.disabled = value <= min;
-    more.disabled = value >= max;
-  };
-  less.addEventListener("click", () => { value = Math.max(min, value - 1); sync(); });
-  more.addEventListener("click", () => { value = Math.min(max, value + 1); sync(); });
-  sync();
-  // − count + stay together: on a narrow phone they go under a long name as one group.
-  const node = h("div", { class: "stepper", data }, h("span", { class: "step-label" }, label),
-    h("span", { class: "step-controls" }, less, out, more));
-  return { node, read: () => value, fixed: false };
-}
 
 /** How many to pick, in words: "choose one", "up to 3", "choose 2"… never "Pick 0 to 9". */
 export function pickHint(min, max, total) {
@@ -66,14 +37,10 @@ function control(name, spec, label, onChange, alone) {
     title, ...children);
   const choiceLabel = (value, i) => spec.labels?.[i] ?? label(name, value);
   if ("counts" in spec) {
-    const steps = Object.entries(spec.counts).map(([key, b]) =>
-      [key, stepper(b.label ?? label(name, key), b.min, b.max, b.value, key)]);
-    const asks = steps.some(([, st]) => !st.fixed);
-    const shown = steps.some(([, st]) => !st.node.hidden);
-    const node = box(steps.map(([, st]) => st.node));
-    if (!shown) conceal(node);
-    return { node, asks, read: () => Object.fromEntries(steps.map(([key, st]) => [key, st.read()])),
-      counted: () => steps.reduce((sum, [, st]) => sum + st.read(), 0), chosen: () => [] };
+    const counts = countsControl(spec, { label: (key) => label(name, key), onChange });
+    const node = box(counts.node);
+    if (!counts.shown) conceal(node);
+    return { node, asks: counts.asks, read: counts.read, counted: counts.total, chosen: () => [] };
   }
   if ("choices" in spec) {
     const multiple = Boolean(spec.multiple);
@@ -90,14 +57,19 @@ function control(name, spec, label, onChange, alone) {
       return { node, asks: false, read: () => value, chosen: () => (all ? choices.map(choiceLabel) : []), counted: null };
     }
     // Pick one (a subset of at most one, too): radio buttons; an optional one has "none".
+    // A value that throws something away (``destructive``) is never preselected: it comes
+    // last, small, set apart from the others.
     const one = !multiple || high === 1;
     const group = `p-${name}-${Math.random().toString(36).slice(2, 8)}`;
+    const wasted = new Set((spec.destructive || []).map(encode));
     const inputs = choices.map((value, i) => {
+      const destructive = wasted.has(encode(value));
       // e.g. where a pawn is now (a subset of one gives it as a list of one)
       const current = one && "value" in spec && encode(multiple ? [spec.value].flat()[0] : spec.value) === encode(value);
       const alone1 = one && low === 1 && choices.length === 1; // one answer: already chosen
-      const input = h("input", { type: one ? "radio" : "checkbox", name: group, value: encode(value), checked: current || alone1 || null, onChange });
-      return [value, input, h("label", { class: "chip" }, input, h("span", {}, choiceLabel(value, i)))];
+      const input = h("input", { type: one ? "radio" : "checkbox", name: group, value: encode(value),
+        checked: ((current || alone1) && !destructive) || null, onChange });
+      return [value, input, h("label", { class: ["chip", destructive && "destructive"] }, input, h("span", {}, choiceLabel(value, i))), destructive];
     });
     let none = null;
     if (one && multiple && low === 0) {
@@ -113,13 +85,16 @@ function control(name, spec, label, onChange, alone) {
       return picked.length >= low && picked.length <= high ? picked : null;
     };
     const chosen = () => real.flatMap(([value, input], i) => (input.checked ? [choiceLabel(value, i)] : []));
-    return { node: box(hint, h("div", { class: "chips", role: one ? "radiogroup" : null }, inputs.map(([, , l]) => l))),
-      read, chosen, counted: null, asks: asks(spec), one };
+    const kept = inputs.filter(([, , , destructive]) => !destructive).map(([, , l]) => l);
+    const thrown = inputs.filter(([, , , destructive]) => destructive).map(([, , l]) => l);
+    return { node: box(hint, h("div", { class: "chips-box", role: one ? "radiogroup" : null },
+      h("div", { class: "chips" }, kept), thrown.length ? h("div", { class: "chips apart" }, thrown) : null)),
+    read, chosen, counted: null, asks: asks(spec), one };
   }
-  const st = stepper(named, spec.min, spec.max, spec.value);
-  const node = box(st.node);
-  if (st.node.hidden) conceal(node);
-  return { node, read: st.read, counted: st.read, chosen: () => [], asks: !st.fixed };
+  const count = countControl(named, spec, { onChange });
+  const node = box(count.node);
+  if (count.node.hidden) conceal(node);
+  return { node, read: count.read, counted: count.read, chosen: () => [], asks: !count.fixed };
 }
 
 /** Whether a param has anything to choose (see ``control``). */
@@ -140,7 +115,8 @@ const EMPTY_CHOSEN = /[\s\u00a0\u202f]*[:;,—–-]?[\s\u00a0\u202f]*\{chosen\}/
  * controls as they are now, else the generic verb (the label is the form's heading already),
  * with the pick named when the form is a pick-one ("Confirm: Ana"). */
 export function submitText(spec, controls) {
-  const chosen = controls.flatMap((c) => c.chosen());
+  // The same words picked in several rows are said once ("none in reach", not three times).
+  const chosen = [...new Set(controls.flatMap((c) => c.chosen()).map(String))];
   const list = new Intl.ListFormat(lang(), { style: "long", type: "conjunction" }).format(chosen.map(String));
   if (!spec.submit) {
     const picks = controls.filter((c) => c.asks || c.one);
@@ -150,7 +126,8 @@ export function submitText(spec, controls) {
   const counts = controls.filter((c) => c.counted);
   const n = counts.length ? counts.reduce((sum, c) => sum + c.counted(), 0) : chosen.length;
   const text = chosen.length ? spec.submit.replaceAll("{chosen}", list) : spec.submit.replace(EMPTY_CHOSEN, "");
-  return text.replaceAll("{n}", String(n)).replace(/\s+/g, " ").trim();
+  // Ordinary spaces only: the no-break space before a French colon stays (no line starts on ":").
+  return text.replaceAll("{n}", String(n)).replace(/[ \t\r\n]+/g, " ").trim();
 }
 
 /**
@@ -171,21 +148,34 @@ export function renderActions(view, session, { labelFor, confirmText }) {
       reportError(error);
     }
   };
+  // A move that throws something away (``destructive``) is never the easy tap: small, secondary.
+  const kind = (spec, main = "primary") => ["action", spec.destructive ? "secondary small destructive" : main];
   const build = (spec) => {
     const params = Object.entries(spec.params || {});
     if (params.length === 0) {
-      return h("button", { type: "button", class: "action primary", data: { type: spec.type }, onClick: () => run(spec, {}) }, labelOf(spec));
+      return h("button", { type: "button", class: kind(spec), data: { type: spec.type }, onClick: () => run(spec, {}) }, labelOf(spec));
     }
     if (params.length === 1 && "choices" in params[0][1] && !params[0][1].multiple) {
-      // One pick: one button per choice, a single tap plays it.
+      // One pick: one button per choice, a single tap plays it; the likely one (``value``)
+      // stands out, those that throw something away come last, small and apart.
       const [name, param] = params[0];
+      const wasted = new Set((param.destructive || []).map(encode));
+      const button = (value, i) => {
+        const destructive = spec.destructive || wasted.has(encode(value));
+        const likely = !destructive && "value" in param && encode(param.value) === encode(value);
+        return h("button", { type: "button", class: ["action choice", destructive ? "secondary small destructive" : likely && "primary"],
+          data: { type: spec.type, param: name, value: encode(value) },
+          onClick: () => run(spec, { [name]: value }) }, param.labels?.[i] ?? labelFor(name, value));
+      };
+      const all = param.choices.map((value, i) => [value, button(value, i)]);
+      const kept = all.filter(([value]) => !wasted.has(encode(value))).map(([, b]) => b);
+      const thrown = all.filter(([value]) => wasted.has(encode(value))).map(([, b]) => b);
       return h("div", { class: "action-group", role: "group", "aria-label": spec.label, data: { type: spec.type } },
         h("p", { class: "action-label" }, spec.label),
-        h("div", { class: "choices" }, param.choices.map((value, i) =>
-          h("button", { type: "button", class: "action choice", data: { type: spec.type, param: name, value: encode(value) },
-            onClick: () => run(spec, { [name]: value }) }, param.labels?.[i] ?? labelFor(name, value)))));
+        kept.length ? h("div", { class: "choices" }, kept) : null,
+        thrown.length ? h("div", { class: "choices apart" }, thrown) : null);
     }
-    const submit = h("button", { type: "submit", class: "action primary", disabled: true });
+    const submit = h("button", { type: "submit", class: kind(spec), disabled: true });
     const controls = [];
     const check = () => {
       submit.disabled = controls.some((c) => c.read() === null);
@@ -207,9 +197,16 @@ export function renderActions(view, session, { labelFor, confirmText }) {
   };
   const moves = (view.actions || []).filter((spec) => spec.type !== "correct");
   const corrections = (view.actions || []).filter((spec) => spec.type === "correct");
+  // Moves that throw something away come after the others, set apart (never the first
+  // button, never right under the main one).
+  const apart = (spec) => {
+    const node = build(spec);
+    node.classList.add("apart");
+    return node;
+  };
   // The screen disables this fieldset while an action is on its way (no double taps).
-  return h("fieldset", { class: "actions", disabled: session.busy }, moves.map(build),
-    corrections.length ? correctionsBox(corrections, build) : null);
+  return h("fieldset", { class: "actions", disabled: session.busy }, moves.filter((spec) => !spec.destructive).map(build),
+    moves.filter((spec) => spec.destructive).map(apart), corrections.length ? correctionsBox(corrections, build) : null);
 }
 
 let correctionsOpen = false;

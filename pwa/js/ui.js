@@ -94,3 +94,23 @@ export function confirmDialog(text) {
 export function panel(title, ...children) {
   return h("section", { class: "panel" }, title ? h("h2", {}, title) : null, ...children);
 }
+
+/** Scroll so that the part from ``top`` to ``bottom`` (elements; a question and its form) is
+ * on screen below the sticky bar: all of it when it fits, else from ``start`` (the form's
+ * top). Nothing moves when it is in view already; smooth unless the reader asked for less
+ * motion. */
+export function bringIntoView(top, start, bottom) {
+  const bar = Math.max(0, ...[$("banner"), document.querySelector(".bar")]
+    .filter((el) => el && !el.hidden).map((el) => el.getBoundingClientRect().bottom));
+  const margin = 8;
+  const room = window.innerHeight - bar - margin;
+  const a = top.getBoundingClientRect().top;
+  const b = start.getBoundingClientRect().top;
+  const e = bottom.getBoundingClientRect().bottom;
+  const from = e - a <= room ? a : b; // the whole question, else the form from its top
+  const to = Math.min(e, from + room);
+  if (from >= bar && to <= window.innerHeight) return false;
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollTo({ top: window.scrollY + from - bar - margin, behavior: smooth ? "smooth" : "auto" });
+  return true;
+}

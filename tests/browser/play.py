@@ -149,8 +149,47 @@ def tap(page, button, *, confirm: bool | None = None, shoot=None, pick: str = ""
     return question
 
 
+def count_row(scope, name: str):
+    """The count control named ``name`` in ``scope`` (a form, a page)."""
+    return scope.locator(".stepper").filter(has=scope.page.locator(".step-label", has_text=name))
+
+
+def set_count(scope, name: str, n: int) -> None:
+    """Set the count ``name`` to ``n`` as a player does: one tap on a row of choices (a range
+    of at most 7 values), else a tap per step on the stepper's − or +."""
+    row = count_row(scope, name)
+    taps = row.locator(".taps")
+    if taps.count():
+        taps.get_by_text(str(n), exact=True).click()
+        return
+    for _ in range(100):
+        value = int(row.locator("output.count").text_content())
+        if value == n:
+            return
+        row.get_by_role("button", name=f"{name} {'+1' if value < n else '−1'}").click()
+    raise AssertionError(f"{name} never reached {n}")
+
+
+def bump(row, step: int = 1) -> bool:
+    """One tap that moves the count ``row`` (a ``.stepper``) by ``step`` (+1 or −1), on its row
+    of choices or its stepper; False when the bounds leave it no room."""
+    value = int(row.get_attribute("data-value"))
+    taps = row.locator(".taps")
+    if taps.count():
+        radio = taps.locator(f"input[value='{value + step}']")
+        if not radio.count() or radio.is_disabled():
+            return False
+        taps.get_by_text(str(value + step), exact=True).click()
+        return True
+    button = row.locator("button.step").nth(0 if step < 0 else 1)
+    if not button.count() or button.is_disabled():
+        return False
+    button.click()
+    return True
+
+
 TARGETS = (
-    "button:not([disabled]), a, summary, select, label.colour, label.chip,"
+    "button:not([disabled]), a, summary, select, label.colour, label.chip, label.tap,"
     " input:not([type=radio]):not([type=checkbox]):not([type=hidden])"
 )
 
@@ -207,6 +246,9 @@ EZA_ACTIVATE = """  const form = box.querySelector(
       const n = Number(alive[i]?.dataset.tokens ?? 99);
       if (!best || n < best.n) best = { step, n, id: alive[i]?.dataset.human };
     });
+    // as many as it may: the highest value of a row of choices, or + until it stops
+    const most = [...(best?.step.querySelectorAll(".taps input:not(:disabled)") ?? [])].pop();
+    if (most) most.click();
     const plus = best?.step.querySelectorAll("button.step")[1];
     while (plus && !plus.disabled) plus.click();
     form.dataset.human = best?.id ?? "";

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 import requests
 
-from .play import EZA_ACTIVATE, screen, seq, small_targets, tap, wait_all
+from .play import EZA_ACTIVATE, bump, screen, seq, small_targets, tap, wait_all
 
 pytestmark = pytest.mark.browser
 
@@ -92,11 +92,9 @@ def decide_feast(actor, laptop, pages, url, code, shots, axe):
         stepper = form.locator(f".stepper[data-seat='{horde['seat']}']")
         seat_name = NAMES[horde["seat"] - 1]
         assert seat_name in stepper.text_content()  # labelled with the player's name
-        plus = stepper.get_by_role("button", name=f"{horde['name']} +1")  # "Ana (Yellow) +1"
-        for _ in range(wanted):
-            if plus.is_disabled():
+        for _ in range(wanted):  # one tap on a row of choices, or + on a stepper
+            if not bump(stepper):
                 break
-            plus.click()
         counted[horde["name"]] = int(stepper.locator("output.count").text_content())
     before = seq(actor)
     tap(actor, form.locator("button[type=submit]"))
@@ -168,20 +166,20 @@ def shared_activation(actor, laptop, pages, url, code, shots):
     first = form.locator("fieldset[data-param^='bites_']").first
     notice, later = form.locator(".eza-feast-now"), form.locator("fieldset.eza-after-feast")
     assert notice.is_hidden() and later.count() == 0
-    first.locator(f".stepper[data-key='{human}'] button.step").nth(1).click()
+    assert bump(first.locator(f".stepper[data-key='{human}']"))
     notice.wait_for()
     name = laptop.text_content(f"li.eza-human[data-human='{human}'] strong")
     assert notice.text_content().startswith(f"Feast now for {name}: ")
     assert later.count() >= 1  # greyed out, their steppers disabled
-    assert all(b.is_disabled() for b in later.locator("button.step").all())
+    assert all(b.is_disabled() for b in later.locator("button.step, .taps input").all())
     # a pick greyed out (a Human to frighten) holds a value to send, and the form may be sent
     for part in later.all():
-        radios = part.locator("input[type='radio']")
-        assert radios.count() == 0 or part.locator("input[type='radio']:checked").count() == 1
+        radios = part.locator(".chips input[type='radio']")  # a count's row holds its value
+        assert radios.count() == 0 or part.locator(".chips input:checked").count() == 1
     submit = form.locator("button[type='submit']")
     actor.wait_for_function("(b) => !b.disabled", arg=submit.element_handle())
     shots(actor, "eza-phone-shared-activation-feast")
-    first.locator(f".stepper[data-key='{human}'] button.step").nth(0).click()
+    assert bump(first.locator(f".stepper[data-key='{human}']"), -1)
     actor.wait_for_function("() => document.querySelector('.eza-feast-now')?.hidden === true")
     assert later.count() == 0
     # back in play, what the phone filled is the Horde's to choose again

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 import requests
 
+from .play import set_count
+
 pytestmark = pytest.mark.browser
 
 VIEW = {
@@ -31,6 +33,7 @@ VIEW = {
             },
         },
         {"type": "move", "label": "Move", "params": {"steps": {"min": 1, "max": 3}}},
+        {"type": "wait", "label": "Wait", "params": {"turns": {"min": 0, "max": 12, "value": 2}}},
         {
             "type": "feast",
             "label": "Feast",
@@ -85,16 +88,24 @@ def test_every_param_kind_is_rendered_and_posted(devices, watch):
     discard.get_by_text("Saw").click()
     discard.locator("button[type=submit]").click()
 
+    # A small range is a row of choices, 1 2 3: one tap picks 3 (issue 26).
     move = page.locator("form[data-type='move']")
-    move.get_by_role("button", name="Steps +1").click()
-    move.get_by_role("button", name="Steps +1").click()
-    assert move.get_by_role("button", name="Steps +1").is_disabled()  # max 3
+    steps = move.get_by_role("radiogroup", name="Steps")
+    assert steps.get_by_role("radio").count() == 3
+    assert steps.get_by_role("radio", name="1").is_checked()  # from the minimum
+    steps.get_by_text("3", exact=True).click()
     move.locator("button[type=submit]").click()
 
+    # A larger one keeps the stepper, from its preselected value.
+    wait = page.locator("form[data-type='wait']")
+    assert wait.locator("output.count").text_content() == "2"
+    wait.get_by_role("button", name="Turns +1").click()
+    wait.locator("button[type=submit]").click()
+
     feast = page.locator("form[data-type='feast']")
-    feast.get_by_role("button", name="Brains +1").click()
+    feast.get_by_role("radiogroup", name="Brains").get_by_text("1", exact=True).click()
     # exactly 1: a fact, not a question (issue #17 i), and still posted
-    assert feast.get_by_role("button", name="Guts +1").count() == 0
+    assert feast.get_by_role("radiogroup", name="Guts").count() == 0
     assert feast.locator(".stepper.fixed").text_content() == "Guts1"
     feast.locator("button[type=submit]").click()
 
@@ -103,6 +114,7 @@ def test_every_param_kind_is_rendered_and_posted(devices, watch):
         {"type": "target", "params": {"seat": 2}},
         {"type": "discard", "params": {"cards": ["c1", "c2"]}},
         {"type": "move", "params": {"steps": 3}},
+        {"type": "wait", "params": {"turns": 3}},
         {"type": "feast", "params": {"bites": {"brains": 1, "guts": 1}}},
     ]
     # The unknown game's state is its summary's lines, as text; never its view's keys.
@@ -205,9 +217,8 @@ def test_a_form_button_says_what_it_does_live_never_the_question(
     )
     place = page.locator("form[data-type='place']")
     assert place.locator("button[type=submit]").text_content() == "Confirm 0 Zombies"
-    place.get_by_role("button", name="Ana +1").click()
-    place.get_by_role("button", name="Ana +1").click()
-    place.locator(".stepper").nth(1).locator("button.step").nth(1).click()
+    set_count(place, "Ana", 2)
+    place.locator(".stepper").nth(1).get_by_text("1", exact=True).click()
     page.wait_for_function(
         "() => document.querySelector(\"form[data-type='place'] button[type=submit]\")"
         ".textContent === 'Confirm 3 Zombies'"

@@ -12,7 +12,7 @@ import { announce, boardSteps } from "../moments.js";
 import { TableSession } from "../session.js";
 import { nameOf, names, presenceMark, seatLabel } from "../seats.js";
 import { rememberGame, tokensFor } from "../store.js";
-import { panel, reportError, showConnection } from "../ui.js";
+import { bringIntoView, panel, reportError, showConnection } from "../ui.js";
 import { playAgain, renderEnd, summaryOf } from "./end.js";
 import { icon } from "../icons.js";
 
@@ -47,6 +47,16 @@ function promptPanel(view) {
     h("h2", {}, mine ? t("player.yourturn") : waiting ? t("player.waiting", { names: waiting }) : t("table.now")),
     view.prompt?.rule ? h("span", { class: "rule" }, view.prompt.rule) : null,
     h("p", { class: "prompt-text" }, view.prompt?.text ?? ""));
+}
+
+/** What this phone is asked now (the prompt and its moves, corrections aside), as a key: the
+ * same question drawn again is not a new one. Null when it is asked nothing. */
+function questionOf(view) {
+  const moves = (view.actions || []).filter((spec) => spec.type !== "correct");
+  const asked = view.undo_request || (view.prompt?.waiting_for || []).includes(view.me?.seat);
+  if (view.status !== "playing" || !moves.length || !asked) return null;
+  // its words and its moves' names: a choice list brought up to date is the same question
+  return JSON.stringify([view.prompt?.text ?? "", view.undo_request?.target ?? null, moves.map((spec) => [spec.type, spec.label])]);
 }
 
 function lobby(view) {
@@ -95,6 +105,28 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
   };
   const logBox = h("div", { class: "log-box", tabindex: 0, role: "region", "aria-label": t("table.log") });
   const drawLog = () => session.view && replace(logBox, renderLog(session.log(), session.view, { limit: 60 }));
+  // The question is brought into view when it arrives (nothing asked of this phone sits
+  // off-screen under its hand or the log); the same question drawn again leaves the page be.
+  let asked = null;
+  let arrived = -Infinity; // when this phone last scrolled to a question that arrived
+  const formTop = () => root.querySelector("fieldset.actions")?.getBoundingClientRect().top ?? null;
+  const showQuestion = (view, before) => {
+    const question = questionOf(view);
+    const fresh = question !== null && question !== asked;
+    asked = question;
+    if (fresh) root.dataset.question = String(Number(root.dataset.question || 0) + 1); // tests read it
+    const prompt = root.querySelector(".prompt");
+    const moves = root.querySelector("fieldset.actions");
+    if (!prompt || !moves || question === null) return;
+    // Drawn again while it scrolls there (the tap's answer, then the stream's view): on
+    // towards where the question is now. Drawn again later: the form stays where it was.
+    if (fresh || performance.now() - arrived < 1000) {
+      if (bringIntoView(prompt, moves.closest(".panel") ?? moves, moves) && fresh) arrived = performance.now();
+      return;
+    }
+    const moved = before === null ? 0 : moves.getBoundingClientRect().top - before;
+    if (Math.abs(moved) > 1 && before >= 0 && before < window.innerHeight) window.scrollBy({ top: moved, behavior: "instant" });
+  };
   const draw = () => {
     const view = session.view;
     if (!view || !renderer) return;
@@ -105,6 +137,7 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
     keepAwake(view.status === "playing");
     if (view.status === "finished") rememberGame(code, summaryOf(view));
     watch(view);
+    const before = formTop();
     const hostLink = tokensFor(code).host ? h("a", { class: "button secondary", href: `/table/${code}` }, t("table.host")) : null;
     replace(root,
       h("div", { class: "title-row" }, h("h1", {}, t("table.title", { code })), hostLink),
@@ -114,6 +147,7 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
       screen === "player" ? playing(view, session, renderer) : null,
       screen !== "lobby" ? panel(t("table.log"), logBox) : null);
     drawLog();
+    showQuestion(view, before);
   };
   session.on((kind, detail) => {
     if (kind === "view") draw();
