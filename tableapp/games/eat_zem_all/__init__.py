@@ -11,7 +11,8 @@ Where the rules leave room, the app reads them like this:
   Zombie Events at each reshuffle.
 - EZA-S7, EZA-S8: the table screen lists the starting Zombies one at a time, counter-clockwise
   from the last Horde; in the Cemetery the app draws which 4 Humans start on each gate.
-- EZA-T5: with no Zombie left to activate, a Horde adds one instead. With an empty reserve, a
+- EZA-T5: with no Zombie left to activate, a Horde adds one instead — also when the table
+  corrects its Zombies to none while its activation is asked (its part becomes that Zombie). With an empty reserve, a
   Horde that adds a Zombie may take one of its Zombies back from the board, or not (the FAQ: not
   mandatory); the moved Zombie counts as added by the card. The same choice is offered when the
   Contamination holder has no pawn left for a transformation (EZA-F4).

@@ -550,7 +550,23 @@ def _activation_refuse(state: State, step: Step, seat: int, act: dict) -> RuleEr
     return None
 
 
+def recheck(state: State, step: Step) -> Step | None:
+    """After a correction (EZA-T5): an activation still to be answered whose Horde now has no
+    Zombie to activate adds one instead, exactly as with none before the card. The step to put
+    in its place (the card's effects asked again from there, in order), or None to keep it."""
+    if step["kind"] == "activation" and activatable(state, step["seat"]) == 0:
+        return {"kind": "zombie_effect", "seat": step["seat"], "effect": step["effect"]}
+    rows = step.get("rows") or [] if step["kind"] == "activations" else []
+    if any(_kind(r) == "activation" and activatable(state, r["seat"]) == 0 for r in rows):
+        # nothing of the form was sent: its parts are gathered again, the EZA-T5 one an add
+        return {"kind": "activations_resume", "rows": [{**r, "entered": {}} for r in rows]}
+    return None
+
+
 def _activation_apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
+    if zombies_now(state, step) == 0:  # EZA-T5: none left to activate (taken off meanwhile)
+        start_activation(state, ctx, seat, step["effect"])
+        return
     params = act["params"]
     acting = _acting(state, step, params)
     horde(state, seat)["activated"] += acting  # EZA-T7: activated once per card
