@@ -12,10 +12,11 @@ Where the rules leave room, the app reads them like this:
 - EZA-S7, EZA-S8: the table screen lists the starting Zombies one at a time, counter-clockwise
   from the last Horde; in the Cemetery the app draws which 4 Humans start on each gate.
 - EZA-T5: with no Zombie left to activate, a Horde adds one instead — also when the table
-  corrects its Zombies to none while its activation is asked (its part becomes that Zombie). With an empty reserve, a
-  Horde that adds a Zombie may take one of its Zombies back from the board, or not (the FAQ: not
-  mandatory); the moved Zombie counts as added by the card. The same choice is offered when the
-  Contamination holder has no pawn left for a transformation (EZA-F4).
+  corrects its Zombies to none while its activation is asked (its part becomes that Zombie).
+  With an empty reserve, a Horde that adds a Zombie may take one of its Zombies back from the
+  board, or not (the FAQ: not mandatory); the moved Zombie counts as added by the card. The
+  same choice is offered when the Contamination holder has no pawn left for a transformation
+  (EZA-F4).
 - EZA-T6, EZA-T7: one form per activation: the Zombies move and stand up at the table, then the
   Horde enters what the app counts — its bites per Human (one per Zombie, two for one of them
   with Second helping) and the Defense cubes removed — in one post, checked against the Zombies'
