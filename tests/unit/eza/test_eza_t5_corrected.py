@@ -10,8 +10,9 @@ from test_eza_corrections import correct
 
 from tableapp.engine import piles
 
-#: The actions that answer a part of the card (its Zombies, a spot, a Panic).
-CARD_PARTS = ("activate_hordes", "activate", "panic", "place_zombie", "take_back")
+#: The actions that answer a part of the card (its Zombies, a spot, a Panic; a Zombie taken
+#: back after a Feast).
+CARD_PARTS = ("card_part", "take_back")
 
 
 def defaults(spec: dict) -> dict:
@@ -113,8 +114,8 @@ def test_EZA_T5_in_the_cemetery_the_zombie_added_instead_is_asked_its_spot():
     green = state["hordes"]["2"]
     board, reserve = green["board"], green["reserve"]
     state, _ = correct(state, "zombies.2", seat=3, board=0, reserve=board + reserve)
-    asked = {s["type"]: s for s in GAME.legal_actions(state, 1)}
-    spots = [k for k in asked["activate_hordes"]["params"] if k.startswith("spot_2")]
+    asked = {s["type"]: s for s in GAME.legal_actions(state, 2)}
+    spots = [k for k in asked["card_part"]["params"] if k.startswith("spot_2")]
     assert spots == ["spot_2"]  # where Green's new Zombie goes: its choice, as any added one
     state, said = answer_card_parts(state)
     assert state["hordes"]["2"]["board"] == 1 and "EZA-T5" in rules(said)
