@@ -41,6 +41,7 @@ play ask nothing.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...engine import Ctx, Flow, M, Question, RuleError, action, choice
@@ -185,10 +186,11 @@ def _older(state: State, row: Step) -> Step:
 
 
 def survey(state: State, rows: list[Step]) -> list[dict]:
-    """Per part, what its Horde is asked now given the parts before it: ``form`` (its own
-    params, None when it asks nothing), ``open`` (asked now), ``plan`` (an activation's
-    Zombies and actions), ``changes`` (nothing before it changes its Zombies: an activation
-    with none becomes the Zombie added instead, EZA-T5)."""
+    """Per part, what its Horde is asked now given the parts before it: ``asks`` (it asks
+    something; its own params: :func:`form_of`), ``open`` (asked now), ``waits`` (it waits for
+    the parts before it), ``plan`` (an activation's Zombies and actions), ``changes`` (a part
+    of its Horde's before it may change its Zombies: until then an activation with none is not
+    yet the Zombie added instead, EZA-T5)."""
     tokens = {h: human(state, h)["tokens"] for h in in_play(state)}
     reach = dict.fromkeys(tokens, 0)  # most bites of the parts before (entered: as entered)
     unsure = dict.fromkeys(tokens, 0)  # of which not entered yet
@@ -205,7 +207,7 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
     for i, row in enumerate(rows):
         kind, seat, answer = row["row"], row["seat"], row.get("answer")
         feast_before = any(reach[h] >= tokens[h] for h in tokens)  # a Feast may come first
-        info: dict[str, Any] = {"form": None, "open": False, "waits": feast_before}
+        info: dict[str, Any] = {"asks": False, "open": False, "waits": feast_before}
         if kind == "activation":
             n, _ = activation(row["effect"])
             left = max(0, activatable(state, seat) - used[seat])
@@ -215,12 +217,14 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
             entered = {h: reach[h] - unsure[h] for h in tokens}
             acted = _acted_matters(state, rows, i, left, p["zombies"])
             info["plan"] = p
-            info["form"] = act.form(
+            info["asks"] = True
+            info["make"] = partial(  # built when needed: asking who is asked needs it not
+                act.form,
                 state,
                 seat,
                 p,
                 tokens={h: tokens[h] - entered[h] for h in tokens},
-                cubes=cubes,
+                cubes=dict(cubes),
                 entered=row.get("entered"),
                 acted=acted,
                 lunge=True,
@@ -251,6 +255,7 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
             closed = tombs > 0
             spot = add_form(state, seat, row["effect"], empty=empty, closed=closed)
             info["form"] = None if spot is None else {"spot": spot}
+            info["asks"] = spot is not None
             offers = "closed_tomb" in spots_for(state, seat, row["effect"], closed=closed)
             info["waits"] |= offers and 0 < tombs_unsure and tombs <= tombs_unsure
             spot = (answer or {}).get("spot")
@@ -269,6 +274,7 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
                     targets, human_labels(state, targets), value=kept if kept in targets else None
                 )
                 info["form"] = {"panic": pick}
+            info["asks"] = len(targets) > 1
             info["waits"] |= panic_unsure
             if answer is not None:
                 standing.add(answer.get("panic"))
@@ -281,9 +287,16 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
         if kind in CHOICES:
             info["open"] = answer is None
         else:
-            info["open"] = answer is None and info["form"] is not None and not info["waits"]
+            info["open"] = answer is None and info.get("asks", False) and not info["waits"]
         out.append(info)
     return out
+
+
+def form_of(info: dict) -> dict | None:
+    """A part's own params, as its Horde's form asks them (None when it asks nothing)."""
+    if "form" not in info:
+        info["form"] = info["make"]() if "make" in info else None
+    return info["form"]
 
 
 def _own_part_instant(state: State, seat: int) -> bool:
@@ -322,7 +335,7 @@ def _fingerprint(state: State, info: dict) -> Any:
     """What a part may enter (its controls' bounds, not their values): a part entered is asked
     again when this changed before it was played. The Defense cubes are left out: they are on
     the board for all to see (what is beyond the cubes left is not taken, and said)."""
-    form = info["form"]
+    form = form_of(info)
     if form is None:
         return None
     openings = state["content"]["board"].get("openings", {})
@@ -356,7 +369,7 @@ def go_on(state: State, step: Step, ctx: Ctx) -> None:
         _refresh(state, rows, ctx)
         info = survey(state, rows)[0]
         row = rows[0]
-        if "answer" not in row and (info["form"] is not None or row["row"] in CHOICES):
+        if "answer" not in row and (info.get("asks") or row["row"] in CHOICES):
             break
         rows.pop(0)
         mark = len(state["steps"])
@@ -484,7 +497,7 @@ def _labels(state: State, row: Step, info: dict) -> dict[str, dict]:
             "lunge": M("eza.part.lunge", part=what),
         }
     if kind == "add":
-        if "none" in info["form"]["spot"]["choices"]:  # EZA-T5: its reserve is empty
+        if "none" in form_of(info)["spot"]["choices"]:  # EZA-T5: its reserve is empty
             return {"spot": M("eza.part.take_back")}
         return {"spot": M("eza.part.t5" if row.get("t5") else "eza.part.add")}
     return {"panic": M("eza.part.panic")}
@@ -502,7 +515,7 @@ def _specs(state: State, step: Step, seat: int) -> list[dict]:
             specs += zombie_cards.specs(state, seat)
         else:
             labels = _labels(state, row, info)
-            for part, spec in info["form"].items():
+            for part, spec in form_of(info).items():
                 params[f"{part}_{row['key']}"] = {**spec, "label": labels[part]}
     if params:
         specs.insert(
@@ -605,7 +618,7 @@ def _ask(state: State, step: Step) -> dict:
 
 
 def part_state(row: Step, info: dict) -> str:
-    if "answer" in row or (info["form"] is None and row["row"] not in CHOICES):
+    if "answer" in row or (not info.get("asks") and row["row"] not in CHOICES):
         return "entered"
     return "asked" if info["open"] else "waiting"
 
