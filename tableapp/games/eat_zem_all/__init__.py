@@ -68,7 +68,8 @@ Where the rules leave room, the app reads them like this:
   in play: nothing to correct), Sure-footed (the app lays no Zombie down for a fall) and
   Tireless (the app counts no action for a stand-up). An Instant is offered to its holder only
   when its moment has come.
-- EZA-F2, EZA-F3: the active Horde counts each Horde's Zombies on or next to the cell, unless the
+- EZA-F2, EZA-F3: the active Horde counts each Horde's Zombies on or next to the cell (those
+  that bit the Human during the card preselected: a Zombie bites a Human next to it), unless the
   Bite tokens alone already decide who takes the tile (no count can change it): then nobody is
   asked.
 - EZA-H3, EZA-H4: after "draw 1 additional card" the frightened Humans stand up at once, before

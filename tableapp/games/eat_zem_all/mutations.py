@@ -231,7 +231,8 @@ def recheck(state: State, step: Step) -> bool:
 
 
 def _prompt(state: State, step: Step) -> dict:
-    return M("eza.prompt.mutations", hordes=[name(state, s) for s in _actors(state, step)])
+    hordes = [name(state, s) for s in _actors(state, step)]
+    return M("eza.prompt.mutations", hordes=hordes, count=max(1, len(hordes)))
 
 
 def _ask(state: State, step: Step) -> dict:
