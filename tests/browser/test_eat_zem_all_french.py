@@ -123,6 +123,10 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
             laptop.wait_for_timeout(100)
         assert actor is not None, laptop.evaluate(TEXT, VISIBLE)[:2000]
         kinds.add(kind)
+        if kind == "card_part":  # a Horde's part, in French: the form's own words
+            form = actor.locator("form[data-type='card_part']")
+            words = form.evaluate("f => f.innerText")
+            assert "Noter ma part" in words and "\u00a0:" in words, words
         before = seq(actor)
         if kind == "feast":
             shots(actor, "eza-fr-phone-feast")
@@ -134,7 +138,11 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
     shots(laptop, "eza-fr-table-feast-ruling")
     ruling = laptop.locator(".eza-ruling .eza-ruling-text").text_content()
     assert ruling.startswith("Festin pour ")
-    assert {"keep_mutation", "take_card"} <= kinds and kinds & {"activate", "activate_hordes"}
+    assert {"keep_mutation", "take_card", "card_part"} <= kinds
+    # texts the phone builds from the catalogue, French typography included (issue 26)
+    text = laptop.evaluate(TEXT, VISIBLE)
+    assert "Mutations\u00a0: " in text and "Mutations :" not in text
+    assert "Piste zombie (" in text and "sur le plateau (" in text
     correct_on_a_phone(phones[0], laptop, pages, labels, seen)
     assert seen == set(labels)
     assert not watch.errors, watch.errors
