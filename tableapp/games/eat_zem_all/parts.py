@@ -201,6 +201,7 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
     used = dict.fromkeys(state["seats"], 0)  # Zombies the Horde's earlier activations use
     waits = dict.fromkeys(state["seats"], False)  # its next activation waits for those
     earlier = dict.fromkeys(state["seats"], 0)  # its activations before, still to play
+    maybe_moved = dict.fromkeys(state["seats"], False)  # a take-back before it not entered
     standing: set[str] = set()  # Humans an entered Panic before lays down
     panic_unsure = False
     out = []
@@ -211,6 +212,8 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
         if kind == "activation":
             n, _ = activation(row["effect"])
             left = max(0, activatable(state, seat) - used[seat])
+            # a Zombie its Horde may still take back before it (EZA-T5): one fewer, maybe
+            moved = maybe_moved[seat] and (n is None or min(n, left) > min(n, left - 1))
             pack = 0 if earlier[seat] else act.pack_extra(state, seat)  # to its first one
             p = act.plan(row, left if n is None else min(n, left), pack)
             cap = act.reach_cap(state, seat, p, lunge=True)
@@ -229,9 +232,10 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
                 acted=acted,
                 lunge=True,
             )
-            info["changes"] = waits[seat]
+            info["changes"] = waits[seat] or moved
             info["waits"] |= (
                 waits[seat]
+                or moved
                 or p["zombies"] == 0
                 or any(unsure[h] > 0 and reach[h] + min(cap, tokens[h]) > tokens[h] for h in tokens)
             )
@@ -264,8 +268,10 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
             elif offers:
                 tombs_unsure += 1
             reserve[seat] -= 1
-            if empty and spot != "none":
-                waits[seat] = True  # a Zombie taken back from the board: one fewer to activate
+            if empty and answer is not None and spot != "none":
+                used[seat] += 1  # a Zombie taken back from the board: one fewer to activate
+            elif empty and answer is None:
+                maybe_moved[seat] = True
         elif kind == "panic":
             targets = [h for h in panic_targets(state) if h not in standing]
             if len(targets) > 1:

@@ -575,3 +575,18 @@ def test_EZA_T1_the_table_screen_marks_each_horde_asked_and_each_part_where_it_s
     question = view(GAME.known_to(state, None), None)["question"]
     assert question["hordes"] == [2, 4]
     assert [r["state"] for r in question["rows"]] == ["asked", "entered", "asked"]
+
+
+def test_EZA_T5_a_take_back_that_cannot_change_the_next_activation_does_not_hold_it_back():
+    """Rise with an empty reserve: Yellow adds a Zombie (whether it takes one back from its 10
+    on the board), then activates 1 Zombie with 2 actions: 9 or 10 left, it has its 1 either
+    way, so both are asked at once; "all your Zombies" would wait for the answer."""
+    state = plain(deal("house", seats=(1, 2)))
+    h = state["hordes"]["1"]
+    h["reserve"], h["board"] = 0, 10
+    one, _ = stage(state, *card_part(1, ["main"], ["add_zombie", "activate:1x2"]))
+    assert set(form_of(one, 1)) == {"spot_1", "actions_1_2"}
+    every, _ = stage(state, *card_part(1, ["main"], ["add_zombie", "activate:allx1"]))
+    assert set(form_of(every, 1)) == {"spot_1"}
+    every, _ = enter(every, 1, spot_1="take")
+    assert actions_of(every, 1)["most"] == 9  # one of the 10 moved: not activatable (EZA-T7)
