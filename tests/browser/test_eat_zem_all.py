@@ -350,3 +350,102 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
     assert not axe.save(), axe.results
     assert not watch.errors, watch.errors
     assert not watch.dialogs, watch.dialogs
+
+
+RENDER = """async (view) => {
+  const { renderActions } = await import("/js/actions.js");
+  const { rendererFor } = await import("/js/games/index.js");
+  const renderer = await rendererFor(view.game);
+  const session = { busy: false, act: async () => {} };
+  const box = renderActions(view, session, {
+    labelFor: (name, value) => renderer.choiceLabel(name, value, view),
+    confirmText: () => null,
+  });
+  const main = document.querySelector("main#app");
+  main.replaceChildren(box, renderer.publicState(view));
+}"""
+
+
+def _part_with_a_bite_group(url: str) -> dict:
+    """A seat's view asking its part of the card whose bites are a group (a Zombie bites once,
+    fewer bites than its actions), from a House table played through the API."""
+    created = requests.post(f"{url}/api/tables", json={"game": "eat-zem-all"}, timeout=10).json()
+    code, host = created["code"], created["host_token"]
+    tokens = [
+        requests.post(f"{url}/api/tables/{code}/seats", json={"name": n}, timeout=10).json()[
+            "token"
+        ]
+        for n in NAMES
+    ]
+    go = {"type": "start"}
+    headers = {"Authorization": f"Bearer {host}"}
+    assert requests.post(
+        f"{url}/api/tables/{code}/actions", json=go, headers=headers, timeout=10
+    ).ok
+    for _ in range(300):
+        for token in tokens:
+            headers = {"Authorization": f"Bearer {token}"}
+            view = requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+            for spec in view["actions"]:
+                if spec["type"] == "card_part" and any(
+                    p.get("groups") for p in spec["params"].values()
+                ):
+                    return view
+            spec = next(
+                (a for a in view["actions"] if a["type"] not in ("correct", "use_mutation")), None
+            )
+            if spec is None:
+                continue
+            params = {
+                n: {k: b.get("value", b["min"]) for k, b in p["counts"].items()}
+                if "counts" in p
+                else p.get("value", p["choices"][0])
+                if "choices" in p and not p.get("multiple")
+                else p["choices"][: p["min"]]
+                if p.get("multiple")
+                else p.get("value", p["min"])
+                for n, p in spec["params"].items()
+            }
+            body = {"type": spec["type"], "params": params, "expected": view["seq"]}
+            requests.post(
+                f"{url}/api/tables/{code}/actions", json=body, headers=headers, timeout=10
+            )
+    raise AssertionError("no part with a bite group in 300 answers")
+
+
+def _raise(row, n: int) -> None:
+    """Set a count row to ``n``: one tap on a row of choices, else + until there."""
+    taps = row.locator(".taps")
+    if taps.count():
+        taps.get_by_text(str(n), exact=True).click()
+        return
+    while int(row.locator("output.count").text_content()) < n:
+        row.locator("button.step").nth(1).click()
+
+
+def test_issue26_EZA_T6_a_zombie_bites_once_bounded_live_on_the_phone(devices, watch, live_server):
+    """The bites of a Horde's part are a group of its count form (a Zombie bites once): once the
+    Horde has entered as many bites as Zombies, no other Human's row may go up, and the rule is
+    shown beside the rows; the actions in all stay the generic form's bound."""
+    view = _part_with_a_bite_group(live_server.url)
+    spec = next(a for a in view["actions"] if a["type"] == "card_part")
+    name, param = next((n, p) for n, p in spec["params"].items() if p.get("groups"))
+    (group,) = param["groups"]
+    page = devices.phone("eza-bite-group")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    page.evaluate(RENDER, view)
+    box = page.locator(f"form[data-type='card_part'] fieldset[data-param='{name}']")
+    box.locator(".eza-group-reason").wait_for(state="attached")
+    assert box.locator(".eza-group-reason").is_hidden()
+    first, other = group["keys"][0], group["keys"][1]
+    _raise(box.locator(f".stepper[data-key='{first}']"), group["most"])
+    reason = box.locator(".eza-group-reason")
+    reason.wait_for()
+    assert reason.text_content().startswith("A Zombie bites at most once per activation")
+    row = box.locator(f".stepper[data-key='{other}']")
+    if row.locator(".taps").count():
+        assert row.locator(".taps input[value='1']").is_disabled()
+    else:
+        assert row.locator("button.step").nth(1).is_disabled()
+    assert not watch.errors, watch.errors
