@@ -10,7 +10,9 @@ An ActionSpec is ``{"type", "label", "params"}`` where every param is one of:
 What the phone needs to bound its controls and to preselect rides along (optional keys):
 ``value`` (the preselected value of a pick-one, an integer or a count's key); on counts,
 ``most`` / ``least`` (the sum of all keys at most / at least that) and ``reason`` (a message
-naming the rule, shown beside the rows while a total binds), and on a key its own ``reason``
+naming the rule, shown beside the rows while a total binds), ``groups`` (``[{"keys", "most",
+"reason"}]``: the sum of some of the keys at most that, for a bound on part of a form: a
+Zombie's actions bite or remove cubes, but it bites once), and on a key its own ``reason``
 (why its bounds are what they are); ``destructive`` on a pick-one lists the values that throw
 something away (never preselected, never the largest button), and on an ActionSpec marks the
 whole action so. A phone applies every bound live, so the rules' refusal stays a safety net.
@@ -82,13 +84,16 @@ def counts(
     least: int | None = None,
     reason: Any = None,
     reasons: dict[str, Any] | None = None,
+    groups: Sequence[tuple[Sequence[str], int, Any]] = (),
 ) -> dict:
     """An object of integers; ``labels`` name each key, ``values`` are the preselected ones
     (the phone's controls start there). ``most`` / ``least``: the sum of all keys at most /
     at least that (one wound per attacking Zombie); ``reason`` says why (a message naming the
-    rule), ``reasons`` why a key's own bounds are what they are. The phone bounds each key
-    live by what the others leave; random playouts keep to them, and the game's rules refuse
-    the rest, naming the rule."""
+    rule), ``reasons`` why a key's own bounds are what they are. ``groups``: ``(keys, most,
+    reason)``, the sum of those keys at most ``most`` (what a total over part of the form
+    allows: of a Zombie's actions, only one may be a bite). The phone bounds each key live by
+    what the others leave (in all and in each of its groups); random playouts keep to them,
+    and the game's rules refuse the rest, naming the rule."""
     out = {}
     for key, (lo, hi) in bounds.items():
         out[key] = {"min": lo, "max": hi}
@@ -105,6 +110,14 @@ def counts(
         spec["least"] = least
     if reason is not None:
         spec["reason"] = reason
+    if groups:
+        for keys, _, _ in groups:
+            if not set(keys) <= set(out):
+                raise ValueError("a group's keys are keys of the form")
+        spec["groups"] = [
+            {"keys": list(keys), "most": high, **({"reason": why} if why is not None else {})}
+            for keys, high, why in groups
+        ]
     return spec
 
 

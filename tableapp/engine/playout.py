@@ -38,19 +38,7 @@ def random_params(spec: dict, rng: Rng | RandomChooser) -> dict:
     params = {}
     for name, param in spec["params"].items():
         if "counts" in param:
-            params[name] = {k: rng.between(b["min"], b["max"]) for k, b in param["counts"].items()}
-            if "most" in param:  # at most that many in all: trim the last keys down
-                left = param["most"] - sum(b["min"] for b in param["counts"].values())
-                for k, b in param["counts"].items():
-                    extra = min(params[name][k] - b["min"], max(left, 0))
-                    params[name][k] = b["min"] + extra
-                    left -= extra
-            if "least" in param:  # at least that many in all: raise the first keys up
-                short = param["least"] - sum(params[name].values())
-                for k, b in param["counts"].items():
-                    extra = min(b["max"] - params[name][k], max(short, 0))
-                    params[name][k] += extra
-                    short -= extra
+            params[name] = _counts(param, rng)
         elif param.get("multiple"):
             k = rng.between(param["min"], param["max"])
             params[name] = rng.sample(param["choices"], k)
@@ -59,6 +47,32 @@ def random_params(spec: dict, rng: Rng | RandomChooser) -> dict:
         else:
             params[name] = rng.between(param["min"], param["max"])
     return params
+
+
+def _counts(param: dict, rng: Rng | RandomChooser) -> dict:
+    """A form of counts drawn at random within each key's bounds, its ``most`` and ``least``
+    and each of its ``groups``' ``most``."""
+    bounds = param["counts"]
+    values = {k: rng.between(b["min"], b["max"]) for k, b in bounds.items()}
+    totals = [(list(bounds), param["most"])] if "most" in param else []
+    totals += [(g["keys"], g["most"]) for g in param.get("groups", ())]
+    for keys, most in totals:  # at most that many: trim the last keys down
+        left = most - sum(bounds[k]["min"] for k in keys)
+        for k in keys:
+            extra = min(values[k] - bounds[k]["min"], max(left, 0))
+            values[k] = bounds[k]["min"] + extra
+            left -= extra
+    if "least" in param:  # at least that many in all: raise the first keys up, within room
+        short = param["least"] - sum(values.values())
+        for k, b in bounds.items():
+            room = b["max"] - values[k]
+            for keys, most in totals:
+                if k in keys:
+                    room = min(room, most - sum(values[x] for x in keys))
+            extra = min(max(room, 0), max(short, 0))
+            values[k] += extra
+            short -= extra
+    return values
 
 
 #: Actions a random playout never picks: a correction changes counts the table disagrees

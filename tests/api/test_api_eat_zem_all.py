@@ -146,85 +146,107 @@ def _undo(client, code, token):
     )
 
 
-def test_issue17_EZA_T6_an_activation_in_one_post_is_undone_by_its_horde_alone(client, tables):
+def _part(form: dict, bite: str | None = None) -> dict:
+    """A Horde's form for its part as shown, with one bite on ``bite`` in its first
+    activation."""
+    params = {
+        name: {k: b.get("value", 0) for k, b in p["counts"].items()}
+        if "counts" in p
+        else p.get("value", p["choices"][0])
+        for name, p in form["params"].items()
+    }
+    if bite is not None:
+        first = next(name for name in params if name.startswith("actions_"))
+        params[first] = {k: int(k == bite) for k in params[first]}
+    return params
+
+
+def _bitten(form: dict) -> str:
+    """The Human a Horde's first activation may bite most."""
+    counts = next(p for n, p in form["params"].items() if n.startswith("actions_"))["counts"]
+    humans = [k for k in counts if "door" not in k and "window" not in k]
+    return max(humans, key=lambda h: counts[h]["max"])
+
+
+def test_issue26_EZA_T6_a_hordes_own_part_is_its_own_to_take_back(client, tables):
     code, tokens = _eza_table(tables)
-    # An activation whose answer shows nothing private: the next question is asked at once. (The
-    # active Horde's may come with its bonus draw and the last one of a card with the Human
-    # cards drawn: their answers show those, and their undo needs the others' OK.)
+    # A part whose answer shows nothing private: the next question is asked at once. (The
+    # one that plays a bonus draw or ends the card with the Human cards drawn shows those,
+    # and its undo needs the others' OK.)
     for _ in range(40):
-        seat, view = _until(tables, code, tokens, "activate")
-        form = next(a for a in view["actions"] if a["type"] == "activate")
+        seat, view = _until(tables, code, tokens, "card_part")
+        form = next(a for a in view["actions"] if a["type"] == "card_part")
         assert "confirm" not in form
-        counts = form["params"]["bites"]["counts"]
-        human = max(counts, key=lambda h: counts[h]["max"])
-        params = {"bites": {h: int(h == human) for h in counts}}
-        if "cubes" in form["params"]:
-            params["cubes"] = {o: 0 for o in form["params"]["cubes"]["counts"]}
-        if "acted" in form["params"]:
-            params["acted"] = form["params"]["acted"]["value"]
+        if not any(n.startswith("actions_") for n in form["params"]):
+            tables.act(code, tokens[seat], "card_part", _part(form), expected=view["seq"])
+            continue
+        human = _bitten(form)
         before = tables.view(code)["game_view"]
-        tokens_before = next(h for h in before["humans"] if h["id"] == human)["tokens"]
-        answered = tables.act(code, tokens[seat], "activate", params, expected=view["seq"])
+        answered = tables.act(
+            code, tokens[seat], "card_part", _part(form, human), expected=view["seq"]
+        )
         assert answered.status_code == 201, answered.get_json()
         after = tables.view(code)["game_view"]
         if after["phase"] == "finished":
             break
-        # its bites, not the tokens: a Human card drawn after a card's last activation may Cheer
-        assert _bites(after, seat, human) == _bites(before, seat, human) + 1
         if "reveals" not in answered.get_json()["action"]:
             break
     else:
-        raise AssertionError("no activation that shows nothing private in 40 tries")
+        raise AssertionError("no part whose answer shows nothing private in 40 tries")
     undone = _undo(client, code, tokens[seat])
     assert undone.status_code == 201, undone.get_json()  # immediate: nobody else's OK
     again = tables.view(code, tokens[seat])
-    assert next(h for h in again["game_view"]["humans"] if h["id"] == human)["tokens"] == (
-        tokens_before
-    )
-    assert any(a["type"] == "activate" for a in again["actions"])
+    assert _bites(again["game_view"], seat, human) == _bites(before, seat, human)
+    assert any(a["type"] == "card_part" for a in again["actions"])
 
 
-def test_issue17_EZA_T12_EZA_T6_the_other_hordes_activations_are_one_post_of_the_active_horde(
-    client, tables
-):
+def test_issue26_EZA_T1_each_horde_enters_its_own_part_several_at_once(client, tables):
     code, tokens = _eza_table(tables, hordes=4)
-    seat, view = _until(tables, code, tokens, "activate_hordes")
+    for _ in range(40):  # until a card asks several Hordes at once
+        seat, view = _until(tables, code, tokens, "card_part")
+        asked = tables.view(code)["game_view"]["question"]["hordes"]
+        if len(asked) >= 2:
+            break
+        form = next(a for a in view["actions"] if a["type"] == "card_part")
+        tables.act(code, tokens[seat], "card_part", _part(form), expected=view["seq"])
+    else:
+        raise AssertionError("no card asked two Hordes at once in 40 tries")
     table = tables.view(code)
-    assert seat == table["game_view"]["active"]  # the active Horde records (EZA-T12)
-    rows = table["game_view"]["question"]["rows"]  # the card's public part, in order (EZA-T1)
-    assert len(rows) >= 2 and [r["seat"] for r in rows] == table["game_view"]["question"]["hordes"]
+    question = table["game_view"]["question"]
+    assert table["prompt"]["waiting_for"] == asked  # the table waits for each, not in turn
+    rows = question["rows"]  # the card's parts, in order (EZA-T1), each with where it stands
+    assert {r["state"] for r in rows} <= {"asked", "entered", "waiting"}
+    forms = {}
     for other, token in tokens.items():
-        if other != seat:
-            kinds = {a["type"] for a in tables.view(code, token)["actions"]}
-            assert not kinds & {"activate", "activate_hordes"}
-    form = next(a for a in view["actions"] if a["type"] == "activate_hordes")
-    assert "confirm" not in form
-    keys = [r["key"] for r in rows if r["row"] == "activation"]
-    assert {f"bites_{k}" for k in keys} <= set(form["params"])
-    params = {
-        name: {k: 0 for k in p["counts"]} if "counts" in p else p.get("value", p["choices"][0])
-        for name, p in form["params"].items()
-    }
-    last = keys[-1]  # one bite by the last Horde of the form, on the Human with most tokens
-    counts = form["params"][f"bites_{last}"]["counts"]
-    human = max(counts, key=lambda h: counts[h]["max"])
-    params[f"bites_{last}"][human] = 1
-    over = {**params, f"bites_{last}": {**params[f"bites_{last}"], human: 2 + counts[human]["max"]}}
-    refused = tables.act(code, tokens[seat], "activate_hordes", over, expected=view["seq"])
-    assert refused.status_code == 422, refused.get_json()
-    before = next(h for h in table["game_view"]["humans"] if h["id"] == human)["tokens"]
-    answered = tables.act(code, tokens[seat], "activate_hordes", params, expected=view["seq"])
+        mine = [a for a in tables.view(code, token)["actions"] if a["type"] == "card_part"]
+        assert bool(mine) == (other in asked)
+        if mine:  # each Horde its own parts only
+            keys = {r["key"] for r in rows if r["seat"] == other}
+            assert all(name.split("_", 1)[1] in keys for name in mine[0]["params"])
+            forms[other] = mine[0]
+    first, last = asked[0], asked[-1]
+    form = forms[last]
+    name = next((n for n in form["params"] if n.startswith("actions_")), None)
+    if name is not None:  # beyond a count's bound: refused, before anything is kept
+        over = _part(form)
+        key = next(iter(over[name]))
+        over[name][key] = form["params"][name]["counts"][key]["max"] + 1
+        refused = tables.act(code, tokens[last], "card_part", over)
+        assert refused.status_code == 422, refused.get_json()
+    # the later Hordes enter first: kept; the first one's answer plays the parts whose turn has
+    # come, in resolution order, whoever entered first
+    entered = tables.act(code, tokens[last], "card_part", _part(form))
+    assert entered.status_code == 201, entered.get_json()
+    still = tables.view(code)["game_view"]["question"]
+    assert first in still["hordes"] and last not in still["hordes"]
+    for other in reversed(asked[1:-1]):
+        tables.act(code, tokens[other], "card_part", _part(forms[other]))
+    answered = tables.act(code, tokens[first], "card_part", _part(forms[first]))
     assert answered.status_code == 201, answered.get_json()
-    after = tables.view(code)["game_view"]
-    assert next(h for h in after["humans"] if h["id"] == human)["tokens"] == before - 1
-    last_seat = next(r["seat"] for r in rows if r["key"] == last)
-    assert next(x for x in after["hordes"] if x["seat"] == last_seat)["bites"].get(human) == 1
-    undone = _undo(client, code, tokens[seat])
-    assert undone.status_code in (201, 202), undone.get_json()
-    if undone.status_code == 201:  # it showed nobody anything: taken back at once
-        again = tables.view(code, tokens[seat])
-        assert next(h for h in again["game_view"]["humans"] if h["id"] == human)["tokens"] == before
-        assert any(a["type"] == "activate_hordes" for a in again["actions"])
+    order = [r["seat"] for r in rows]
+    played = [e["seat"] for e in answered.get_json()["action"]["events"] if e.get("seat")]
+    assert played and played[0] == first
+    assert [order.index(s) for s in played] == sorted(order.index(s) for s in played)
 
 
 def test_issue17_EZA_H12_a_move_and_the_same_humans_attack_are_one_post(client, tables):

@@ -228,24 +228,25 @@ RECORD_BUZZ = (
 )
 
 
-#: A player's pick (a ``PICK`` script's part) of Eat Zem All's one form per activation: every
-#: Zombie bites the Human with the fewest tokens (in the form a card's public part shares, the
-#: first Horde's Zombies); a Human to frighten or a spot not preselected: the first offered.
+#: A player's pick (a ``PICK`` script's part) of Eat Zem All's form for a Horde's parts of the
+#: card: every Zombie of its first activation bites the Human with the fewest tokens (as many as
+#: its bounds let it); a Human to frighten or a spot not preselected: the first offered.
 #: Needs the script's ``box`` and ``mark``.
-EZA_ACTIVATE = """  const form = box.querySelector(
-    "form[data-type='activate'], form[data-type='activate_hordes']");
-  if (form) {  // one form per activation: every Zombie bites the Human with the fewest tokens
-    const alive = [...document.querySelectorAll("li.eza-human[data-status='alive']")];
+EZA_ACTIVATE = """  const form = box.querySelector("form[data-type='card_part']");
+  if (form) {  // the Horde's part: its Zombies bite the Human with the fewest tokens
     for (const pick of form.querySelectorAll("fieldset.param:not([disabled])")) {
-      const radios = [...pick.querySelectorAll("input[type='radio']")];
+      const radios = [...pick.querySelectorAll(".chips input[type='radio']")];
       if (radios.length && !radios.some((r) => r.checked)) radios[0].click();
     }
-    const bites = form.querySelector("fieldset.param[data-param^='bites']");  // bites, per Human
+    const bites = form.querySelector("fieldset.param[data-param^='actions']");  // per Human
+    const tokens = (key) => document.querySelector(
+      `li.eza-human[data-human="${key}"][data-status='alive']`)?.dataset.tokens;
     let best = null;
-    [...(bites?.querySelectorAll(".stepper") ?? [])].forEach((step, i) => {
-      const n = Number(alive[i]?.dataset.tokens ?? 99);
-      if (!best || n < best.n) best = { step, n, id: alive[i]?.dataset.human };
-    });
+    for (const step of bites?.querySelectorAll(".stepper[data-key]") ?? []) {
+      const n = tokens(step.dataset.key);
+      if (n === undefined || (best && Number(n) >= best.n)) continue;
+      best = { step, n: Number(n), id: step.dataset.key };
+    }
     // as many as it may: the highest value of a row of choices, or + until it stops
     const most = [...(best?.step.querySelectorAll(".taps input:not(:disabled)") ?? [])].pop();
     if (most) most.click();

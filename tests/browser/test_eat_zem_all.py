@@ -1,8 +1,9 @@
 """Eat Zem All through the app alone (issue 4, item 7): the host opens a 3-Horde Cemetery table
 on the table screen, three phones join from the join URL and play a full round (every Horde
 active once) by tapping the buttons the app shows; a Feast is counted on the active phone's
-counters and its ruling, with the reason, is on screen; an activation's bites (one form) are
-undone from the phone."""
+counters and its ruling, with the reason, is on screen; the card's parts are entered by each
+Horde on its own phone, several at once (issue 26), one of them taken back by its Horde; no
+answer is refused in the whole evening."""
 
 from __future__ import annotations
 
@@ -55,20 +56,27 @@ def table_view(url: str, code: str) -> dict:
     return requests.get(f"{url}/api/tables/{code}", timeout=10).json()
 
 
-ACTIVATIONS = "form[data-type='activate'], form[data-type='activate_hordes']"
-BITES = "fieldset.param[data-param^='bites']"
+ACTIVATIONS = "form[data-type='card_part']"
+BITES = "fieldset.param[data-param^='actions']"
 
 
-def activation_leaves_tokens(page, laptop) -> bool:
-    """The activation form (one Horde's, or a card's shared one: PICK fills its first bites)
-    bites a Human who keeps at least 2 tokens (no Feast)."""
+def seat_of(page) -> int:
+    return int(page.get_attribute("main#app", "data-seat"))
+
+
+def activation_leaves_tokens(page, laptop, url, code) -> bool:
+    """The Horde's form (PICK fills its first activation's bites) bites a Human who keeps at
+    least 2 tokens (no Feast), and its part is the first to play (it is played at once)."""
     form = page.locator(ACTIVATIONS)
     human = form.get_attribute("data-human")
     if not human:
         return False
+    rows = table_view(url, code)["game_view"]["question"]["rows"]
+    if rows[0]["seat"] != seat_of(page):
+        return False
     tokens = int(laptop.get_attribute(f"li.eza-human[data-human='{human}']", "data-tokens"))
-    bites = form.locator(BITES).first.locator("output").all_text_contents()
-    return tokens - sum(int(x) for x in bites) >= 2
+    bites = form.locator(f"{BITES} .stepper[data-key='{human}'] output.count").first.text_content()
+    return tokens - int(bites) >= 2
 
 
 def game_state(page, name: str):
@@ -139,63 +147,72 @@ def lower_tokens(actor, url, code, human, pages):
     wait_all(pages, view["seq"] + 1)
 
 
-def shared_activation(actor, laptop, pages, url, code, shots):
-    """The card's public part in one form on the active phone (EZA-T1, T12): the Hordes'
-    activations (and a Panic, a new Zombie's spot) in resolution order, each part named by its
-    player; a bite that takes a Human's last token greys the parts after it out and says the
-    Feast comes first (EZA-T6: they are asked after it)."""
-    form = actor.locator("form[data-type='activate_hordes']")
-    order = [
-        int(x)
-        for x in laptop.eval_on_selector_all(
-            ".eza-order li.now", "els => els.map(e => e.dataset.seat)"
-        )
+def asked_phones(phones) -> list:
+    """The phones whose Horde is asked its part of the card now (its form is up)."""
+    return [
+        p for p in phones if p.locator(f"fieldset.actions:not(:disabled) {ACTIVATIONS}").count()
     ]
-    params = form.locator("fieldset[data-param^='bites_']").evaluate_all(
-        "els => els.map(e => e.dataset.param)"
+
+
+def parts_at_once(asked, laptop, pages, url, code, shots) -> bool:
+    """Several Hordes enter their parts of the card at once, each on its own phone (issue 26,
+    EZA-T1): the table screen marks each one asked (the active Horde apart); each phone's form
+    holds its own parts only; the later Horde enters first and its part is kept for its turn,
+    then the earlier one's answer plays both, in resolution order."""
+    view = table_view(url, code)
+    question = view["game_view"]["question"]
+    seats = [seat_of(p) for p in asked]
+    if sorted((question or {}).get("hordes") or []) != sorted(seats):
+        return False  # a phone still showed the question before the last answer: later
+    for phone in asked:  # each phone's form up as the server asks it
+        phone.locator(f"fieldset.actions:not(:disabled) {ACTIVATIONS}").wait_for()
+    marked = laptop.eval_on_selector_all(
+        ".eza-order li.now", "els => els.map(e => +e.dataset.seat)"
     )
-    seats = [int(p.split("_")[1]) for p in params]
-    assert len(order) >= 2 and seats == [s for s in order if s in seats]
-    legends = form.locator("fieldset[data-param^='bites_'] legend").all_text_contents()
-    assert [legend.split(" (")[0] for legend in legends] == [NAMES[s - 1] for s in seats]
-    assert all(legend.endswith("Bites, per Human (one per Zombie)") for legend in legends)
-    shots(actor, "eza-phone-shared-activation")
-    first = form.locator("fieldset[data-param^='bites_']").first
-    human = first.locator(".stepper[data-key]").first.get_attribute("data-key")
-    lower_tokens(actor, url, code, human, pages)  # so that one bite takes the last token
-    first = form.locator("fieldset[data-param^='bites_']").first
-    notice, later = form.locator(".eza-feast-now"), form.locator("fieldset.eza-after-feast")
-    assert notice.is_hidden() and later.count() == 0
-    assert bump(first.locator(f".stepper[data-key='{human}']"))
-    notice.wait_for()
-    name = laptop.text_content(f"li.eza-human[data-human='{human}'] strong")
-    assert notice.text_content().startswith(f"Feast now for {name}: ")
-    assert later.count() >= 1  # greyed out, their steppers disabled
-    assert all(b.is_disabled() for b in later.locator("button.step, .taps input").all())
-    # a pick greyed out (a Human to frighten) holds a value to send, and the form may be sent
-    for part in later.all():
-        radios = part.locator(".chips input[type='radio']")  # a count's row holds its value
-        assert radios.count() == 0 or part.locator(".chips input:checked").count() == 1
-    submit = form.locator("button[type='submit']")
-    actor.wait_for_function("(b) => !b.disabled", arg=submit.element_handle())
-    shots(actor, "eza-phone-shared-activation-feast")
-    assert bump(first.locator(f".stepper[data-key='{human}']"), -1)
-    actor.wait_for_function("() => document.querySelector('.eza-feast-now')?.hidden === true")
-    assert later.count() == 0
-    # back in play, what the phone filled is the Horde's to choose again
-    actor.wait_for_function("() => !document.querySelector('input[data-autofilled]')")
+    assert sorted(marked) == sorted(seats)  # each Horde asked, and only those
+    active = view["game_view"]["active"]
+    assert laptop.locator(f".eza-order li.active[data-seat='{active}'] .eza-active").count() == 1
+    for phone, seat in zip(asked, seats, strict=True):
+        params = phone.locator(f"{ACTIVATIONS} fieldset.param").evaluate_all(
+            "els => els.map(e => e.dataset.param)"
+        )
+        keys = {r["key"] for r in question["rows"] if r["seat"] == seat}
+        assert params and all(p.split("_", 1)[1] in keys for p in params)  # its own parts
+        # the part, in words (a form's only question is named by its heading)
+        named = phone.locator(f"{ACTIVATIONS} fieldset.param").first.evaluate(
+            "e => e.getAttribute('aria-label') ?? e.querySelector('legend').textContent"
+        )
+        assert "eza." not in named and "_" not in named, named
+    shots(asked[0], "eza-phone-own-part")
+    shots(laptop, "eza-table-parts-at-once")
+    order = [r["seat"] for r in question["rows"]]
+    first, later = sorted(zip(asked, seats, strict=True), key=lambda ps: order.index(ps[1]))[
+        :: len(asked) - 1
+    ]
+    assert later[0].evaluate(PICK) == "card_part"
+    before = seq(later[0])
+    tap(later[0], later[0].locator("[data-pick]"))
+    wait_all(pages, before + 1)
+    laptop.wait_for_selector(f".eza-order li[data-seat='{later[1]}'][data-parts='entered']")
+    assert laptop.locator(f".eza-order li.now[data-seat='{first[1]}']").count() == 1
+    assert first[0].evaluate(PICK) == "card_part"
+    before = seq(first[0])
+    tap(first[0], first[0].locator("[data-pick]"))
+    wait_all(pages, before + 1)
+    return True
 
 
-def bitten(url: str, code: str, human: str) -> int:
-    """Bite tokens on a Human's tile (an automatic Cheer may give tokens back; bites stay)."""
+def bitten(url: str, code: str, human: str, seat: int) -> int:
+    """A Horde's Bite tokens of a Human (an automatic Cheer may give the tile tokens back;
+    bites stay; the parts after it, entered before, may bite too)."""
     hordes = table_view(url, code)["game_view"]["hordes"]
-    return sum(h["bites"].get(human, 0) for h in hordes)
+    return next(h for h in hordes if h["seat"] == seat)["bites"].get(human, 0)
 
 
 def bite_and_undo(actor, laptop, pages, url, code):
-    """An activation's bites in one form, then undo on the phone that bit: the table is back
-    where it was. Bites that ended the activation may have drawn what comes next (a Human
-    card): then its undo waits for another Horde's OK, and shows what had been drawn."""
+    """A Horde's part in one form, then undo on the phone that entered it: its own to take
+    back, the table back where it was. A part that ended the card may have drawn what comes
+    next (a Human card): then its undo waits for another Horde's OK, and shows what was drawn."""
     form = actor.locator(ACTIVATIONS)
     kind = form.get_attribute("data-type")
     human = form.get_attribute("data-human")
@@ -204,13 +221,15 @@ def bite_and_undo(actor, laptop, pages, url, code):
     name = laptop.text_content(f"{token} strong")
     labels = form.locator(BITES).first.locator(".step-label").all_text_contents()
     assert any(label.startswith(name) for label in labels)  # a Human's name, not its id
-    bites = [int(x) for x in form.locator(BITES).first.locator("output").all_text_contents()]
+    bites = [
+        int(form.locator(f"{BITES} .stepper[data-key='{human}'] output.count").first.text_content())
+    ]
     assert sum(bites) >= 1
     state = laptop.text_content(".game-state.eza")
-    start, before = seq(laptop), bitten(url, code, human)
+    start, before = seq(laptop), bitten(url, code, human, seat_of(actor))
     tap(actor, actor.locator("[data-pick]"), confirm=False)  # no "are you sure?"
     wait_all(pages, start + 1)
-    assert bitten(url, code, human) == before + sum(bites)
+    assert bitten(url, code, human, seat_of(actor)) == before + sum(bites)
     asks = actor.get_attribute("button.undo", "data-asks") == "ok"
     actor.click("button.undo")
     wait_all(pages, start + 2)
@@ -266,13 +285,28 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
     axe.check(phones[0], "eza-phone-mutation")
     assert small_targets(phones[0]) == []
 
-    active_seen, feasts, undone, resolving_shot, shared_seen = set(), 0, False, False, False
+    refused = []  # every answer a phone posts that the server refuses (issue 26: none)
+    for page in phones:
+        page.on(
+            "response",
+            lambda r: (
+                refused.append((r.status, r.text()))
+                if r.request.method == "POST" and r.url.endswith("/actions") and r.status >= 400
+                else None
+            ),
+        )
+    active_seen, feasts, undone, resolving_shot, at_once = set(), 0, False, False, False
     last = None
     for _ in range(MAX_MOVES):
         active_seen.add(int(game_state(laptop, "data-active")))
         round_done = int(game_state(laptop, "data-turn")) >= 4 and len(active_seen) == 3
-        if round_done and feasts and undone and shared_seen:
+        if round_done and feasts and undone and at_once:
             break
+        asked = asked_phones(phones)
+        if len(asked) >= 2 and not at_once:
+            at_once = parts_at_once(asked, laptop, pages, live_server.url, code, shots)
+            if at_once:
+                continue
         order = sorted(phones, key=lambda p: p is not last)
         actor, kind = next(((p, k) for p in order if (k := p.evaluate(PICK))), (None, None))
         assert actor is not None, laptop.text_content(".prompt-text")
@@ -285,14 +319,10 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
             label = actor.text_content("[data-pick]")
             assert not label.startswith("zombie-") and ":" in label  # the card's name and effects
             shots(actor, "eza-phone-track")
-        if kind == "activate_hordes" and not shared_seen:
-            shared_activation(actor, laptop, pages, live_server.url, code, shots)
-            shared_seen = True
-            assert actor.evaluate(PICK) == kind  # filled again as the player would
         if (
-            kind in ("activate", "activate_hordes")
+            kind == "card_part"
             and not undone
-            and activation_leaves_tokens(actor, laptop)
+            and activation_leaves_tokens(actor, laptop, live_server.url, code)
         ):
             bite_and_undo(actor, laptop, pages, live_server.url, code)
             undone = True
@@ -301,17 +331,17 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
         tap(actor, actor.locator("[data-pick]"))
         wait_all(pages, before + 1)
         if not resolving_shot and laptop.locator(".eza-order li").count() == 3:
-            # EZA-T1 on every screen: who applies what, the one playing now marked.
+            # EZA-T1 on every screen: who applies what, each Horde asked now marked.
             for page in pages:
                 assert page.locator(".eza-order li").count() == 3
-                # one, or the Hordes of a form they share (EZA-T12: the active one records it)
-                assert page.locator(".eza-order li.now").count() >= 1
+                assert page.locator(".eza-order li.active").count() == 1
             shots(laptop, "eza-table-resolving")
             shots(actor, "eza-phone-resolving")
             resolving_shot = True
     else:
         pytest.fail(f"no full round: turn {game_state(laptop, 'data-turn')}, feasts {feasts}")
 
+    assert refused == [], refused  # no answer refused in the whole evening (issue 26)
     assert screen(laptop) == "table" and resolving_shot
     assert laptop.locator(".eza-checklist").count() == 0  # setup is over
     assert laptop.locator("li.eza-human.dead").count() >= 1
@@ -322,3 +352,102 @@ def test_three_hordes_play_a_cemetery_round_with_a_feast_and_an_undo(
     assert not axe.save(), axe.results
     assert not watch.errors, watch.errors
     assert not watch.dialogs, watch.dialogs
+
+
+RENDER = """async (view) => {
+  const { renderActions } = await import("/js/actions.js");
+  const { rendererFor } = await import("/js/games/index.js");
+  const renderer = await rendererFor(view.game);
+  const session = { busy: false, act: async () => {} };
+  const box = renderActions(view, session, {
+    labelFor: (name, value) => renderer.choiceLabel(name, value, view),
+    confirmText: () => null,
+  });
+  const main = document.querySelector("main#app");
+  main.replaceChildren(box, renderer.publicState(view));
+}"""
+
+
+def _part_with_a_bite_group(url: str) -> dict:
+    """A seat's view asking its part of the card whose bites are a group (a Zombie bites once,
+    fewer bites than its actions), from a House table played through the API."""
+    created = requests.post(f"{url}/api/tables", json={"game": "eat-zem-all"}, timeout=10).json()
+    code, host = created["code"], created["host_token"]
+    tokens = [
+        requests.post(f"{url}/api/tables/{code}/seats", json={"name": n}, timeout=10).json()[
+            "token"
+        ]
+        for n in NAMES
+    ]
+    go = {"type": "start"}
+    headers = {"Authorization": f"Bearer {host}"}
+    assert requests.post(
+        f"{url}/api/tables/{code}/actions", json=go, headers=headers, timeout=10
+    ).ok
+    for _ in range(300):
+        for token in tokens:
+            headers = {"Authorization": f"Bearer {token}"}
+            view = requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+            for spec in view["actions"]:
+                if spec["type"] == "card_part" and any(
+                    p.get("groups") for p in spec["params"].values()
+                ):
+                    return view
+            spec = next(
+                (a for a in view["actions"] if a["type"] not in ("correct", "use_mutation")), None
+            )
+            if spec is None:
+                continue
+            params = {
+                n: {k: b.get("value", b["min"]) for k, b in p["counts"].items()}
+                if "counts" in p
+                else p.get("value", p["choices"][0])
+                if "choices" in p and not p.get("multiple")
+                else p["choices"][: p["min"]]
+                if p.get("multiple")
+                else p.get("value", p["min"])
+                for n, p in spec["params"].items()
+            }
+            body = {"type": spec["type"], "params": params, "expected": view["seq"]}
+            requests.post(
+                f"{url}/api/tables/{code}/actions", json=body, headers=headers, timeout=10
+            )
+    raise AssertionError("no part with a bite group in 300 answers")
+
+
+def _raise(row, n: int) -> None:
+    """Set a count row to ``n``: one tap on a row of choices, else + until there."""
+    taps = row.locator(".taps")
+    if taps.count():
+        taps.get_by_text(str(n), exact=True).click()
+        return
+    while int(row.locator("output.count").text_content()) < n:
+        row.locator("button.step").nth(1).click()
+
+
+def test_issue26_EZA_T6_a_zombie_bites_once_bounded_live_on_the_phone(devices, watch, live_server):
+    """The bites of a Horde's part are a group of its count form (a Zombie bites once): once the
+    Horde has entered as many bites as Zombies, no other Human's row may go up, and the rule is
+    shown beside the rows; the actions in all stay the generic form's bound."""
+    view = _part_with_a_bite_group(live_server.url)
+    spec = next(a for a in view["actions"] if a["type"] == "card_part")
+    name, param = next((n, p) for n, p in spec["params"].items() if p.get("groups"))
+    (group,) = param["groups"]
+    page = devices.phone("eza-bite-group")
+    page.goto("/")
+    page.wait_for_selector("main#app[data-ready='1']")
+    page.evaluate(RENDER, view)
+    box = page.locator(f"form[data-type='card_part'] fieldset[data-param='{name}']")
+    box.locator(".eza-group-reason").wait_for(state="attached")
+    assert box.locator(".eza-group-reason").is_hidden()
+    first, other = group["keys"][0], group["keys"][1]
+    _raise(box.locator(f".stepper[data-key='{first}']"), group["most"])
+    reason = box.locator(".eza-group-reason")
+    reason.wait_for()
+    assert reason.text_content().startswith("A Zombie bites at most once per activation")
+    row = box.locator(f".stepper[data-key='{other}']")
+    if row.locator(".taps").count():
+        assert row.locator(".taps input[value='1']").is_disabled()
+    else:
+        assert row.locator("button.step").nth(1).is_disabled()
+    assert not watch.errors, watch.errors

@@ -107,6 +107,7 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
     no_english(pages, labels, seen)  # the setup: checklist, Mutation offers
     shots(laptop, "eza-fr-table-setup")
     kinds: set[str] = set()
+    parts_read = False
     for _ in range(MAX_MOVES):
         feast_done = laptop.locator(".eza-ruling").count() > 0
         turn = int(laptop.get_attribute(".game-state.eza", "data-turn"))
@@ -123,6 +124,13 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
             laptop.wait_for_timeout(100)
         assert actor is not None, laptop.evaluate(TEXT, VISIBLE)[:2000]
         kinds.add(kind)
+        # a Horde's part, in French: the form's own words (unless a newer view took it away)
+        words = actor.evaluate(
+            "() => document.querySelector(\"form[data-type='card_part']\")?.innerText ?? null"
+        )
+        if kind == "card_part" and words is not None:
+            assert "Noter ma part" in words and "\u00a0:" in words, words
+            parts_read = True
         before = seq(actor)
         if kind == "feast":
             shots(actor, "eza-fr-phone-feast")
@@ -134,7 +142,11 @@ def test_a_french_table_plays_without_a_word_of_english(devices, watch, shots, l
     shots(laptop, "eza-fr-table-feast-ruling")
     ruling = laptop.locator(".eza-ruling .eza-ruling-text").text_content()
     assert ruling.startswith("Festin pour ")
-    assert {"keep_mutation", "take_card"} <= kinds and kinds & {"activate", "activate_hordes"}
+    assert {"keep_mutation", "take_card", "card_part"} <= kinds and parts_read
+    # texts the phone builds from the catalogue, French typography included (issue 26)
+    text = laptop.evaluate(TEXT, VISIBLE)
+    assert "Mutations\u00a0: " in text and "Mutations :" not in text
+    assert "Piste zombie (" in text and "sur le plateau (" in text
     correct_on_a_phone(phones[0], laptop, pages, labels, seen)
     assert seen == set(labels)
     assert not watch.errors, watch.errors

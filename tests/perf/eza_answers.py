@@ -9,9 +9,10 @@ the answers (actions posted) per turn, in all and by the active Horde. Run it wi
 The eager player is the table the rulebook describes, the same in every tree: it takes a random
 card from the track; every Zombie it activates bites (the Human with the fewest Bite tokens)
 whenever it may and then uses every action it has left (an older tree asks one tap per move or
-stand-up, a newer one "next Zombie", a newer one one form per activation, the newest one form
+stand-up, a newer one "next Zombie", a newer one one form per activation, a newer one one form
 for the Hordes activating in a row, each Horde's part filled the same way on the tokens the
-Hordes before it left, stopping where the phone stops: at a Feast); it never stops an activation
+Hordes before it left, stopping where the phone stops: at a Feast; the newest each Horde its
+own parts on its own phone, the first phone asked answering first); it never stops an activation
 early, never removes a Defense cube and never plays an Instant Mutation; the Zombies in reach
 of a Human attack are a random set of the kinds offered (one checkbox, or a count of 1, each;
 in newer trees each kind in reach or not, a random Horde's — in the newest also when the reach
@@ -45,6 +46,8 @@ PROGRESS = ("zombie_action", "next_zombie", "end_zombie")
 def choose(state: dict, specs: list[dict], rng: Rng) -> dict:
     """The eager player's answer to the question on its phone."""
     by_type = {s["type"]: s for s in specs if s["type"] not in NOT_PLAYED}
+    if "card_part" in by_type:  # each Horde its own parts (issue 26): filled the same way
+        return {"type": "card_part", "params": eager_parts(state, by_type["card_part"], rng)}
     if "activate" in by_type:  # one form per activation (newer trees): the same bites
         return {"type": "activate", "params": eager_activation(state, by_type["activate"])}
     if "activate_hordes" in by_type:  # one form for the Hordes in a row (newest trees)
@@ -154,6 +157,46 @@ def eager_hordes(state: dict, spec: dict, rng: Rng | None = None) -> dict:
                 filled[k] = rng.choice(picks)
                 tombs -= filled[k] == "closed_tomb"
         out.update({f"{k}_{row[1]}": v for k, v in filled.items()})
+    return out
+
+
+def eager_parts(state: dict, spec: dict, rng: Rng) -> dict:
+    """A Horde's form for its parts (the newest trees): each activation filled as its own form
+    (the form's bounds already count the parts before it), every other part's pick preselected
+    or drawn at random (a closed tomb only while Tombstones are left)."""
+    out: dict = {}
+    for name, param in spec["params"].items():
+        part = name.split("_", 1)[0]
+        if part == "actions":  # bites (a group of the count form) and cubes, in one count form
+            out[name] = eager_actions(state, param)
+        elif part == "acted":
+            out[name] = param["value"]  # all of them, as preselected
+        elif part == "lunge":
+            out[name] = "none"  # an Instant: never played
+        else:  # a spot or a Human to frighten
+            picks = [c for c in param["choices"] if c not in param.get("destructive", ())]
+            if part == "spot" and (state.get("tombstones") or {}).get("on_board", 0) <= 0:
+                picks = [c for c in picks if c != "closed_tomb"] or picks
+            out[name] = rng.choice(picks)
+    return out
+
+
+def eager_actions(state: dict, param: dict) -> dict:
+    """Every Zombie bites, each the Human with the fewest Bite tokens still to take, within the
+    form's bounds (a Zombie bites once: the bites' group; the actions in all); no cube."""
+    bounds = param["counts"]
+    group = next(iter(param.get("groups") or []), None)
+    humans = group["keys"] if group else [k for k in bounds if k in state["humans"]]
+    left = min(param["most"], group["most"] if group else param["most"])
+    tokens = {h: state["humans"][h]["tokens"] for h in humans}
+    out = dict.fromkeys(bounds, 0)
+    while left > 0:
+        open_ = [h for h in humans if out[h] < bounds[h]["max"]]
+        if not open_:
+            break
+        human = min(open_, key=lambda h: (tokens[h] - out[h], h))
+        out[human] += 1
+        left -= 1
     return out
 
 

@@ -468,6 +468,32 @@ def test_random_params_keep_a_count_form_within_its_least_and_most():
         assert 3 <= total <= 4
 
 
+def test_a_count_form_bounds_part_of_its_keys_with_a_group_and_random_params_keep_to_it():
+    """A Zombie's actions bite or remove cubes (in all at most its actions) but it bites once:
+    the bites are a group with their own most, the phone and random playouts keep to both."""
+    from tableapp.engine import M
+    from tableapp.engine.game import counts
+    from tableapp.engine.playout import random_params
+    from tableapp.engine.rng import Rng
+
+    why = M("engine.param.unknown", action="x", names=["bites"])
+    bounds = {"harry": (0, 3), "kate": (0, 3), "door": (0, 3), "window": (0, 2)}
+    spec = counts(bounds, most=4, groups=[(["harry", "kate"], 2, why)])
+    assert spec["groups"] == [{"keys": ["harry", "kate"], "most": 2, "reason": why}]
+    with pytest.raises(ValueError):
+        counts(bounds, groups=[(["eve"], 1, None)])
+    seen = set()
+    for i in range(300):
+        drawn = random_params({"params": {"p": spec}}, Rng(bytes(32), i))["p"]
+        assert drawn["harry"] + drawn["kate"] <= 2 and sum(drawn.values()) <= 4
+        seen.add((drawn["harry"] + drawn["kate"], drawn["door"]))
+    assert (2, 2) in seen and (0, 3) in seen  # the group and the total both reached
+    least = counts(bounds, most=4, least=4, groups=[(["harry", "kate"], 1, None)])
+    for i in range(100):
+        drawn = random_params({"params": {"p": least}}, Rng(bytes(32), i))["p"]
+        assert drawn["harry"] + drawn["kate"] <= 1 and sum(drawn.values()) == 4
+
+
 def test_a_destructive_choice_is_never_the_preselected_one():
     from tableapp.engine.game import action, choice
 

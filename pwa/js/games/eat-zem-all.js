@@ -9,9 +9,9 @@
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { labelled, t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 import { seatById, seatLabel, shape } from "../seats.js";
-import { ROW_PARAM, wireSharedActivation } from "./eat-zem-all-forms.js";
+import { boundGroups } from "./eat-zem-all-forms.js";
 import * as generic from "./generic.js";
 import { icon } from "../icons.js";
 
@@ -41,7 +41,7 @@ function zombieCard(g, card, extra = {}) {
     h("strong", { class: "eza-cname" }, card.name),
     card.colour ? h("span", { class: `eza-hc eza-hc-${card.colour}` }, colourWord(g, card.colour)) : null,
     h("ul", {}, (card.main || []).map((e) => h("li", {}, e))),
-    card.bonus?.length ? h("p", { class: "eza-bonus" }, labelled(t("eza.bonus"), card.bonus.join(" · "))) : null);
+    card.bonus?.length ? h("p", { class: "eza-bonus" }, t("eza.bonus.list", { effects: card.bonus.join(" · ") })) : null);
 }
 
 const mutationCard = (card) => h("div", { class: "eza-card mutation", data: { card: card.id, effect: card.effect } },
@@ -108,20 +108,41 @@ function feastPanel(view, victim) {
   return h("section", { class: "eza-feast", data: { human: victim.id } },
     h("h3", {}, t("eza.feast", { human: victim.name })),
     h("p", {}, t("eza.feast.count", { horde: hordeText(view, counting) })),
-    h("ul", { class: "eza-list" }, g.hordes.map((x) => h("li", {}, hordeTag(view, x.seat),
-      ` ${labelled(t("eza.bites"), x.bites[victim.id] || 0)} · ${x.pawns_on_board} ${t("eza.board")}`))));
+    h("ul", { class: "eza-list" }, g.hordes.map((x) => h("li", {}, hordeTag(view, x.seat), " ",
+      t("eza.feast.horde", { bites: x.bites[victim.id] || 0, board: x.pawns_on_board })))));
+}
+
+/** Where each Horde's parts of the card stand (issue 26): asked now (on its phone), all
+ * entered, or waiting for the parts before them; from the question's rows. */
+function partsOf(g, seat) {
+  const rows = (g.question?.rows || []).filter((r) => r.seat === seat);
+  if (!rows.length) return null;
+  if (rows.some((r) => r.state === "asked")) return "asked";
+  return rows.every((r) => r.state === "entered") ? "entered" : "waiting";
 }
 
 function orderPanel(view) {
   const g = view.game_view;
   const card = g.current_card;
-  // A form shared by several Hordes (EZA-T12): those Hordes act now, the active one records.
-  const now = new Set(g.question?.hordes || view.prompt?.waiting_for || []);
+  // Each Horde the game waits for is marked (several may enter their parts at once); the
+  // active Horde has its own mark.
+  const asked = new Set(g.question?.hordes || view.prompt?.waiting_for || []);
+  const mark = (entry) => {
+    const state = partsOf(g, entry.seat);
+    if (asked.has(entry.seat)) return h("span", { class: "marker now" }, " ", icon("turn"), " ", t("eza.now"));
+    if (state === "entered") return h("span", { class: "marker entered" }, " ", t("eza.entered"));
+    if (state === "waiting") return h("span", { class: "marker waiting" }, " ", t("eza.waits"));
+    return null;
+  };
+  const parts = (entry, i) => {
+    if (!entry.parts.includes("bonus")) return t("eza.main");
+    return i > 0 ? t("eza.mainbonus.owner") : t("eza.mainbonus");
+  };
   return h("section", { class: "eza-resolving" }, zombieCard(g, card), h("h3", {}, t("eza.order")),
-    h("ol", { class: "eza-order" }, card.order.map((entry, i) => h("li", { class: now.has(entry.seat) && "now", data: { seat: entry.seat } },
-      hordeTag(view, entry.seat), " ", entry.parts.includes("bonus") ? t("eza.mainbonus") : t("eza.main"),
-      i > 0 && entry.parts.includes("bonus") ? ` (${t("eza.owner")})` : "",
-      now.has(entry.seat) ? h("span", { class: "marker" }, " ", icon("turn"), " ", t("eza.now")) : null))));
+    h("ol", { class: "eza-order" }, card.order.map((entry, i) => h("li", {
+      class: [asked.has(entry.seat) && "now", entry.seat === g.active && "active"], data: { seat: entry.seat, parts: partsOf(g, entry.seat) ?? "" },
+    }, hordeTag(view, entry.seat), " ", parts(entry, i),
+    entry.seat === g.active ? h("span", { class: "tag eza-active" }, t("eza.active")) : null, mark(entry)))));
 }
 
 function humanRow(view, x) {
@@ -134,26 +155,27 @@ function humanRow(view, x) {
       x.frightened ? h("span", { class: "tag warn" }, icon("down"), " ", t("eza.frightened")) : null,
       x.cell_name ? h("span", { class: "muted" }, x.cell_name) : null,
       x.off_path && x.status === "alive" ? h("span", { class: "tag" }, t("eza.offpath")) : null),
-    h("p", { class: "eza-small" }, `${labelled(t("eza.trait"), x.trait.name)} (${t("eza.points", { n: x.trait.vp })}) · ${labelled(x.name, t("eza.points", { n: x.vp }))}`,
-      x.contamination !== null ? ` · ${labelled(t("eza.contam"), named(x.contamination))}` : ""),
-    bites.length ? h("p", { class: "eza-small" }, labelled(t("eza.bites"), bites.join(" · "))) : null,
-    x.status === "dead" ? h("p", { class: "eza-small" }, `${labelled(t("eza.finisher"), named(x.finished_by))} · ${labelled(t("eza.tileto"), named(x.tile_to))}`) : null);
+    h("p", { class: "eza-small" }, t("eza.human.scores", { trait: x.trait.name, traitvp: x.trait.vp, human: x.name, vp: x.vp }),
+      x.contamination !== null ? ` · ${t("eza.human.contam", { horde: named(x.contamination) })}` : ""),
+    bites.length ? h("p", { class: "eza-small" }, t("eza.bites.list", { list: bites.join(" · ") })) : null,
+    x.status === "dead" ? h("p", { class: "eza-small" }, t("eza.human.fate", { finisher: named(x.finished_by), tile: named(x.tile_to) })) : null);
 }
 
 function hordeRow(view, x) {
   const g = view.game_view;
   const bites = Object.entries(x.bites).map(([id, n]) => `${humanOf(g, id)?.name ?? id} ${n}`);
+  const list = (items) => new Intl.ListFormat(lang(), { type: "conjunction" }).format(items);
+  const mutations = x.mutations.map((m) => t("eza.mutation.item", { name: m.name, kind: t(`eza.${m.kind}`) }));
+  const owned = [...x.human_tiles.map((o) => t("eza.tile.item", { name: o.name })), ...x.traits.map((o) => t("eza.trait.item", { name: o.name }))];
   return h("li", { class: ["eza-horde", g.active === x.seat && "turn"], data: { seat: x.seat, board: x.pawns_on_board, reserve: x.pawns_in_reserve } },
     h("div", { class: "eza-head" }, hordeTag(view, x.seat),
       g.active === x.seat ? h("span", { class: "marker" }, icon("turn"), " ", t("eza.active")) : null,
       x.choosing_mutation || x.choosing_zombie_card ? h("span", { class: "tag" }, t("eza.choosing")) : null,
       h("span", { class: "score" }, t("eza.points", { n: x.score }))),
-    h("p", { class: "eza-pawns" }, `${x.pawns_on_board} ${t("eza.board")} (${x.crawling} ${t("eza.crawling")}) · `
-      + `${x.pawns_in_reserve} ${t("eza.inreserve")} · ${x.activatable} ${t("eza.activatable")}`),
-    x.mutations.length ? h("p", { class: "eza-small" }, `${t("eza.mutations")}: `, x.mutations.map((m) => `${m.name} (${t(`eza.${m.kind}`)})`).join(", ")) : null,
-    h("p", { class: "eza-small" }, labelled(t("eza.zcards"), x.zombie_cards_in_reserve), bites.length ? ` · ${labelled(t("eza.bites"), bites.join(", "))}` : ""),
-    x.human_tiles.length || x.traits.length ? h("p", { class: "eza-small" },
-      [...x.human_tiles.map((o) => labelled(t("eza.tiles"), o.name)), ...x.traits.map((o) => labelled(t("eza.trait"), o.name))].join(" · ")) : null);
+    h("p", { class: "eza-pawns" }, t("eza.pawns", { board: x.pawns_on_board, crawling: x.crawling, reserve: x.pawns_in_reserve, activatable: x.activatable })),
+    mutations.length ? h("p", { class: "eza-small" }, t("eza.mutations.held", { cards: list(mutations) })) : null,
+    h("p", { class: "eza-small" }, t("eza.zcards.count", { n: x.zombie_cards_in_reserve }), bites.length ? ` · ${t("eza.bites.list", { list: bites.join(", ") })}` : ""),
+    owned.length ? h("p", { class: "eza-small" }, owned.join(" · ")) : null);
 }
 
 function decks(g) {
@@ -166,7 +188,7 @@ function decks(g) {
 export function publicState(view) {
   const g = view.game_view;
   if (!g || !Array.isArray(g.hordes)) return generic.publicState(view);
-  if ((view.actions || []).some((a) => a.type === "activate_hordes")) queueMicrotask(() => wireSharedActivation(view));
+  if ((view.actions || []).some((a) => a.type === "card_part")) queueMicrotask(() => boundGroups(view));
   const me = hordeOf(g, view.me?.seat);
   const victim = pendingFeast(view);
   const resolving = g.human_card_resolving || [];
@@ -183,7 +205,7 @@ export function publicState(view) {
       g.human_cards_to_resolve ? h("p", { class: "muted" }, t("eza.toresolve", { n: g.human_cards_to_resolve })) : null) : null,
     checklist && g.checklist.length ? h("section", { class: "eza-checklist" }, h("h3", {}, t("eza.checklist")),
       h("ul", {}, g.checklist.map((line) => h("li", {}, line)))) : null,
-    h("section", {}, h("h3", {}, `${t("eza.track")} (${g.track.length})`), h("div", { class: "eza-track" }, g.track.map((c) => zombieCard(g, c)))),
+    h("section", {}, h("h3", {}, t("eza.track.count", { n: g.track.length })), h("div", { class: "eza-track" }, g.track.map((c) => zombieCard(g, c)))),
     h("section", {}, h("h3", {}, t("eza.decks")), decks(g)),
     h("section", {}, h("h3", {}, t("eza.humans")), h("ul", { class: "eza-humans" }, g.humans.map((x) => humanRow(view, x)))),
     h("section", {}, h("h3", {}, t("eza.hordes")), h("ul", { class: "eza-hordes" }, g.hordes.map((x) => hordeRow(view, x)))));
@@ -218,12 +240,6 @@ function labelFromActions(view, name, value) {
 }
 
 export function choiceLabel(name, value, view) {
-  const row = ROW_PARAM.exec(name);
-  if (row && value === null) {
-    const horde = hordeText(view, Number(row[3]));  // a Horde's second row: "Yellow, again"
-    return labelled(row[2] === row[3] ? horde : t("eza.row.again", { horde }), t(`eza.param.${row[1]}`));
-  }
-  if (row) return labelFromActions(view, name, value) ?? generic.choiceLabel(row[1], value, view);
   if (value === null) {
     const title = t(`eza.param.${name}`);
     return title === `eza.param.${name}` ? generic.choiceLabel(name, value, view) : title;

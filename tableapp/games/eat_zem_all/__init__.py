@@ -11,32 +11,42 @@ Where the rules leave room, the app reads them like this:
   Zombie Events at each reshuffle.
 - EZA-S7, EZA-S8: the table screen lists the starting Zombies one at a time, counter-clockwise
   from the last Horde; in the Cemetery the app draws which 4 Humans start on each gate.
-- EZA-T5: with no Zombie left to activate, a Horde adds one instead. With an empty reserve, a
-  Horde that adds a Zombie may take one of its Zombies back from the board, or not (the FAQ: not
-  mandatory); the moved Zombie counts as added by the card. The same choice is offered when the
-  Contamination holder has no pawn left for a transformation (EZA-F4).
-- EZA-T6, EZA-T7: one form per activation: the Zombies move and stand up at the table, then the
-  Horde enters what the app counts — its bites per Human (one per Zombie, two for one of them
-  with Second helping) and the Defense cubes removed — in one post, checked against the Zombies'
-  actions; a bite that takes a Human's last token starts the Feast at once and the other bites
-  resolve after it. Every Zombie of the activation counts as activated by the card; when the
-  same card activates the Horde again, the form asks how many acted (all, preselected).
-- EZA-T1, EZA-T12: what a card has the Hordes do in a row, in public — their activations (a
-  second one by the same card on the Zombies the first left), the spot of each Zombie added in
-  the Cemetery, a Panic, the Zombie a Horde adds when it has none to activate (EZA-T5) — is one
-  form the active Horde records, a part per effect in resolution order; the table plays them in
-  that order. Each activation has its own Zombies, actions and Mutations (Pack instinct, Iron
-  jaw, Sprint and Second helping, offered while the form is open). A bonus Mutation is drawn in
-  its place and kept right after the form (before a Feast it started); a Zombie card to add,
-  which only goes on the Zombie draw pile, is chosen right after it. A bite that takes a Human's
-  last token starts the Feast before the next part (EZA-T6): the phone says so, only the parts
-  up to it are applied, and the rest is asked again after the Feast with what was entered kept
-  (a Human to frighten is chosen again). A Horde holding Lunge has it on its part ("not played"
-  preselected), played in its place before its bites. The run ends at the second activation of a
-  Horde holding Lunge, Sprint or Second helping (it plays its card on the activation it wants)
-  or Pack instinct (its extra action goes to the first activation its Zombies act in), at a
-  second Mutation draw, at a Horde with no Zombie left in its reserve, and before offering more
-  closed tombs than Tombstones are left; those are asked on their own.
+- EZA-T5: with no Zombie left to activate, a Horde adds one instead — also when the table
+  corrects its Zombies to none while its activation is asked (its part becomes that Zombie).
+  With an empty reserve, a Horde that adds a Zombie may take one of its Zombies back from the
+  board, or not (the FAQ: not mandatory); the moved Zombie counts as added by the card. The
+  same choice is offered when the Contamination holder has no pawn left for a transformation
+  (EZA-F4).
+- EZA-T6, EZA-T7: one form per activation, on the Horde's own phone: the Zombies move and stand
+  up at the table, then the Horde enters what the app counts — its bites per Human and the
+  Defense cubes removed per door or window — in one post, each control bounded by what the rules
+  allow (a Zombie bites once, two for one of them with Second helping; a bite or a cube is an
+  action, Iron jaw's doors and windows counted in actions of 2 cubes; so many actions in all);
+  a bite that takes a Human's last token starts the Feast at once and the other bites resolve
+  after it. Every Zombie of the activation counts as activated by the card; when the same card
+  activates the Horde again and how many acted decides how many it has then, the form asks how
+  many acted (all, preselected).
+- EZA-T1, EZA-T12: what a card has the Hordes do in a row — their activations, the Zombie each
+  adds (its spot in the Cemetery; with an empty reserve, whether it takes one back), a Panic, a
+  Mutation drawn and kept, a Zombie card put on the draw pile — is a list of parts in resolution
+  order, each asked of the Horde it belongs to on its own phone (one form for the parts it is
+  asked at once) and played in that order as soon as the parts before it are (what a Horde
+  enters early is kept until then). Parts that cannot change one another are asked at once. A
+  part waits for the parts before it when a Human is near its last token: those parts, with
+  their most bites (one per Zombie, a Lunge one more, at most their actions; those entered
+  counting as entered), could take it before this one (a Feast, counted from where the Zombies
+  stand, would come first) or leave it fewer tokens than this one could bite; also when a Panic
+  before it is not entered yet, when a closed tomb it offers could lose its last Tombstone to
+  them, and when it is a Horde's next activation whose Zombies its part before decides (how many
+  acted, a Zombie taken back, a Mutation kept) or whose Horde holds Sprint, Second helping or
+  Lunge (played on the activation it chooses). The Defense cubes are on the board: a part asked
+  at once with others sees the cubes the parts entered before it left, and cubes beyond those
+  left when it is played are not taken (the log says so). A bite that takes a Human's last token
+  starts the Feast before the next part; a part entered whose controls have changed when its
+  turn comes (a Feast, a correction, an Instant) is asked again, what it entered preselected. A
+  Horde holding Lunge has it in its part ("not played" preselected), played first; Sprint and
+  Second helping are offered while its activation is asked; a "when asked" Instant waits until
+  the parts before the Horde's own are played. The screens mark each Horde asked.
 - EZA-T9: a Horde that already holds 2 Mutations says in one answer which one it keeps and which
   of its 3 it discards, with no "are you sure?" (its undo takes it back); the only card left on
   the track is taken without a question (EZA-T1).
@@ -58,7 +68,8 @@ Where the rules leave room, the app reads them like this:
   in play: nothing to correct), Sure-footed (the app lays no Zombie down for a fall) and
   Tireless (the app counts no action for a stand-up). An Instant is offered to its holder only
   when its moment has come.
-- EZA-F2, EZA-F3: the active Horde counts each Horde's Zombies on or next to the cell, unless the
+- EZA-F2, EZA-F3: the active Horde counts each Horde's Zombies on or next to the cell (those
+  that bit the Human during the card preselected: a Zombie bites a Human next to it), unless the
   Bite tokens alone already decide who takes the tile (no count can change it): then nobody is
   asked.
 - EZA-H3, EZA-H4: after "draw 1 additional card" the frightened Humans stand up at once, before
@@ -120,6 +131,7 @@ from . import (
     humans,
     invariants,
     mutations,
+    parts,
     track,
     views,
     zombies,
@@ -132,7 +144,17 @@ from .setup import OPTIONS, PLAYERS, VARIANTS, setup
 from .state import PRIVATE, SECRET
 
 FLOW = Flow.of(
-    track, zombies, activations, mutations, feast, dispenser, humans, attacks, house, cemetery
+    track,
+    zombies,
+    parts,
+    activations,
+    mutations,
+    feast,
+    dispenser,
+    humans,
+    attacks,
+    house,
+    cemetery,
 )
 
 GAME = define(
@@ -152,6 +174,7 @@ GAME = define(
     result=result,
     invariants=invariants.check_invariants,
     reveal=views.reveal,
+    action_names={"card_part": M("eza.action_name.card_part")},
     validate_content=validate,
     pack_format=FORMAT,
     secret=SECRET,

@@ -1,15 +1,16 @@
-"""Adding a Zombie and frightening a Human, as their own question or as a part of a card's
-shared form (EZA-T5, T7, T11; :mod:`.zombies` asks them alone, :mod:`.activations` in a form).
+"""Adding a Zombie and frightening a Human, each a Horde's part of a card (EZA-T5, T7, T11;
+:mod:`.parts` asks them among the card's other parts).
 
 Where a new Zombie goes ("Zombie Card Effects"): in the House the table places it and the app only
 counts it; in the Cemetery the Horde says on which spot (a closed tomb loses its Tombstone; Grave
 born adds on any tomb, EZA-T12). With an empty reserve a Horde may move one of its Zombies from
-the board instead, which counts as added by the card (EZA-T5, T7).
+the board instead, which counts as added by the card (EZA-T5, T7): taking one back is offered,
+"take none" never preselected (the FAQ: not mandatory).
 """
 
 from __future__ import annotations
 
-from ...engine import Ctx, M
+from ...engine import Ctx, M, choice
 from .state import State, holds, horde, human, human_name, in_play, name, pawn_out
 
 #: Where a new Zombie goes, per effect, in the House (and "ambush" on both sides).
@@ -38,6 +39,56 @@ def cemetery_spots(state: State, seat: int, effect: str) -> list[str]:
     if state["tombstones"]["on_board"] == 0:
         spots.remove("closed_tomb")
     return spots
+
+
+def where_added(effect: str) -> dict:
+    """Where the table puts a Zombie it adds without a spot to choose (the House, Ambush; an
+    activation that adds one instead, EZA-T5, adds it as "add 1 Zombie" does)."""
+    return HOUSE_WHERE.get(effect, HOUSE_WHERE["add_zombie"])
+
+
+def spots_for(state: State, seat: int, effect: str, *, closed: bool = True) -> list[str]:
+    """Where an added Zombie may go now: [] when the table places it (the House, Ambush); in
+    the Cemetery the spots of the effect (no closed tomb when ``closed`` is False: no
+    Tombstone left for it)."""
+    if state["side"] == "house" or effect == "ambush":
+        return []
+    spots = cemetery_spots(state, seat, _cemetery_effect(effect))
+    return [s for s in spots if closed or s != "closed_tomb"]
+
+
+def _cemetery_effect(effect: str) -> str:
+    return effect if effect in _CEMETERY_SPOTS else "add_zombie"  # EZA-T5: as "add 1 Zombie"
+
+
+def add_form(state: State, seat: int, effect: str, *, empty: bool, closed: bool) -> dict | None:
+    """The Horde's part for an added Zombie, or None when it asks nothing: its spot in the
+    Cemetery (the first preselected; a closed tomb only when ``closed``: a Tombstone is left
+    for it), or, with an ``empty`` reserve, whether it takes one of its Zombies back from the
+    board (EZA-T5) and, in the Cemetery, to which spot."""
+    spots = spots_for(state, seat, effect, closed=closed)
+    if empty:
+        labels = [SPOTS[s] for s in spots] or [M("eza.take_back.take", where=where_added(effect))]
+        picks = spots or ["take"]
+        return choice(
+            [*picks, "none"], [*labels, SPOTS["none"]], value=picks[0], destructive=["none"]
+        )
+    if len(spots) > 1:
+        return choice(spots, [SPOTS[s] for s in spots], value=spots[0])
+    return None
+
+
+def add_apply(state: State, ctx: Ctx, seat: int, effect: str, picked: str | None) -> None:
+    """The Zombie added: on the spot picked (or the only one left), from the reserve, or moved
+    from the board when the reserve is empty (unless the Horde took none back, EZA-T5)."""
+    if picked == "none":
+        ctx.say(M("eza.take_back.none", horde=name(state, seat)), rule="EZA-T5")
+        return
+    spots = spots_for(state, seat, effect)
+    if not spots:
+        add_or_move(state, ctx, seat, where_added(effect))
+        return
+    place(state, ctx, seat, picked if picked in spots else spots[0])
 
 
 def place(state: State, ctx: Ctx, seat: int, spot: str) -> None:

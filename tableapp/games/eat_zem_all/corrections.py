@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...engine import Ctx, M, RuleError, decks, piles
 from ...engine.messages import pack_names
-from . import attacks, mutations
+from . import attacks, mutations, parts
 from .board import COLUMNS, cell_name
 from .effects import cell_key
 from .mutations import mutation_name
@@ -165,6 +165,9 @@ def recheck(state: State, ctx: Ctx) -> None:
         check = checks.get(step["kind"])
         if check is not None and not check(step):
             state["steps"].remove(step)
+        replaced = parts.recheck(state, step)
+        if replaced is not None:  # the card's parts looked at again (EZA-T5, EZA-F1)
+            state["steps"][state["steps"].index(step)] = replaced
 
 
 def correct(state: State, group: str, key: str, value, ctx: Ctx) -> None:

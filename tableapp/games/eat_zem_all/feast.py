@@ -38,6 +38,8 @@ def bite(state: State, ctx: Ctx, seat: int, hid: str) -> bool:
     h["tokens"] -= 1
     bites = horde(state, seat)["bites"]
     bites[hid] = bites.get(hid, 0) + 1
+    near = horde(state, seat).setdefault("card_bites", {})  # its Zombies next to it, likely
+    near[hid] = near.get(hid, 0) + 1
     first = h["contamination"] is None
     if first:
         h["contamination"] = seat
@@ -157,14 +159,21 @@ def decided_winner(bites: dict[int, int], most: dict[int, int]) -> tuple[int | N
 
 
 def _feast_specs(state: State, step: Step, seat: int) -> list[dict]:
+    """Each Horde's Zombies on or next to the cell, at most those on the board; preselected:
+    those that bit the Human during this card (a Zombie bites a Human next to it)."""
     bounds = {str(s): (0, horde(state, s)["board"]) for s in state["seats"]}
     labels = {str(s): name(state, s) for s in state["seats"]}
+    likely = {
+        str(s): min(horde(state, s)["board"], horde(state, s).get("card_bites", {}).get(hid, 0))
+        for s in state["seats"]
+        for hid in [step["human"]]
+    }
     return [
         action(
             "feast",
             M("eza.action.feast"),
             submit=M("eza.submit.feast", n="{n}"),
-            zombies=counts(bounds, labels=labels),
+            zombies=counts(bounds, labels=labels, values=likely),
         )
     ]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...engine import Ctx, Flow, M, Moves, RuleError, action, board_step, choice, piles
 from ...engine.messages import pack_names
-from . import feast
+from . import parts
 from .adding import frighten, panic_targets
 from .board import cell_at, cell_name, humans_on, neighbours, square_of, wrap_cell
 from .effects import cell_key, split_cell
@@ -57,43 +57,25 @@ def _top(state: State) -> dict | None:
 
 
 def _asked(state: State, seat: int) -> bool:
-    """The Horde is asked now: its own question, or the first part of the card's form (its
-    moment comes before anything of the form is applied; a later part's Horde, the active one
-    too, plays these when the form is done: played now, they would act before the parts ahead
-    of it)."""
+    """The Horde is asked now: its own question, or the first part of the card still to play
+    (its moment comes before anything after it is played; a later part's Horde, the active one
+    too, plays these once the parts before its own are played: played now, they would act
+    before them)."""
     top = _top(state)
     if top is None or state["phase"] == "finished":
         return False
-    if top["kind"] == "activations":  # the Horde recording it is not asked for a part
-        return top["rows"][0]["seat"] == seat
+    if top["kind"] == "activations":
+        return parts.first_seat(state) == seat
     return top.get("seat") == seat
-
-
-def _activating(state: State, seat: int, *, first: bool = False) -> dict | None:
-    """This Horde's activation under way: its own form, or its part of a form shared by several
-    Hordes (``first``: only as the first of them — Lunge bites at once, before the Hordes
-    after it act; Sprint and Second helping change only the budget of the Horde's own part)."""
-    top = _top(state)
-    if top is not None and top["kind"] == "activations":
-        rows = top["rows"][:1] if first else top["rows"]
-        return next(
-            (r for r in rows if r["seat"] == seat and r.get("row", "activation") == "activation"),
-            None,
-        )
-    return top if top is not None and top["kind"] == "activation" and top["seat"] == seat else None
 
 
 def _params(state: State, seat: int, effect: str) -> dict | None:
     """The extra params of an Instant whose moment has come, or None when it has not."""
-    if effect in ("extra_actions", "bite_at_range"):
-        if not _activating(state, seat, first=effect == "bite_at_range"):
-            return None
-        if effect == "bite_at_range":
-            humans = in_play(state)
-            return {"human": choice(humans, human_labels(state, humans))} if humans else None
-        return {}
-    if effect == "second_bite":  # while its Zombies activate: one of them may bite twice
-        return {} if _activating(state, seat) else None
+    if effect == "bite_at_range":
+        return None  # played on the Horde's activation, in its form (EZA-T12)
+    if effect in ("extra_actions", "second_bite"):
+        # while its activation is asked: 2 more actions, or one of its Zombies bites twice
+        return {} if parts.open_activation(state, seat) is not None else None
     if effect == "play_dead":
         return (
             {} if horde(state, seat)["killed"] > 0 and horde(state, seat)["reserve"] > 0 else None
@@ -191,6 +173,14 @@ def _explain(state: State, seat: int, act: dict) -> RuleError | None:
 
 
 def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
+    _play(state, seat, act, ctx)
+    top = _top(state)
+    if top is not None and top["kind"] in parts.QUESTIONS:
+        # the card's parts looked at again: what the card changed may ask something else now
+        state["steps"][-1] = parts.recheck(state, top)
+
+
+def _play(state: State, seat: int, act: dict, ctx: Ctx) -> None:
     card, params = act["params"]["card"], act["params"]
     row = state["content"]["mutations"][card]
     effect, who = row["effect"], name(state, seat)
@@ -208,12 +198,9 @@ def _apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
     use_instant(state, ctx, seat, card)
     top = _top(state)
     if effect == "extra_actions":
-        _activating(state, seat)["extra"] += row.get("amount", 2)
+        parts.grant(state, seat, extra=row.get("amount", 2))
     elif effect == "second_bite":
-        _activating(state, seat)["more_bites"] += 1
-    elif effect == "bite_at_range":
-        if feast.bite(state, ctx, seat, params["human"]):
-            feast.start_feast(state, ctx, params["human"], seat)
+        parts.grant(state, seat, more_bites=1)
     elif effect == "frighten":
         frighten(state, ctx, seat, params["human"])
     elif effect == "shove":

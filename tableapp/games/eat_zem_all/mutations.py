@@ -149,9 +149,26 @@ def _refuse(state: State, step: Step, seat: int, act: dict) -> RuleError | None:
 
 
 def _apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
+    keep(state, ctx, seat, act["params"])
+    if state["pending_mutations"]:
+        Flow.push(state, step)
+
+
+def keep_specs(state: State, seat: int) -> list[dict]:
+    """The keep form of a Horde that drew its Mutations (EZA-T9, T10), asked on its own or as a
+    part of the card among the others' (:mod:`.parts`)."""
+    return _specs(state, {}, seat)
+
+
+def keep_refuse(state: State, seat: int, act: dict) -> RuleError | None:
+    return _refuse(state, {}, seat, act)
+
+
+def keep(state: State, ctx: Ctx, seat: int, params: dict) -> None:
+    """The Horde keeps one of the Mutations offered (and discards one of 3, EZA-T9)."""
     mc = state["mutation_cards"]
     pending = state["pending_mutations"]
-    card = act["params"]["card"]
+    card = params["card"]
     who = name(state, seat)
     draft = pending[str(seat)]["stage"] == "draft"
     piles.move(mc, card, f"offer:{seat}", f"held:{seat}")
@@ -177,12 +194,10 @@ def _apply(state: State, step: Step, seat: int, act: dict, ctx: Ctx) -> None:
         seat=seat,
         card=card,
     )
-    discard = act["params"].get("discard")
+    discard = params.get("discard")
     if discard is not None:  # EZA-T9: the third one, in the same answer
         _discard(state, ctx, seat, card if discard == KEPT else discard)
     del pending[str(seat)]
-    if pending:
-        Flow.push(state, step)
 
 
 def use_instant(state: State, ctx: Ctx, seat: int, card: str) -> None:
@@ -216,7 +231,8 @@ def recheck(state: State, step: Step) -> bool:
 
 
 def _prompt(state: State, step: Step) -> dict:
-    return M("eza.prompt.mutations", hordes=[name(state, s) for s in _actors(state, step)])
+    hordes = [name(state, s) for s in _actors(state, step)]
+    return M("eza.prompt.mutations", hordes=hordes, count=max(1, len(hordes)))
 
 
 def _ask(state: State, step: Step) -> dict:

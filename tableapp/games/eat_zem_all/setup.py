@@ -81,6 +81,7 @@ def setup(
                 "killed": 0,
                 "thick_skull": False,
                 "bites": {},
+                "card_bites": {},
                 "human_tiles": [],
                 "traits": [],
             }

@@ -9,7 +9,8 @@ The state is plain JSON (string keys)::
       "steps": [...],                    # the turn machine (engine/flow.py), top last
       "card": None | {"id", "order"},    # the Zombie card being resolved (EZA-T1)
       "hordes": {"1": {"colour", "board", "reserve", "crawling", "fresh", "activated",
-                       "killed", "thick_skull", "bites": {human: n}, "human_tiles", "traits"}},
+                       "killed", "thick_skull", "bites": {human: n}, "card_bites": {human: n},
+                       "human_tiles", "traits"}},
       "humans": {hid: {"status", "tokens", "box", "added", "frightened", "stay_down", "trait",
                        "contamination", "cell", "branch", "off_path", "tile_to", "killer"}},
       "human_order": [...], "dead_order": [...], "escaped": [...],
@@ -161,6 +162,7 @@ def reset_card_counters(state: State) -> None:
     for h in state["hordes"].values():
         h["fresh"] = 0
         h["activated"] = 0
+        h["card_bites"] = {}  # the Humans its Zombies bit: next to them (a Feast's likely count)
 
 
 def pawn_out(state: State, seat: int, *, laid_down: bool = False) -> None:

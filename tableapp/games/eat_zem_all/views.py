@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...engine import M, named
 from ...engine.messages import pack_names
+from . import parts
 from .board import cell_name
 from .effects import describe
 from .instants import APPLIED, PERMANENT
@@ -116,16 +117,9 @@ def _question(state: State) -> dict | None:
         return None
     top = state["steps"][-1]
     out = {k: top[k] for k in ("kind", "seat", "human") if k in top}
-    if top["kind"] == "activations":  # one form for several effects, in resolution order
-        out["hordes"] = [row["seat"] for row in top["rows"]]
-        out["rows"] = [
-            {
-                "seat": row["seat"],
-                "key": row.get("key", str(row["seat"])),
-                "row": row.get("row", "activation"),
-            }
-            for row in top["rows"]
-        ]
+    if top["kind"] in parts.QUESTIONS:  # the card's parts: each Horde asked marked, in order
+        out["kind"] = "activations"
+        out.update(parts.question_view(state, top))
     return out
 
 

@@ -105,29 +105,58 @@ def give_bites(state: dict, seat: int, hid: str, n: int, *, contamination: bool 
 
 
 def activation(seat: int, zombies: int = 1, actions: int = 3, effect: str | None = None) -> dict:
+    """A card effect activating ``zombies`` of the Horde's Zombies with ``actions`` each."""
     return {
-        "kind": "activation",
+        "kind": "zombie_effect",
         "seat": seat,
-        "zombies": zombies,
-        "actions": actions,
-        "extra": 0,
-        "more_bites": 0,
         "effect": effect or f"activate:{zombies}x{actions}",
+        "part": "main",
     }
 
 
-def activate(state: dict, seat: int, bites=None, cubes=None, acted=None):
-    """Answer the activation form: ``bites`` {human: n} and ``cubes`` {opening: n} (every other
-    key 0), ``acted`` when the form asks how many Zombies acted."""
+def form_of(state: dict, seat: int) -> dict:
+    """The params of the Horde's form for its parts asked now (``actions_1``, ``spot_2``…)."""
+    return spec(state, seat, "card_part")["params"]
+
+
+def actions_of(state: dict, seat: int) -> dict:
+    """The Horde's (first) activation asked now: its count form (bites and cubes)."""
+    form = form_of(state, seat)
+    return form[next(k for k in form if k.startswith("actions_"))]
+
+
+def rows_of(state: dict) -> list[tuple[str, int]]:
+    """The card's parts still to play: (kind, seat), in order."""
+    return [(r.get("row", "activation"), r["seat"]) for r in top(state)["rows"]]
+
+
+def part_params(state: dict, seat: int, **entered) -> dict:
+    """The Horde's form for its parts asked now, sent as shown but for ``entered`` (by param
+    name: ``actions_2={"kate": 1}``, counts not given 0, picks as preselected)."""
+    form = spec(state, seat, "card_part")["params"]
     params = {}
-    form = spec(state, seat, "activate")["params"]
-    if "bites" in form:
-        params["bites"] = {h: (bites or {}).get(h, 0) for h in form["bites"]["counts"]}
-    if "cubes" in form:
-        params["cubes"] = {o: (cubes or {}).get(o, 0) for o in form["cubes"]["counts"]}
-    if "acted" in form:
-        params["acted"] = form["acted"]["value"] if acted is None else acted
-    return act(state, seat, "activate", **params)
+    for key, param in form.items():
+        if "counts" in param:
+            params[key] = {k: entered.get(key, {}).get(k, 0) for k in param["counts"]}
+        else:
+            params[key] = entered.get(key, param.get("value"))
+    return params
+
+
+def activate(state: dict, seat: int, bites=None, cubes=None, acted=None, lunge=None):
+    """Answer the Horde's (first) activation asked now: ``bites`` {human: n} and ``cubes``
+    {opening: n} (every other key 0), ``acted`` when the form asks how many Zombies acted."""
+    form = spec(state, seat, "card_part")["params"]
+    key = next(k for k in form if k.startswith("actions_")).removeprefix("actions_")
+    params = part_params(state, seat)
+    params[f"actions_{key}"] = {
+        k: (bites or {}).get(k, (cubes or {}).get(k, 0)) for k in form[f"actions_{key}"]["counts"]
+    }
+    if acted is not None:
+        params[f"acted_{key}"] = acted
+    if lunge is not None:
+        params[f"lunge_{key}"] = lunge
+    return act(state, seat, "card_part", **params)
 
 
 def reach(state: dict, counted: dict[str, int]) -> dict[str, str]:

@@ -9,10 +9,12 @@ import pytest
 from eza_support import (
     GAME,
     act,
+    actions_of,
     activate,
     activation,
     asked,
     deal,
+    form_of,
     give_bites,
     reach,
     rules,
@@ -52,7 +54,8 @@ def test_EZA_T1_resolution_order_names_the_colour_owner():
     assert "zombie-green-1" in [c["id"] for c in GAME.view(state, None)["active_pile"]]
     assert said(GAME.view(state, 3)["current_card"]["order_text"]).startswith("1. Seat 1 (Yellow)")
     # The active Horde resolves first: main effects, then the bonus.
-    assert top(state)["seat"] == 1 and top(state)["effect"] == "activate:1x2"
+    first = top(state)["rows"][0]
+    assert first["seat"] == 1 and first["effect"] == "activate:1x2"
 
 
 def test_EZA_T1_refuses_a_card_not_on_the_track_and_other_hordes():
@@ -112,10 +115,11 @@ def test_EZA_T5_adding_with_an_empty_reserve_moves_one_from_the_board():
     state, events = stage(
         state, {"kind": "zombie_effect", "seat": 3, "effect": "add_zombie", "part": "main"}
     )
-    where = spec(state, 3, "place_zombie")["params"]["where"]
+    where = form_of(state, 3)["spot_3"]
     assert where["choices"] == ["closed_tomb", "open_tomb", "none"]
     assert said(where["labels"][2]) == "Take no Zombie back from the board"
-    state, events = act(state, 3, "place_zombie", where="closed_tomb")
+    assert where["value"] == "closed_tomb" and where["destructive"] == ["none"]
+    state, events = act(state, 3, "card_part", spot_3="closed_tomb")
     assert events[0]["rule"] == "EZA-T5" and "from the board" in said(events[0])
     assert (state["hordes"]["3"]["board"], state["hordes"]["3"]["reserve"]) == (10, 0)
     assert state["hordes"]["3"]["fresh"] == 1  # moved by this card: not activatable by it
@@ -132,23 +136,28 @@ def test_EZA_T5_taking_a_zombie_back_is_not_mandatory():
         {"kind": "zombie_effect", "seat": 1, "effect": "add_zombie", "part": "bonus"},
         {"kind": "zombie_effect", "seat": 1, "effect": "activate:allx1", "part": "bonus"},
     )
-    assert top(state)["kind"] == "take_back" and "you may move one" in asked(state)
-    labels = [said(x) for x in spec(state, 1, "take_back")["params"]["choice"]["labels"]]
+    form = form_of(state, 1)
+    assert list(form) == ["spot_1"]  # its activation waits: how many Zombies it has depends
+    assert "empty: take one of your Zombies back" in said(form["spot_1"]["label"])
+    labels = [said(x) for x in form["spot_1"]["labels"]]
     assert labels == [
         "Move one of my Zombies from the board in a room with no Human, or outside",
         "Take no Zombie back from the board",
     ]
-    state, events = act(state, 1, "take_back", choice="leave")
+    state, events = act(state, 1, "card_part", spot_1="none")
     assert events[0]["rule"] == "EZA-T5" and state["hordes"]["1"]["fresh"] == 0
-    assert top(state)["kind"] == "activation" and top(state)["zombies"] == 10
+    assert actions_of(state, 1)["most"] == 10  # all 10 act (1 action each)
 
 
 def test_EZA_T6_one_form_per_activation_one_bite_per_zombie_and_the_feast_at_once():
     state = deal("house")
     state, _ = stage(state, activation(1, zombies=2, actions=3))
-    form = spec(state, 1, "activate")["params"]
-    assert form["bites"]["most"] == 2 and form["bites"]["counts"]["kate"]["max"] == 2
-    assert "activate" in types(state, 1) and "next_zombie" not in types(state, 1)  # one post
+    form = actions_of(state, 1)
+    assert form["most"] == 6 and form["counts"]["kate"]["max"] == 2  # 2 Zombies, 3 actions each
+    (bites,) = form["groups"]  # a Zombie bites once: 2 bites at most, every Human counted
+    assert bites["most"] == 2 and "kate" in bites["keys"] and "front-door" not in bites["keys"]
+    assert said(bites["reason"]).startswith("A Zombie bites at most once per activation")
+    assert "card_part" in types(state, 1) and "next_zombie" not in types(state, 1)  # one post
     with pytest.raises(RuleError) as error:
         activate(state, 1, bites={"kate": 2, "omar": 1})
     assert (error.value.code, error.value.rule) == ("already_bit", "EZA-T6")
@@ -166,7 +175,7 @@ def test_EZA_T6_one_form_per_activation_one_bite_per_zombie_and_the_feast_at_onc
     assert top(state)["kind"] == "feast"
     assert state["hordes"]["1"]["bites"] == {"kate": 1, "omar": 1}
     assert state["defenses"]["front-door"] == 1 and state["hordes"]["1"]["activated"] == 2
-    assert not [s for s in state["steps"] if s["kind"] == "activation"]  # both Zombies used
+    assert not [s for s in state["steps"] if s["kind"] == "activations"]  # both Zombies used
 
 
 def test_EZA_F1_bites_left_in_the_form_resolve_after_the_feast():
@@ -191,7 +200,7 @@ def test_EZA_T7_zombies_added_by_the_card_cannot_be_activated_by_it():
         {"kind": "zombie_effect", "seat": 1, "effect": "activate:allx1", "part": "main"},
     )
     assert state["hordes"]["1"]["board"] == 5
-    assert top(state)["zombies"] == 4
+    assert actions_of(state, 1)["most"] == 4  # 4 Zombies, 1 action each: not the new one
     view = GAME.view(state, 1)["hordes"][0]
     assert view["activatable"] == 4
     state, _ = activate(state, 1)  # the 4 Zombies moved at the table, no bite
@@ -227,7 +236,7 @@ def test_EZA_T11_panic_frightens_and_the_next_card_only_stands_up():
     state, _ = stage(
         state, {"kind": "zombie_effect", "seat": 1, "effect": "panic", "part": "bonus"}
     )
-    state, events = act(state, 1, "panic", human="adele")
+    state, events = act(state, 1, "card_part", panic_1="adele")
     assert state["humans"]["adele"]["frightened"] and events[0]["rule"] == "EZA-T11"
     assert next(h for h in GAME.view(state, None)["humans"] if h["id"] == "adele")["frightened"]
     state["human_cards"]["resolving"].append(
@@ -279,4 +288,4 @@ def test_EZA_T6_bite_choices_are_humans_in_play_only():
     give_bites(state, 2, "nina", 0)
     state["humans"]["nina"]["status"] = "escaped"
     state, _ = stage(state, activation(1))
-    assert "nina" not in spec(state, 1, "activate")["params"]["bites"]["counts"]
+    assert "nina" not in actions_of(state, 1)["counts"]

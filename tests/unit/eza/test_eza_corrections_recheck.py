@@ -35,7 +35,7 @@ def test_EZA_T9_two_mutations_corrected_away_leave_no_discard_to_make():
     assert set(spec(state, 1, "keep_mutation")["params"]) == {"card"}  # a plain keep now
     state, _ = act(state, 1, "keep_mutation", card=state["mutation_cards"]["offer:1"][0])
     # The game goes on to Yellow's activation.
-    assert top(state)["kind"] == "activation" and waiting(state) == [1]
+    assert top(state)["kind"] == "activations" and waiting(state) == [1]
 
 
 def test_EZA_T9_one_mutation_corrected_away_makes_room_for_the_one_kept():

@@ -7,7 +7,9 @@ from __future__ import annotations
 from eza_support import (
     GAME,
     act,
+    activate,
     deal,
+    form_of,
     kill,
     reach,
     resolve,
@@ -157,21 +159,23 @@ def test_EZA_V2_each_horde_activates_one_zombie_with_up_to_two_actions():
     state["active"] = 3
     state, events = resolve(state, "event-house-2")
     assert events[0]["rule"] == "EZA-V2"
-    # In turn order, one form the active Horde records (EZA-T12), a part per Horde.
-    assert top(state)["kind"] == "activations" and waiting(state) == [3]
-    assert [(r["seat"], r["zombies"], r["actions"]) for r in top(state)["rows"]] == [
-        (3, 1, 2),
-        (1, 1, 2),
-        (2, 1, 2),
+    # In turn order, a part per Horde, each on its own phone, all at once: 1 Zombie with 2
+    # actions each cannot take a Human's last token (issue 26: parallel, not serial)
+    assert top(state)["kind"] == "activations" and waiting(state) == [3, 1, 2]
+    assert [(r["seat"], r["effect"]) for r in top(state)["rows"]] == [
+        (3, "activate:1x2"),
+        (1, "activate:1x2"),
+        (2, "activate:1x2"),
     ]
-    assert "use_mutation" in types(state, 1)  # Sprint, while its Zombie activates
-    form = spec(state, 3, "activate_hordes")["params"]
-    params = {k: dict.fromkeys(v["counts"], 0) for k, v in form.items()}
-    params["bites_3"]["kate"] = 1  # its other action: a move, at the table
-    params["bites_2"]["kate"] = 1
-    state, _ = act(state, 3, "activate_hordes", **params)
+    assert "use_mutation" in types(state, 1)  # Sprint, while its Zombie's part is asked
+    state, events = activate(state, 2, bites={"kate": 1})  # Green first: kept for its turn
+    assert state["hordes"]["2"]["bites"] == {} and "after those before it" in text(events)
+    state, _ = activate(state, 1)
+    state, events = activate(state, 3, bites={"kate": 1})  # its other action: a move
     assert state["hordes"]["3"]["bites"] == {"kate": 1}
     assert state["hordes"]["2"]["bites"] == {"kate": 1}
+    bites = [e["seat"] for e in events if e["msg"] in ("eza.bite", "eza.bite.first")]
+    assert bites == [3, 2]  # in turn order, whoever entered first
     assert not [s for s in state["steps"] if s["kind"].startswith("activation")]
 
 
@@ -179,14 +183,14 @@ def test_EZA_V3_each_horde_adds_one_zombie():
     state = deal("cemetery")
     state, events = resolve(state, "event-cemetery-3")
     assert events[0]["rule"] == "EZA-V3"
-    # issue 17: one form, recorded by the active Horde, says where each Horde's Zombie went
-    assert waiting(state) == [state["active"]]
-    params = spec(state, state["active"], "activate_hordes")["params"]
-    assert sorted(params) == ["spot_1", "spot_2", "spot_3"]
-    assert all(p["value"] == "closed_tomb" for p in params.values())  # the likely spot, preset
-    spots = {"spot_1": "open_tomb", "spot_2": "closed_tomb", "spot_3": "open_tomb"}
+    # each Horde says where its own Zombie went, all at once
+    assert waiting(state) == [1, 2, 3]
+    for seat in (1, 2, 3):
+        (spot,) = form_of(state, seat).values()
+        assert spot["value"] == "closed_tomb"  # the likely spot, preset
     tombs = state["tombstones"]["on_board"]
-    state, _ = act(state, state["active"], "activate_hordes", **spots)
+    for seat, spot in ((2, "closed_tomb"), (1, "open_tomb"), (3, "open_tomb")):
+        state, _ = act(state, seat, "card_part", **{f"spot_{seat}": spot})
     assert all(h["board"] == 5 for h in state["hordes"].values())
     assert state["tombstones"]["on_board"] == tombs - 1
 

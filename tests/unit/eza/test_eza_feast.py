@@ -295,3 +295,15 @@ def test_EZA_F4_no_pawn_left_no_zombie_to_lay():
     (words, seats) = _steps(state)[0]
     assert "lay a Zombie" not in words and "give Harry's tile to Seat 2 (Green)" in words
     assert seats == [SIMON, TIFANY]
+
+
+def test_issue26_EZA_F2_the_feast_count_preselects_the_zombies_that_bit_the_human_this_card():
+    """The likely count: a Zombie bites a Human next to it, so those that bit the dying Human
+    during this card are preselected (at most the Horde's Zombies on the board)."""
+    state = _harry_about_to_die(trait="tough")
+    state["hordes"][str(TIFANY)]["card_bites"] = {}
+    state, _ = stage(state, activation(TIFANY, zombies=1, actions=3))
+    state, _ = activate(state, TIFANY, bites={"harry": 1})
+    (feast,) = [s for s in GAME.legal_actions(state, TIFANY) if s["type"] == "feast"]
+    values = {k: b["value"] for k, b in feast["params"]["zombies"]["counts"].items()}
+    assert values[str(TIFANY)] == 1 and sum(values.values()) == 1

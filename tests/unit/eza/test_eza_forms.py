@@ -5,7 +5,7 @@ phone's live placeholders; no action asks "are you sure?" (issue 17: undo covers
 from __future__ import annotations
 
 import pytest
-from eza_support import GAME, PACK, activate, activation, deal, stage
+from eza_support import GAME, PACK, activate, activation, deal, form_of, stage
 
 from tableapp.engine import piles
 from tableapp.engine.playout import random_playout
@@ -82,26 +82,30 @@ def test_the_feast_form_confirms_the_zombies_counted():
 
 
 def test_EZA_T7_the_activation_asks_how_many_zombies_acted_only_when_it_matters():
-    """One form per activation; "how many acted" only when a later effect of the same card
-    activates this Horde again (a Zombie that did not act may act then), all preselected."""
-    state = deal("house")
+    """One form per Horde; "how many acted" only when a later effect of the same card
+    activates this Horde again and could then have fewer Zombies (a Zombie that did not act may
+    act then), all preselected; that later activation then waits for the answer."""
+    state = deal("house")  # 3 Hordes: 4 Zombies each
+    piles.move_all(state["mutation_cards"], "held:1", "discard")  # its Sprint: no choice to make
     state, _ = stage(state, activation(1, zombies=3, actions=2))
-    (form,) = [s for s in GAME.legal_actions(state, 1) if s["type"] == "activate"]
-    assert set(form["params"]) == {"bites", "cubes"} and "confirm" not in form
+    (form,) = [s for s in GAME.legal_actions(state, 1) if s["type"] == "card_part"]
+    assert set(form["params"]) == {"actions_1"} and "confirm" not in form
     assert not {"next_zombie", "end_activation"} & {s["type"] for s in GAME.legal_actions(state, 1)}
     later = {"kind": "zombie_effect", "seat": 1, "effect": "activate:1x2", "part": "bonus"}
+    both, _ = stage(state, activation(1, zombies=3, actions=2), later)
+    # 4 Zombies: 1 is left for the bonus whatever the first 3 did: both asked at once
+    assert set(form_of(both, 1)) == {"actions_1", "actions_1_2"}
+    state["hordes"]["1"].update(board=3, reserve=7)
     state, _ = stage(state, activation(1, zombies=3, actions=2), later)
-    acted = next(s for s in GAME.legal_actions(state, 1) if s["type"] == "activate")["params"]
-    assert acted["acted"]["choices"] == [3, 2, 1, 0] and acted["acted"]["value"] == 3
-    labels = [Renderer("en", strict=True).localize(x) for x in acted["acted"]["labels"]]
+    acted = form_of(state, 1)
+    assert set(acted) == {"actions_1", "acted_1"}  # the bonus waits for it
+    assert acted["acted_1"]["choices"] == [3, 2, 1, 0] and acted["acted_1"]["value"] == 3
+    labels = [Renderer("en", strict=True).localize(x) for x in acted["acted_1"]["labels"]]
     assert labels[0] == "3 Zombies acted" and labels[2] == "1 Zombie acted"
     state, _ = activate(state, 1, acted=1)
     assert state["hordes"]["1"]["activated"] == 1  # the 2 others may act for the bonus
-    assert top_kind(state) == "activation" and state["steps"][-1]["zombies"] == 1
-
-
-def top_kind(state: dict) -> str:
-    return state["steps"][-1]["kind"]
+    assert set(form_of(state, 1)) == {"actions_1_2"}
+    assert form_of(state, 1)["actions_1_2"]["most"] == 2  # 1 Zombie, 2 actions
 
 
 def test_issue17_an_instant_and_a_discard_do_not_ask_first():

@@ -10,10 +10,12 @@ import pytest
 from eza_support import (
     GAME,
     act,
+    actions_of,
     activate,
     activation,
     asked,
     deal,
+    form_of,
     hold,
     reach,
     rules,
@@ -31,19 +33,19 @@ from tableapp.engine import RuleError, piles
 
 
 def finish_activations(state: dict) -> dict:
-    """The activations under way, with nothing to record (the Zombies moved at the table); a
-    form the card's public part shares: no bite, no cube, the first spot or Human offered."""
-    while top(state)["kind"] in ("activation", "activations"):
-        if top(state)["kind"] == "activation":
-            state, _ = activate(state, top(state)["seat"])
-            continue
-        seat = waiting(state)[0]
-        form = spec(state, seat, "activate_hordes")["params"]
+    """The card's parts asked, each Horde entering nothing to record (the Zombies moved at the
+    table): no bite, no cube, the first spot or Human offered; a Mutation to keep is left to
+    the test."""
+    while top(state)["kind"] == "activations":
+        asked = [s for s in waiting(state) if "card_part" in types(state, s)]
+        if not asked:
+            return state
+        form = form_of(state, asked[0])
         params = {
             k: dict.fromkeys(p["counts"], 0) if "counts" in p else p.get("value", p["choices"][0])
             for k, p in form.items()
         }
-        state, _ = act(state, seat, "activate_hordes", **params)
+        state, _ = act(state, asked[0], "card_part", **params)
     return state
 
 
@@ -153,7 +155,8 @@ def test_EZA_T12_sprint_gives_the_activated_zombie_two_more_actions():
         activate(state, 1, cubes={"front-door": 2})
     assert (error.value.code, error.value.rule) == ("too_many_actions", "EZA-T6")
     state, _ = use(state, 1, card)
-    assert spec(state, 1, "activate")["params"]["bites"]["most"] == 1  # still one bite
+    form = actions_of(state, 1)
+    assert form["most"] == 3 and form["groups"][0]["most"] == 1  # 3 actions, still one bite
     state, _ = activate(state, 1, cubes={"front-door": 3})  # 1 + 2 actions
     assert state["defenses"]["front-door"] == 0 and not state["steps"]
 
@@ -177,8 +180,11 @@ def test_EZA_T12_lunge_is_a_bite_that_may_start_the_feast():
     set_tokens(state, "omar", 1)
     state["humans"]["omar"]["trait"] = "tough"
     state, _ = stage(state, activation(2))
-    state, events = use(state, 2, card, human="omar")
+    assert card not in offered(state, 2)  # played on its activation, in its form
+    assert form_of(state, 2)["lunge_2"]["value"] == "none"  # not played unless it says so
+    state, events = activate(state, 2, lunge="omar")
     assert state["humans"]["omar"]["status"] == "dead" and "EZA-F1" in rules(events)
+    assert card in state["mutation_cards"]["discard"]
     assert top(state)["kind"] == "feast" or "EZA-F2" in rules(events)
 
 
@@ -188,7 +194,7 @@ def test_EZA_T12_back_from_the_pit_and_ambush_add_zombies():
     board = state["hordes"]["1"]["board"]
     state, _ = stage(state, activation(1))
     state, events = use(state, 1, pit)
-    assert state["hordes"]["1"]["board"] == board + 2 and top(state)["kind"] == "activation"
+    assert state["hordes"]["1"]["board"] == board + 2 and top(state)["kind"] == "activations"
     ambush = hold(state, 1, "ambush")
     state, events = use(state, 1, ambush)
     assert state["hordes"]["1"]["board"] == board + 3
@@ -266,8 +272,10 @@ def test_EZA_T12_iron_jaw_removes_two_cubes_with_one_action():
     state = deal("house")
     hold(state, 1, "iron_jaw")
     state, _ = stage(state, activation(1))
-    assert "2 Defense cubes per action" in said(spec(state, 1, "activate")["label"])
-    state, events = activate(state, 1, bites={"kate": 1}, cubes={"front-door": 3})  # 1 + 2
+    form = actions_of(state, 1)
+    assert "Iron jaw: 2 cubes each" in said(form["label"])
+    assert form["counts"]["front-door"]["max"] == 2  # its 3 cubes: 2 actions
+    state, events = activate(state, 1, bites={"kate": 1}, cubes={"front-door": 2})  # 1 + 2
     assert state["defenses"]["front-door"] == 0 and "removes 3 Defense cubes" in text(events)
 
 
@@ -277,13 +285,13 @@ def test_EZA_T12_pack_instinct_gives_the_first_zombie_of_a_card_one_more_action(
     state, _ = stage(
         state, {"kind": "zombie_effect", "seat": 1, "effect": "activate:2x1", "part": "main"}
     )
-    assert top(state)["extra"] == 1
+    assert actions_of(state, 1)["most"] == 3  # 2 Zombies, 1 action each, 1 more to the first
     state, events = activate(state, 1, bites={"kate": 2}, cubes={"front-door": 1})  # 2 + 1 actions
     assert state["defenses"]["front-door"] == 2 and state["hordes"]["1"]["bites"]["kate"] == 2
     state, _ = stage(
         state, {"kind": "zombie_effect", "seat": 1, "effect": "activate:1x1", "part": "bonus"}
     )
-    assert top(state)["extra"] == 0  # only the first Zombie of a card
+    assert actions_of(state, 1)["most"] == 1  # only the first Zombie of a card
 
 
 def test_EZA_T12_thick_skull_first_kill_is_a_wound():
@@ -305,7 +313,7 @@ def test_EZA_T12_grave_born_adds_on_any_tomb():
     state, _ = stage(
         state, {"kind": "zombie_effect", "seat": 2, "effect": "add_zombie_outside", "part": "main"}
     )
-    assert spec(state, 2, "place_zombie")["params"]["where"]["choices"] == [
+    assert form_of(state, 2)["spot_2"]["choices"] == [
         "closed_tomb",
         "open_tomb",
         "common_grave",
@@ -342,7 +350,7 @@ def test_EZA_T12_table_mutations_are_played_at_the_table_with_what_to_correct():
     state, events = use(state, 1, card)
     assert events[0]["msg"] == "eza.mutation.table" and events[0]["rule"] == "EZA-T12"
     assert "correct Seat 1 (Yellow)'s Crawling Zombies" in said(events[0]["reason"])
-    assert card in state["mutation_cards"]["discard"] and top(state)["kind"] == "panic"
+    assert card in state["mutation_cards"]["discard"] and "panic_1" in form_of(state, 1)
     assert card not in [m["id"] for m in GAME.view(state, None)["hordes"][0]["mutations"]]
 
 
@@ -359,7 +367,7 @@ def test_EZA_T12_second_wind_stands_up_every_crawling_zombie():
     assert state["hordes"]["1"]["crawling"] == 0 and state["hordes"]["2"]["crawling"] == 0
     assert "Seat 1 (Yellow) stands up 2 Crawling Zombies" in text(events)
     assert events[0]["rule"] == "EZA-T12" and card in state["mutation_cards"]["discard"]
-    assert top(state)["kind"] == "panic"  # what it interrupted goes on
+    assert "panic_1" in form_of(state, 1)  # what it interrupted goes on
     GAME.check_invariants(state)
 
 
@@ -411,11 +419,10 @@ def test_EZA_T12_splinters_on_the_last_tombstone_while_a_zombie_waits_for_its_to
     state, _ = stage(
         state, {"kind": "zombie_effect", "seat": 1, "effect": "add_zombie", "part": "main"}
     )
-    assert spec(state, 1, "place_zombie")["params"]["where"]["choices"] == [
-        "closed_tomb",
-        "open_tomb",
-    ]
-    state, _ = use(state, 1, card)  # the last Tombstone goes back to the box
-    assert spec(state, 1, "place_zombie")["params"]["where"]["choices"] == ["open_tomb"]
-    state, _ = act(state, 1, "place_zombie", where="open_tomb")
+    assert form_of(state, 1)["spot_1"]["choices"] == ["closed_tomb", "open_tomb"]
+    board = state["hordes"]["1"]["board"]
+    state, events = use(state, 1, card)  # the last Tombstone goes back to the box
+    # one spot left: the open tomb, without a question
+    assert state["hordes"]["1"]["board"] == board + 1 and "open tomb" in text(events)
+    assert not state["steps"]
     GAME.check_invariants(state | {"steps": [{"kind": "choose_card", "seat": 1}]})

@@ -5,15 +5,17 @@ from __future__ import annotations
 from eza_support import (
     GAME,
     act,
+    activate,
     deal,
     give_bites,
+    rows_of,
     rules,
     said,
     set_tokens,
-    spec,
     stage,
     text,
     top,
+    waiting,
 )
 
 from tableapp.games.eat_zem_all.scoring import winners
@@ -32,17 +34,11 @@ def _last_human_standing(state: dict, last: str = "nina") -> dict:
 def test_EZA_E1_the_game_ends_once_the_current_card_is_resolved():
     state = _last_human_standing(deal("house", seats=(1, 2, 3)))
     state, _ = act(state, 1, "take_card", card="zombie-basic-1")  # Shamble: 1 Zombie, 3 actions
-    # one form for the card's public part: Yellow's activation, its bonus Zombie, the others'
-    assert [r.get("row", "activation") for r in top(state)["rows"]] == [
-        "activation",
-        "add",
-        "activation",
-        "activation",
-    ]
-    form = spec(state, 1, "activate_hordes")["params"]
-    params = {k: dict.fromkeys(p["counts"], 0) for k, p in form.items()}
-    params["bites_1"]["nina"] = 1
-    state, _ = act(state, 1, "activate_hordes", **params)
+    # the card's parts: Yellow's activation, its bonus Zombie, the others' activations; Nina on
+    # her last token could be bitten by any: each waits for the one before it
+    assert rows_of(state) == [("activation", 1), ("add", 1), ("activation", 2), ("activation", 3)]
+    assert waiting(state) == [1]
+    state, _ = activate(state, 1, bites={"nina": 1})
     assert top(state)["kind"] == "feast" and GAME.result(state) is None  # the last Feast counts
     board = state["hordes"]["1"]["board"]
     state, events = act(state, 1, "feast", zombies={"1": 1, "2": 0, "3": 0})
