@@ -2,10 +2,11 @@
 (ZC-3) and friendly fire.
 
 The player declares the attack on their phone (``ranged`` / ``melee``): the weapon in hand
-(or both, dual), the Zombies in the target zone per type (count steppers, at most what is on
-the board) and, for a ranged attack, the other survivors standing in that zone. Then the dice:
-entered die by die (``dice``), or rolled from the table's seeded stream with option
-``app_dice`` (then ``reroll`` / ``keep_dice`` while Plenty of bullets / shells or Lucky allow).
+(or both, dual), then one form (``attack``): the Zombies in the target zone per type (at most
+what is on the board), for a ranged attack the other survivors standing in that zone, and the
+hits: how many of the table's dice show the accuracy or more (one tap; rerolls are made at
+the table before). With option ``app_dice`` the app rolls them from the table's seeded stream
+instead (then ``reroll`` / ``keep_dice`` while Plenty of bullets / shells or Lucky allow).
 Then only the questions whose answer changes the outcome:
 
 - ``target_order`` (ranged): Brutes and Abominations share the first rank; when both are in
@@ -30,6 +31,7 @@ from tableapp.engine import (
     action,
     choice,
     counts,
+    integer,
     seat_ref,
     subset,
 )
@@ -162,9 +164,18 @@ def _aim_specs(state: State, step: dict, seat: int) -> list[dict]:
             values={k: 0 for k in keys},
         )
     }
-    if mode == "ranged" and _attack_of(state, sid, step["weapon"]) != "molotov":
+    molotov = _attack_of(state, sid, step["weapon"]) == "molotov"
+    if mode == "ranged" and not molotov:
         others = [s for s in state["team"] if s != sid]
         params["allies"] = subset(others, 0, len(others), [survivor_name(state, s) for s in others])
+    if not molotov and not state["options"]["app_dice"]:
+        # The table rolls: its players count the dice showing the accuracy or more, one tap
+        # (ZC-13), in the same form; the app rolls them itself with option app_dice.
+        dice, accuracy = dice_of(state, sid, mode, step["weapon"])
+        params["hits"] = {
+            **integer(0, dice, value=0),
+            "label": M("zc.param.hits", count=dice, accuracy=accuracy),
+        }
     weapon = weapon_label(state, sid, mode, step["weapon"])
     label = M("zc.action.shoot" if mode == "ranged" else "zc.action.strike", weapon=weapon)
     return [action("attack", label, submit=M("zc.submit.attack"), **params), cancel]
@@ -174,6 +185,16 @@ def _attack_of(state: State, sid: str, weapon: str) -> str | None:
     """The ``attack`` of the card a weapon choice names (a hand, or "dual")."""
     card = survivor(state, sid)["inventory"][0 if weapon == "dual" else SLOTS.index(weapon)]
     return card_def(state, card).get("attack") if card else None
+
+
+def dice_of(state: State, sid: str, mode: str, weapon: str) -> tuple[int, int]:
+    """How many dice an attack with ``weapon`` rolls (both weapons' when dual, skills' extra
+    dice included) and the accuracy each needs."""
+    inventory = survivor(state, sid)["inventory"]
+    hands = [0, 1] if weapon == "dual" else [SLOTS.index(weapon)]
+    d = card_def(state, inventory[hands[0]])
+    bonus = skill_number(state, sid, "ranged_dice" if mode == "ranged" else "melee_dice")
+    return (d.get("dice", 0) + bonus) * len(hands), d.get("accuracy", 0)
 
 
 def weapon_label(state: State, sid: str, mode: str, weapon: str) -> dict:
@@ -246,6 +267,7 @@ def declare(state: State, sid: str, seat: int, kind: str, params: dict, ctx: Ctx
         "accuracy": d.get("accuracy", 0),
         "damage": d.get("damage", 0),
         "rolls": [],
+        "entered": None,  # the hits the table counted on its own dice, or None (app_dice)
         "rerolls": 0,
         "order": None,
         "misses_to": None,
@@ -277,6 +299,20 @@ def declare(state: State, sid: str, seat: int, kind: str, params: dict, ctx: Ctx
         inventory[hands[0]] = None
         discard(state, cards[0])
         return [{"kind": "resolve_attack"}]
+    if "hits" in params:  # the table's dice, counted in the form
+        attack["entered"] = params["hits"]
+        ctx.say(
+            M(
+                "zc.dice.hits_entered",
+                seat=seat_ref(seat),
+                count=attack["dice"],
+                hits=params["hits"],
+                accuracy=attack["accuracy"],
+            ),
+            rule="ZC-13" if mode == "ranged" else "ZC-5",
+            hits=params["hits"],
+        )
+        return [{"kind": "after_dice", "seat": seat}]
     first = {"kind": "roll"} if state["options"]["app_dice"] else {"kind": "dice", "seat": seat}
     return [first, {"kind": "after_dice", "seat": seat}]
 
@@ -391,6 +427,9 @@ REROLL = Question(
 
 
 def hits_and_misses(attack: dict) -> tuple[int, int]:
+    """(hits, misses): from the hits the table counted, else from the dice rolled."""
+    if attack.get("entered") is not None:
+        return attack["entered"], attack["dice"] - attack["entered"]
     hits = sum(1 for r in attack["rolls"] if r >= attack["accuracy"])
     return hits, len(attack["rolls"]) - hits
 

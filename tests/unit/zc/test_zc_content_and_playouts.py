@@ -272,6 +272,7 @@ def test_validation_answers_with_problems_whatever_a_field_holds():
 LEANINGS = {
     "take_objective": 0.03, "discard": 0.02, "release_survivor": 0.2,
     "wounds": 0.1, "cancel_attack": 0.1, "end_turn": 0.4, "trade": 0.3, "split": 0.2,
+    "move_card": 0.3, "play_first": 0.3,
     "ranged": 5, "melee": 5, "attack": 5, "search": 2, "open_door": 2,
 }  # fmt: skip
 
@@ -315,6 +316,7 @@ def test_long_fighting_playouts_keep_every_invariant():
         played += kinds
         rounds.append(state["round"])
     assert max(rounds) >= 5
-    for kind in ("attack", "dice", "friendly_fire", "allocate", "board_done", "open_door", "trade",
-                 "keep", "leave", "search", "open_crate", "no_attack", "moved"):  # fmt: skip
+    for kind in ("attack", "friendly_fire", "allocate", "board_done", "open_door", "trade",
+                 "keep", "leave", "search", "open_crate", "no_attack", "move_card",
+                 "play_first", "reroll"):  # fmt: skip
         assert played[kind], f"no {kind} in the long playouts"
