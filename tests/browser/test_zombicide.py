@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import requests
 
 from .play import screen, seq, small_targets, tap, wait_all
 
@@ -89,46 +90,54 @@ def set_up(laptop, phones, pages, shots, axe):
 
 def answer_board(laptop, pages):
     """What only the board knows, answered on the table screen: placed (a step on the board
-    ticked), no attack, moved."""
-    for kind in ("board_done", "no_attack", "moved", "choose_skill"):
+    ticked), no attack; the moves are a step on the board (ZC-12), never a question."""
+    for kind in ("board_done", "no_attack", "choose_skill"):
         if has(laptop, kind):
             act(laptop, pages, button(laptop, kind))
             return kind
+    assert not has(laptop, "moved")
     return None
 
 
+def set_count(form, param, value):
+    """A count in a form, as a player sets it: one tap on the value in a row of choices, or
+    taps on a stepper's +1."""
+    box = form.locator(f"fieldset[data-param='{param}']")
+    chip = box.locator("label.chip", has_text=re.compile(rf"^{value}$"))
+    if chip.count():
+        chip.first.click()
+        return
+    for _ in range(value):
+        box.get_by_role("button", name=re.compile(r" \+1$")).first.click()
+
+
 def ranged_attack(phone, laptop, pages, shots, axe):
-    """From the phone: weapon, Zombies in the zone (steppers), no survivor there, then dice."""
-    walkers = int(laptop.get_attribute(".zc-types li[data-type='walker']", "data-count"))
+    """From the phone: the weapon (one tap), then one form: the Zombies in the zone, nobody
+    there, and the hits the table's dice show (no dice question)."""
     act(phone, pages, button(phone, "ranged"))  # the weapon in hand, one tap
     form = phone.locator("form[data-type='attack']")
-    plus = [
-        form.get_by_role("button", name=re.compile(r" \+1$")).nth(i)
-        for i in range(form.get_by_role("button", name=re.compile(r" \+1$")).count())
-    ]
-    assert plus, "no Zombie counter in the ranged form"
-    plus[0].click()  # one Zombie of the first type on the board in the target zone
-    target = plus[0].get_attribute("aria-label")
+    zombies = form.locator("fieldset[data-param='zombies']")
+    first = zombies.locator("[data-key]").first
+    key = first.get_attribute("data-key")
+    target = first.locator(".step-label").text_content()
+    plus = first.get_by_role("button", name=re.compile(r" \+1$"))
+    if plus.count():
+        plus.click()  # one Zombie of the first type on the board in the target zone
+    else:
+        first.locator("label.chip", has_text=re.compile(r"^1$")).click()
+    set_count(form, "hits", 1)
+    assert key
     shots(phone, "zc-phone-ranged-form")
     axe.check(phone, "zc-phone-ranged-form")
     assert small_targets(phone) == []
+    assert phone.locator("[data-type='dice']").count() == 0
     act(phone, pages, form.locator("button[type=submit]"))
-    phone.locator("[data-type='dice']").first.wait_for()
-    shots(phone, "zc-phone-dice")
-    dice = phone.locator("form[data-type='dice']")
-    if dice.count():  # several dice: one row of faces per die
-        for group in dice.locator("fieldset.param").all():
-            group.locator("label.chip", has_text=re.compile(r"^6$")).click()
-        act(phone, pages, dice.locator("button[type=submit]"))
-    else:  # one die: a tap on its face
-        act(phone, pages, phone.locator("button[data-type='dice'][data-value='6']"))
-    # A 6 always hits; a 1-damage hit kills a Walker or a Runner, never a Brute (ZC-5).
+    # One hit of the weapon's damage kills a Walker or a Runner, never a Brute (ZC-5).
     weak = target.startswith(("Brute", "Hulking", "Bloated", "Screaming", "Stalking"))
     for page in (phone, laptop):
         last = page.locator(".zc-last")
         last.wait_for()
         assert int(last.get_attribute("data-kills")) == (0 if weak else 1), target
-    assert walkers >= 0
     shots(laptop, "zc-table-after-attack")
 
 
@@ -168,14 +177,13 @@ def test_two_phones_take_three_survivors_each_and_win_the_mission(devices, watch
                 p
                 for p in phones
                 if p.locator("fieldset.actions:not(:disabled) button[data-type]").count()
-                and (has(p, "end_turn") or has(p, "play_survivor"))
+                and has(p, "end_turn")
             ),
             None,
         )
         assert actor is not None, laptop.text_content(".prompt-text")
-        if has(actor, "play_survivor"):
-            act(actor, pages, button(actor, "play_survivor"))
-        elif round_ >= 2 and has(actor, "ranged") and not attacked:
+        assert not has(actor, "play_survivor")  # no "which survivor?" question (issue 26)
+        if round_ >= 2 and has(actor, "ranged") and not attacked:
             assert laptop.locator(".zc-types li[data-count]:not([data-count='0'])").count() > 0
             ranged_attack(actor, laptop, pages, shots, axe)
             attacked = True
@@ -332,4 +340,103 @@ def test_issue17_b_one_phone_takes_all_six_and_the_host_shares_them_out(devices,
         assert phone.locator(".zc-mine .zc-survivor").count() == 3
     act(laptop, pages, button(laptop, "survivors_done"))
     assert laptop.locator("button[data-type='keep_sets']").count() == 1
+    assert not watch.errors, watch.errors
+
+
+# --- issue 26: the inventory in one tap, destructive answers apart, the room reads it, French --
+
+
+def http(url, code, token, kind=None, **params):
+    """GET the bearer's view, or POST one action (``kind``) and return the new view."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if kind is None:
+        return requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+    response = requests.post(
+        f"{url}/api/tables/{code}/actions",
+        json={"type": kind, "params": params},
+        headers=headers,
+        timeout=10,
+    )
+    assert response.status_code == 201, response.text
+    return response.json()["view"]
+
+
+def api_zombicide(url, crates=0, red=1):
+    """A Zombicide table set up through the API: Ana runs Ruth, Karim, Lily; Ben Nadia, Owen,
+    Tom; one red objective, two red zones, a building. Returns (code, {0: host, 1, 2})."""
+    created = requests.post(f"{url}/api/tables", json={"game": "zombicide"}, timeout=10).json()
+    code = created["code"]
+    tokens = {0: created["host_token"]}
+    for seat, name in ((1, "Ana"), (2, "Ben")):
+        joined = requests.post(f"{url}/api/tables/{code}/seats", json={"name": name}, timeout=10)
+        tokens[seat] = joined.json()["token"]
+    host = tokens[0]
+    http(url, code, host, "start")
+    for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
+        for sid in names:
+            http(url, code, tokens[seat], "take_survivor", survivor=sid)
+    http(url, code, host, "survivors_done")
+    http(url, code, host, "keep_sets")
+    mission = {"red": red, "blue": 0, "green": 0, "crates": crates, "goals": 0}
+    http(url, code, host, "mission", objectives=mission)
+    http(url, code, host, "add_zone", colour="red")
+    http(url, code, host, "add_zone", colour="red")
+    http(url, code, host, "zones_done")
+    http(url, code, host, "add_building", dark_rooms=2, start="closed")
+    http(url, code, host, "buildings_done")
+    return code, tokens
+
+
+def open_as(page, code, token, *, host=False, lang=None):
+    """The table screen (``host``) or a seat's phone, for a table made through the API."""
+    page.goto("/")
+    entry = {"host": token} if host else {"seat": token}
+    page.evaluate(
+        "([code, entry, lang]) => { localStorage.setItem('tableapp:tables',"
+        " JSON.stringify({[code]: entry}));"
+        " if (lang) localStorage.setItem('tableapp:lang', lang); }",
+        [code, entry, lang],
+    )
+    page.goto(f"/table/{code}" if host else f"/join/{code}")
+    screen_ = "table" if host else "player"
+    page.wait_for_selector(f"main#app[data-ready='1'][data-screen='{screen_}']")
+    return page
+
+
+def whose_turn(url, code):
+    public = http(url, code, None)
+    (seat,) = public["prompt"]["waiting_for"]
+    playing = next(s for s in public["game_view"]["survivors"] if s["playing"])
+    return seat, playing
+
+
+def test_ZC_16_a_card_moves_between_hand_and_backpack_in_one_tap(devices, live_server, watch):
+    """Issue 26: each card of the survivor playing has its move, one tap: "→ backpack", then
+    "→ hand" (the cost the rules give says on the buttons' heading: 1 action for the whole
+    rearranging, then the same action); no form, no second question."""
+    url = live_server.url
+    code, tokens = api_zombicide(url)
+    seat, playing = whose_turn(url, code)
+    phone = open_as(devices.phone("mover"), code, tokens[seat])
+    card = playing["inventory"][0]["card"]
+    moves = phone.locator("fieldset.actions [data-type='move_card']")
+    moves.first.wait_for()
+    heading = moves.first.locator(".action-label").text_content()
+    name = playing["name"]
+    assert heading == f"Rearrange {name}'s inventory (1 action for the whole rearranging)"
+    to_pack = phone.locator(
+        f"fieldset.actions button[data-type='move_card'][data-value='\"{card['id']}>pack\"']"
+    )
+    assert to_pack.text_content() == f"{card['name']} → backpack"
+    act(phone, [phone], to_pack)
+    mine = phone.locator(f".zc-mine .zc-survivor[data-survivor='{playing['id']}']")
+    assert mine.locator(f".zc-slot[data-slot='pack_1'][data-card='{card['id']}']").count() == 1
+    heading = phone.locator("fieldset.actions [data-type='move_card'] .action-label").first
+    assert heading.text_content().endswith("(the same action)")
+    back = phone.locator(
+        f"fieldset.actions button[data-type='move_card'][data-value='\"{card['id']}>hand\"']"
+    )
+    act(phone, [phone], back)
+    assert mine.locator(f".zc-slot[data-slot='hand_l'][data-card='{card['id']}']").count() == 1
+    assert phone.locator("form[data-type='move_card']").count() == 0  # buttons, not a form
     assert not watch.errors, watch.errors

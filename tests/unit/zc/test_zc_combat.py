@@ -161,9 +161,19 @@ def test_ZC_13_with_several_survivors_in_the_zone_the_players_pick_who_takes_eac
     # dice 1, 2: 2 misses of damage 2
     state, _ = shoot(state, allies=["ruth", "karim"], walker=1, hits=0)
     assert top(state)["kind"] == "friendly_fire"
-    params = spec(state, NADIA, "friendly_fire")["params"]
-    assert set(params) == {"miss_1", "miss_2"} and params["miss_1"]["choices"] == ["ruth", "karim"]
-    state, events = act(state, NADIA, "friendly_fire", miss_1="karim", miss_2="ruth")
+    misses = spec(state, NADIA, "friendly_fire")["params"]["misses"]
+    # A row per survivor there (one tap each), the rows summing to the misses: the phone
+    # waits until they do, and names the rule beside them.
+    assert list(misses["counts"]) == ["ruth", "karim"]
+    assert {k: (b["min"], b["max"]) for k, b in misses["counts"].items()} == {
+        "ruth": (0, 2),
+        "karim": (0, 2),
+    }
+    assert (misses["least"], misses["most"]) == (2, 2)
+    assert texts([misses["reason"]]) == ["Each miss hits one survivor of the zone: 2 in all"]
+    error = refused(state, NADIA, "friendly_fire", misses={"ruth": 1, "karim": 0})
+    assert (error.code, error.rule) == ("misses_to_place", "ZC-13")
+    state, events = act(state, NADIA, "friendly_fire", misses={"ruth": 1, "karim": 1})
     assert state["survivors"]["karim"]["wounds"] == 2 and state["survivors"]["ruth"]["wounds"] == 2
 
 
@@ -190,8 +200,14 @@ def test_ZC_13_melee_hits_go_where_the_player_likes_and_misses_hurt_nobody():
     # dice 5: 1 hit of damage 2: Brute or Walker, the player's choice
     state, _ = shoot(state, mode="melee", walker=1, brute=1, hits=1)
     assert top(state)["kind"] == "allocate"
-    assert spec(state, NADIA, "allocate")["params"]["hit_1"]["choices"] == ["walker", "brute"]
-    state, events = act(state, NADIA, "allocate", hit_1="brute")
+    kills = spec(state, NADIA, "allocate")["params"]["kills"]
+    assert list(kills["counts"]) == ["walker", "brute"]
+    assert (kills["least"], kills["most"]) == (1, 1)
+    # the likely one preselected: the Brute (a Brute before a Walker; an Abomination first)
+    assert {k: b["value"] for k, b in kills["counts"].items()} == {"walker": 0, "brute": 1}
+    error = refused(state, NADIA, "allocate", kills={"walker": 1, "brute": 1})
+    assert (error.code, error.rule) == ("hits_to_place", "ZC-13")
+    state, events = act(state, NADIA, "allocate", kills={"walker": 0, "brute": 1})
     assert state["last_attack"]["kills"] == {"brute": 1}
     assert texts([e["reason"] for e in events if e.get("attack")]) == [
         "Melee hits go where the player likes; missed melee dice hurt nobody."

@@ -318,5 +318,5 @@ def test_long_fighting_playouts_keep_every_invariant():
     assert max(rounds) >= 5
     for kind in ("attack", "friendly_fire", "allocate", "board_done", "open_door", "trade",
                  "keep", "leave", "search", "open_crate", "no_attack", "move_card",
-                 "play_first", "reroll"):  # fmt: skip
+                 "play_first"):  # fmt: skip
         assert played[kind], f"no {kind} in the long playouts"
