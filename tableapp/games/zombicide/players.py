@@ -221,6 +221,7 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
             )
         )
     specs += combat.attack_specs(state, sid)
+    specs += _move_specs(state, seat, [sid])
     specs += _trade_specs(state, sid)
     # The app does not count actions (the board does). Ending a turn asks nothing: the
     # player's undo takes it back alone (it shows nothing).
@@ -300,6 +301,10 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
     kind, params = act["type"], act["params"]
     sid = step["survivor"]
     turn = state["turn"]
+    if kind == "move_card":  # the survivor's own inventory, between its actions
+        _move_apply(state, seat, act, ctx, sid)
+        Flow.push(state, step)
+        return
     if kind == "play_first":  # another survivor plays first: this one has done nothing
         other = params["survivor"]
         survivor(state, sid)["activated"] = False
@@ -701,9 +706,10 @@ def _move_label(state: State, sid: str) -> dict:
     return M("zc.action.move_card", survivor=name)
 
 
-def _move_specs(state: State, seat: int) -> list[dict]:
+def _move_specs(state: State, seat: int, survivors: list[str]) -> list[dict]:
+    """One tap a card of each of ``survivors`` who may rearrange now (:func:`movers`)."""
     specs = []
-    for sid in movers(state, seat):
+    for sid in (s for s in movers(state, seat) if s in survivors):
         moves = moves_of(state, sid)
         if moves:
             specs.append(
@@ -716,9 +722,11 @@ def _move_specs(state: State, seat: int) -> list[dict]:
     return specs
 
 
-def _move_apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
+def _move_apply(state: State, seat: int, act: dict, ctx: Ctx, sid: str | None = None) -> None:
+    """A card moved (``sid``: whose, when the turn's question already knows it)."""
     card, target = act["params"]["move"].split(">", 1)
-    sid = next(s for s in movers(state, seat) if card in survivor(state, s)["inventory"])
+    if sid is None:
+        sid = next(s for s in movers(state, seat) if card in survivor(state, s)["inventory"])
     inventory = survivor(state, sid)["inventory"]
     turn = state["turn"]
     free = turn.get("free")
@@ -834,9 +842,16 @@ def _discard_apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
 
 
 def _anytime_specs(state: State, seat: int) -> list[dict]:
-    """Besides the question asked: rearranging (one tap a card), the split helper while a
-    group moves on the board (ZC-12), then discarding, last and apart (ZC-16)."""
-    return _move_specs(state, seat) + zombies.split_specs(state, seat) + _discard_specs(state, seat)
+    """Besides the question asked: the trade partner's rearranging (one tap a card, on its
+    own player's phone), the split helper while a group moves on the board (ZC-12), then
+    discarding, last and apart (ZC-16). The playing survivor's own moves are its turn's."""
+    turn = state["turn"]
+    partner = [turn["partner"]] if turn and turn.get("partner") else []
+    return (
+        _move_specs(state, seat, partner)
+        + zombies.split_specs(state, seat)
+        + _discard_specs(state, seat)
+    )
 
 
 def _anytime_apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:

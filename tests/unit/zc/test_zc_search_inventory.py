@@ -409,3 +409,22 @@ def test_ZC_1_the_player_chooses_the_order_another_survivor_first_in_one_tap():
     state, _ = act(state, seat, "search")  # one starting card each: the find fits
     assert top(state)["kind"] == "survivor_turn"
     assert "play_first" not in types(state, seat)  # begun: its turn goes on
+
+
+def test_ZC_16_a_trade_between_two_survivors_of_one_player_rearranges_both_from_one_phone():
+    state = ready()
+    pistol, water = give(state, "ruth", "pistol", None, "water")
+    give(state, "karim", "rice")
+    state, _ = turn_of(state, "ruth")
+    state, _ = act(state, RUTH, "trade", card=pistol, to="karim", slot="pack_1")
+    specs = GAME.legal_actions(state, RUTH)
+    labels = [words(s["label"]) for s in specs if s["type"] == "move_card"]
+    assert labels == [
+        "Rearrange Ruth's inventory (free after a trade)",
+        "Rearrange Karim's inventory (free after a trade)",
+    ]
+    state, _ = act(state, RUTH, "move_card", move=f"{pistol}>hand")
+    assert state["survivors"]["karim"]["inventory"][1] == pistol
+    state, _ = act(state, RUTH, "move_card", move=f"{water}>hand")
+    assert state["survivors"]["ruth"]["inventory"][0] == water
+    assert top(state)["kind"] == "survivor_turn" and state["turn"]["free"] == "trade"
