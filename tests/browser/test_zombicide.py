@@ -412,32 +412,33 @@ def whose_turn(url, code):
 
 def test_ZC_16_a_card_moves_between_hand_and_backpack_in_one_tap(devices, live_server, watch):
     """Issue 26: each card of the survivor playing has its move, one tap: "→ backpack", then
-    "→ hand" (the cost the rules give says on the buttons' heading: 1 action for the whole
-    rearranging, then the same action); no form, no second question."""
+    "→ hand" (the cost the rules give says on the buttons' heading: free right after a
+    search, ZC-14); no form, no second question."""
     url = live_server.url
     code, tokens = api_zombicide(url)
     seat, playing = whose_turn(url, code)
+    http(url, code, tokens[seat], "search")  # a second card: the find, in a free slot
     phone = open_as(devices.phone("mover"), code, tokens[seat])
     card = playing["inventory"][0]["card"]
     moves = phone.locator("fieldset.actions [data-type='move_card']")
     moves.first.wait_for()
     heading = moves.first.locator(".action-label").text_content()
     name = playing["name"]
-    assert heading == f"Rearrange {name}'s inventory (1 action for the whole rearranging)"
+    assert heading == f"Rearrange {name}'s inventory (free after a search)"
     to_pack = phone.locator(
         f"fieldset.actions button[data-type='move_card'][data-value='\"{card['id']}>pack\"']"
     )
     assert to_pack.text_content() == f"{card['name']} → backpack"
     act(phone, [phone], to_pack)
     mine = phone.locator(f".zc-mine .zc-survivor[data-survivor='{playing['id']}']")
-    assert mine.locator(f".zc-slot[data-slot='pack_1'][data-card='{card['id']}']").count() == 1
+    assert mine.locator(f".zc-slot[data-slot^='pack'][data-card='{card['id']}']").count() == 1
     heading = phone.locator("fieldset.actions [data-type='move_card'] .action-label").first
-    assert heading.text_content().endswith("(the same action)")
+    assert heading.text_content().endswith("(free after a search)")  # until another action
     back = phone.locator(
         f"fieldset.actions button[data-type='move_card'][data-value='\"{card['id']}>hand\"']"
     )
     act(phone, [phone], back)
-    assert mine.locator(f".zc-slot[data-slot='hand_l'][data-card='{card['id']}']").count() == 1
+    assert mine.locator(f".zc-slot[data-slot^='hand'][data-card='{card['id']}']").count() == 1
     assert phone.locator("form[data-type='move_card']").count() == 0  # buttons, not a form
     assert not watch.errors, watch.errors
 

@@ -227,7 +227,10 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
     # player's undo takes it back alone (it shows nothing).
     specs.append(_end_turn_spec(state, name))
     others = [s for s in _waiting(state, seat) if s != sid]
-    if others and not state["turn"].get("acted"):
+    if len(others) == 1 and not state["turn"].get("acted"):  # the one other: its button
+        label = M("zc.action.play_first_one", survivor=survivor_name(state, others[0]))
+        specs.append(action("play_first", label))
+    elif others and not state["turn"].get("acted"):
         # The player chooses the order: another survivor may play first, one tap.
         specs.append(
             action(
@@ -306,7 +309,10 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
         Flow.push(state, step)
         return
     if kind == "play_first":  # another survivor plays first: this one has done nothing
-        other = params["survivor"]
+        if "survivor" in params:
+            other = params["survivor"]
+        else:  # the one other survivor the player has left
+            (other,) = [s for s in _waiting(state, seat) if s != sid]
         survivor(state, sid)["activated"] = False
         ctx.say(
             M(
@@ -693,10 +699,19 @@ def moves_of(state: State, sid: str) -> list[tuple[str, dict]]:
     return out
 
 
-def _move_label(state: State, sid: str) -> dict:
-    """What rearranging costs now, as the rules say (the board counts the actions)."""
+def _move_label(state: State, sid: str, move: dict | None = None) -> dict:
+    """What rearranging costs now, as the rules say (the board counts the actions); with
+    ``move``, the one move there is, named (the button is the move)."""
     free = state["turn"].get("free")
     name = survivor_name(state, sid)
+    if move is not None:
+        if free in ("search", "crate"):  # ZC-14
+            return M("zc.action.move_one.free_search", survivor=name, move=move)
+        if free == "trade":
+            return M("zc.action.move_one.free_trade", survivor=name, move=move)
+        if free == "paid":
+            return M("zc.action.move_one.same_action", survivor=name, move=move)
+        return M("zc.action.move_one", survivor=name, move=move)
     if free in ("search", "crate"):  # ZC-14
         return M("zc.action.move_card.free_search", survivor=name)
     if free == "trade":
@@ -706,25 +721,42 @@ def _move_label(state: State, sid: str) -> dict:
     return M("zc.action.move_card", survivor=name)
 
 
+def _moving(state: State, seat: int) -> list[tuple[str, list[tuple[str, dict]]]]:
+    """(survivor, its moves) of each survivor of ``seat`` with a move to make now."""
+    return [(sid, moves) for sid in movers(state, seat) if (moves := moves_of(state, sid))]
+
+
 def _move_specs(state: State, seat: int, survivors: list[str]) -> list[dict]:
-    """One tap a card of each of ``survivors`` who may rearrange now (:func:`movers`)."""
+    """One tap a card of each of ``survivors`` who may rearrange now (:func:`movers`); the
+    one move a seat can make is its button, no param (never a question with one answer)."""
+    moving = _moving(state, seat)
     specs = []
-    for sid in (s for s in movers(state, seat) if s in survivors):
-        moves = moves_of(state, sid)
-        if moves:
-            specs.append(
-                action(
-                    "move_card",
-                    _move_label(state, sid),
-                    move=choice([v for v, _ in moves], [label for _, label in moves]),
-                )
+    for sid, moves in moving:
+        if sid not in survivors:
+            continue
+        if len(moving) == 1 and len(moves) == 1:
+            specs.append(action("move_card", _move_label(state, sid, moves[0][1])))
+            continue
+        specs.append(
+            action(
+                "move_card",
+                _move_label(state, sid),
+                move=choice([v for v, _ in moves], [label for _, label in moves]),
             )
+        )
     return specs
 
 
 def _move_apply(state: State, seat: int, act: dict, ctx: Ctx, sid: str | None = None) -> None:
-    """A card moved (``sid``: whose, when the turn's question already knows it)."""
-    card, target = act["params"]["move"].split(">", 1)
+    """A card moved (``sid``: whose, when the turn's question already knows it); without a
+    ``move``, the one move the seat has."""
+    if "move" in act["params"]:
+        move = act["params"]["move"]
+    else:
+        if sid is None:
+            ((sid, _),) = _moving(state, seat)
+        ((move, _),) = moves_of(state, sid)
+    card, target = move.split(">", 1)
     if sid is None:
         sid = next(s for s in movers(state, seat) if card in survivor(state, s)["inventory"])
     inventory = survivor(state, sid)["inventory"]

@@ -405,7 +405,10 @@ def test_ZC_1_the_player_chooses_the_order_another_survivor_first_in_one_tap():
     state, events = act(state, seat, "end_turn")
     assert state["turn"]["survivor"] == first  # the first left in team order begins at once
     assert texts(events)[-1] == f"{name} plays {names[first]}."
-    assert spec(state, seat, "play_first")["params"]["survivor"]["choices"] == [second]
+    one = spec(state, seat, "play_first")  # one other left: the button is the move
+    assert one["params"] == {} and texts([one["label"]]) == [
+        f"Play {state['content']['survivors'][second]['name']} first"
+    ]
     state, _ = act(state, seat, "search")  # one starting card each: the find fits
     assert top(state)["kind"] == "survivor_turn"
     assert "play_first" not in types(state, seat)  # begun: its turn goes on
@@ -428,3 +431,19 @@ def test_ZC_16_a_trade_between_two_survivors_of_one_player_rearranges_both_from_
     state, _ = act(state, RUTH, "move_card", move=f"{water}>hand")
     assert state["survivors"]["ruth"]["inventory"][0] == water
     assert top(state)["kind"] == "survivor_turn" and state["turn"]["free"] == "trade"
+
+
+def test_issue26_the_one_move_a_player_has_is_its_button():
+    """No question with one answer: a single card that can only go to the backpack is one
+    button naming the move and its cost."""
+    state = ready()
+    (pistol,) = give(state, "ruth", "pistol")
+    state, _ = turn_of(state, "ruth")
+    one = spec(state, RUTH, "move_card")
+    assert one["params"] == {}
+    assert texts([one["label"]]) == [
+        "Ruth: Pistol → backpack (1 action for the whole rearranging)"
+    ]
+    state, events = act(state, RUTH, "move_card")
+    assert state["survivors"]["ruth"]["inventory"][2] == pistol
+    assert texts(events) == ["Ruth puts Pistol in the backpack."]
