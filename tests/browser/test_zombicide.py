@@ -99,16 +99,15 @@ def answer_board(laptop, pages):
     return None
 
 
-def set_count(form, param, value):
-    """A count in a form, as a player sets it: one tap on the value in a row of choices, or
-    taps on a stepper's +1."""
-    box = form.locator(f"fieldset[data-param='{param}']")
-    chip = box.locator("label.chip", has_text=re.compile(rf"^{value}$"))
-    if chip.count():
-        chip.first.click()
+def tap_count(row, value):
+    """Set a count (a ``.stepper``) as a player does: one tap on the value in a row of
+    choices, or taps on its stepper's +1 (from 0)."""
+    taps = row.locator(".taps")
+    if taps.count():
+        taps.get_by_text(str(value), exact=True).click()
         return
     for _ in range(value):
-        box.get_by_role("button", name=re.compile(r" \+1$")).first.click()
+        row.get_by_role("button", name=re.compile(r" \+1$")).first.click()
 
 
 def ranged_attack(phone, laptop, pages, shots, axe):
@@ -116,17 +115,10 @@ def ranged_attack(phone, laptop, pages, shots, axe):
     there, and the hits the table's dice show (no dice question)."""
     act(phone, pages, button(phone, "ranged"))  # the weapon in hand, one tap
     form = phone.locator("form[data-type='attack']")
-    zombies = form.locator("fieldset[data-param='zombies']")
-    first = zombies.locator("[data-key]").first
-    key = first.get_attribute("data-key")
+    first = form.locator("fieldset[data-param='zombies'] .stepper:not(.fixed)").first
     target = first.locator(".step-label").text_content()
-    plus = first.get_by_role("button", name=re.compile(r" \+1$"))
-    if plus.count():
-        plus.click()  # one Zombie of the first type on the board in the target zone
-    else:
-        first.locator("label.chip", has_text=re.compile(r"^1$")).click()
-    set_count(form, "hits", 1)
-    assert key
+    tap_count(first, 1)  # one Zombie of the first type on the board in the target zone
+    tap_count(form.locator("fieldset[data-param='hits'] .stepper").first, 1)  # one hit
     shots(phone, "zc-phone-ranged-form")
     axe.check(phone, "zc-phone-ranged-form")
     assert small_targets(phone) == []
@@ -674,10 +666,11 @@ def test_ZC_16_the_destructive_answer_is_never_the_default_nor_the_big_button(
     act(phone, [phone], leave)
     phone.locator("fieldset.actions button[data-type='end_turn']").wait_for()
     order = phone.evaluate(
-        "() => [...document.querySelectorAll('fieldset.actions button')].map(b => b.dataset.type)"
+        "() => [...document.querySelectorAll("
+        "'fieldset.actions > :not(.corrections) button[data-type]')].map(b => b.dataset.type)"
     )
     discards = [i for i, t in enumerate(order) if t == "discard"]
-    others = [i for i, t in enumerate(order) if t not in ("discard", "undo")]
+    others = [i for i, t in enumerate(order) if t != "discard"]
     assert discards and min(discards) > max(others), order
     for b in phone.locator("fieldset.actions button[data-type='discard']").all():
         assert "destructive" in b.get_attribute("class").split()
