@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 
 import pytest
+import requests
 
-from .play import bump, count_row, screen, seq, small_targets, tap, wait_all
+from .play import count_row, screen, seq, small_targets, tap, wait_all
 
 pytestmark = pytest.mark.browser
 
@@ -89,43 +90,46 @@ def set_up(laptop, phones, pages, shots, axe):
 
 def answer_board(laptop, pages):
     """What only the board knows, answered on the table screen: placed (a step on the board
-    ticked), no attack, moved."""
-    for kind in ("board_done", "no_attack", "moved", "choose_skill"):
+    ticked), no attack; the moves are a step on the board (ZC-12), never a question."""
+    for kind in ("board_done", "no_attack", "choose_skill"):
         if has(laptop, kind):
             act(laptop, pages, button(laptop, kind))
             return kind
+    assert not has(laptop, "moved")
     return None
 
 
+def tap_count(row, value):
+    """Set a count (a ``.stepper``) as a player does: one tap on the value in a row of
+    choices, or taps on its stepper's +1 (from 0)."""
+    taps = row.locator(".taps")
+    if taps.count():
+        taps.get_by_text(str(value), exact=True).click()
+        return
+    for _ in range(value):
+        row.get_by_role("button", name=re.compile(r" \+1$")).first.click()
+
+
 def ranged_attack(phone, laptop, pages, shots, axe):
-    """From the phone: weapon, Zombies in the zone (steppers), no survivor there, then dice."""
-    walkers = int(laptop.get_attribute(".zc-types li[data-type='walker']", "data-count"))
+    """From the phone: the weapon (one tap), then one form: the Zombies in the zone, nobody
+    there, and the hits the table's dice show (no dice question)."""
     act(phone, pages, button(phone, "ranged"))  # the weapon in hand, one tap
     form = phone.locator("form[data-type='attack']")
-    counters = form.locator(".stepper:not(.fixed)")
-    assert counters.count(), "no Zombie counter in the ranged form"
-    assert bump(counters.first)  # one Zombie of the first type on the board in the target zone
-    target = counters.first.locator(".step-label").text_content()
+    first = form.locator("fieldset[data-param='zombies'] .stepper:not(.fixed)").first
+    target = first.locator(".step-label").text_content()
+    tap_count(first, 1)  # one Zombie of the first type on the board in the target zone
+    tap_count(form.locator("fieldset[data-param='hits'] .stepper").first, 1)  # one hit
     shots(phone, "zc-phone-ranged-form")
     axe.check(phone, "zc-phone-ranged-form")
     assert small_targets(phone) == []
+    assert phone.locator("[data-type='dice']").count() == 0
     act(phone, pages, form.locator("button[type=submit]"))
-    phone.locator("[data-type='dice']").first.wait_for()
-    shots(phone, "zc-phone-dice")
-    dice = phone.locator("form[data-type='dice']")
-    if dice.count():  # several dice: one row of faces per die
-        for group in dice.locator("fieldset.param").all():
-            group.locator("label.chip", has_text=re.compile(r"^6$")).click()
-        act(phone, pages, dice.locator("button[type=submit]"))
-    else:  # one die: a tap on its face
-        act(phone, pages, phone.locator("button[data-type='dice'][data-value='6']"))
-    # A 6 always hits; a 1-damage hit kills a Walker or a Runner, never a Brute (ZC-5).
+    # One hit of the weapon's damage kills a Walker or a Runner, never a Brute (ZC-5).
     weak = target.startswith(("Brute", "Hulking", "Bloated", "Screaming", "Stalking"))
     for page in (phone, laptop):
         last = page.locator(".zc-last")
         last.wait_for()
         assert int(last.get_attribute("data-kills")) == (0 if weak else 1), target
-    assert walkers >= 0
     shots(laptop, "zc-table-after-attack")
 
 
@@ -165,14 +169,13 @@ def test_two_phones_take_three_survivors_each_and_win_the_mission(devices, watch
                 p
                 for p in phones
                 if p.locator("fieldset.actions:not(:disabled) button[data-type]").count()
-                and (has(p, "end_turn") or has(p, "play_survivor"))
+                and has(p, "end_turn")
             ),
             None,
         )
         assert actor is not None, laptop.text_content(".prompt-text")
-        if has(actor, "play_survivor"):
-            act(actor, pages, button(actor, "play_survivor"))
-        elif round_ >= 2 and has(actor, "ranged") and not attacked:
+        assert not has(actor, "play_survivor")  # no "which survivor?" question (issue 26)
+        if round_ >= 2 and has(actor, "ranged") and not attacked:
             assert laptop.locator(".zc-types li[data-count]:not([data-count='0'])").count() > 0
             ranged_attack(actor, laptop, pages, shots, axe)
             attacked = True
@@ -329,4 +332,346 @@ def test_issue17_b_one_phone_takes_all_six_and_the_host_shares_them_out(devices,
         assert phone.locator(".zc-mine .zc-survivor").count() == 3
     act(laptop, pages, button(laptop, "survivors_done"))
     assert laptop.locator("button[data-type='keep_sets']").count() == 1
+    assert not watch.errors, watch.errors
+
+
+# --- issue 26: the inventory in one tap, destructive answers apart, the room reads it, French --
+
+
+def http(url, code, token, kind=None, **params):
+    """GET the bearer's view, or POST one action (``kind``) and return the new view."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if kind is None:
+        return requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
+    response = requests.post(
+        f"{url}/api/tables/{code}/actions",
+        json={"type": kind, "params": params},
+        headers=headers,
+        timeout=10,
+    )
+    assert response.status_code == 201, response.text
+    return response.json()["view"]
+
+
+def api_zombicide(url, crates=0, red=1):
+    """A Zombicide table set up through the API: Ana runs Ruth, Karim, Lily; Ben Nadia, Owen,
+    Tom; one red objective, two red zones, a building. Returns (code, {0: host, 1, 2})."""
+    created = requests.post(f"{url}/api/tables", json={"game": "zombicide"}, timeout=10).json()
+    code = created["code"]
+    tokens = {0: created["host_token"]}
+    for seat, name in ((1, "Ana"), (2, "Ben")):
+        joined = requests.post(f"{url}/api/tables/{code}/seats", json={"name": name}, timeout=10)
+        tokens[seat] = joined.json()["token"]
+    host = tokens[0]
+    http(url, code, host, "start")
+    for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
+        for sid in names:
+            http(url, code, tokens[seat], "take_survivor", survivor=sid)
+    http(url, code, host, "survivors_done")
+    http(url, code, host, "keep_sets")
+    mission = {"red": red, "blue": 0, "green": 0, "crates": crates, "goals": 0}
+    http(url, code, host, "mission", objectives=mission)
+    http(url, code, host, "add_zone", colour="red")
+    http(url, code, host, "add_zone", colour="red")
+    http(url, code, host, "zones_done")
+    http(url, code, host, "add_building", dark_rooms=2, start="closed")
+    http(url, code, host, "buildings_done")
+    return code, tokens
+
+
+def open_as(page, code, token, *, host=False, lang=None):
+    """The table screen (``host``) or a seat's phone, for a table made through the API."""
+    page.goto("/")
+    entry = {"host": token} if host else {"seat": token}
+    page.evaluate(
+        "([code, entry, lang]) => { localStorage.setItem('tableapp:tables',"
+        " JSON.stringify({[code]: entry}));"
+        " if (lang) localStorage.setItem('tableapp:lang', lang); }",
+        [code, entry, lang],
+    )
+    page.goto(f"/table/{code}" if host else f"/join/{code}")
+    screen_ = "table" if host else "player"
+    page.wait_for_selector(f"main#app[data-ready='1'][data-screen='{screen_}']")
+    return page
+
+
+def whose_turn(url, code):
+    public = http(url, code, None)
+    (seat,) = public["prompt"]["waiting_for"]
+    playing = next(s for s in public["game_view"]["survivors"] if s["playing"])
+    return seat, playing
+
+
+def test_ZC_16_a_card_moves_between_hand_and_backpack_in_one_tap(devices, live_server, watch):
+    """Issue 26: each card of the survivor playing has its move, one tap: "→ backpack", then
+    "→ hand" (the cost the rules give says on the buttons' heading: free right after a
+    search, ZC-14); no form, no second question."""
+    url = live_server.url
+    code, tokens = api_zombicide(url)
+    seat, playing = whose_turn(url, code)
+    http(url, code, tokens[seat], "search")  # a second card: the find, in a free slot
+    phone = open_as(devices.phone("mover"), code, tokens[seat])
+    card = playing["inventory"][0]["card"]
+    moves = phone.locator("fieldset.actions [data-type='move_card']")
+    moves.first.wait_for()
+    heading = moves.first.locator(".action-label").text_content()
+    name = playing["name"]
+    assert heading == f"Rearrange {name}'s inventory (free after a search)"
+    to_pack = phone.locator(
+        f"fieldset.actions button[data-type='move_card'][data-value='\"{card['id']}>pack\"']"
+    )
+    assert to_pack.text_content() == f"{card['name']} → backpack"
+    act(phone, [phone], to_pack)
+    mine = phone.locator(f".zc-mine .zc-survivor[data-survivor='{playing['id']}']")
+    assert mine.locator(f".zc-slot[data-slot^='pack'][data-card='{card['id']}']").count() == 1
+    heading = phone.locator("fieldset.actions [data-type='move_card'] .action-label").first
+    assert heading.text_content().endswith("(free after a search)")  # until another action
+    back = phone.locator(
+        f"fieldset.actions button[data-type='move_card'][data-value='\"{card['id']}>hand\"']"
+    )
+    act(phone, [phone], back)
+    assert mine.locator(f".zc-slot[data-slot^='hand'][data-card='{card['id']}']").count() == 1
+    assert phone.locator("form[data-type='move_card']").count() == 0  # buttons, not a form
+    assert not watch.errors, watch.errors
+
+
+#: Every visible text under ``selectors``: its text and its computed size in px.
+TEXT_SIZES = """(selectors) => {
+  const out = [];
+  for (const root of document.querySelectorAll(selectors)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const el = node.parentElement;
+      if (!text || !el || !el.getClientRects().length) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.display === "none") continue;
+      out.push([text, parseFloat(style.fontSize), el.className || el.tagName]);
+    }
+  }
+  return out;
+}"""
+
+#: What the table argues about on a Zombicide table screen (issue 26): survivor cards, their
+#: weapons and inventory, the attack, the mission's set-up lines, the host's set-up forms, the
+#: last ruling's reason.
+ROOM = (
+    ".zc-survivor, .zc-slot, .zc-last, .zc-attack, .zc-mission, .zc-board,"
+    " .now fieldset.actions > :not(.corrections), .ruling-now .reason"
+)
+
+
+def test_issue26_the_room_reads_zombicide_at_24px_or_more(devices, live_server, shots, watch):
+    """At 1366×768, on a live table: the set-up (the host's forms, the survivors to take),
+    then play (survivor cards with their inventory, the last attack, the mission lines, the
+    last ruling's reason): every visible text there measures at least 24 px."""
+    url = live_server.url
+    created = requests.post(f"{url}/api/tables", json={"game": "zombicide"}, timeout=10).json()
+    code, host = created["code"], created["host_token"]
+    for name in ("Ana", "Ben"):
+        requests.post(f"{url}/api/tables/{code}/seats", json={"name": name}, timeout=10)
+    http(url, code, host, "start")
+    laptop = open_as(devices.laptop("room", viewport={"width": 1366, "height": 768}), code, host,
+                     host=True)  # fmt: skip
+    small = [t for t in laptop.evaluate(TEXT_SIZES, ROOM) if t[1] < 24]
+    assert not small, small[:10]
+    code, tokens = api_zombicide(url, crates=2, red=2)
+    seat, playing = whose_turn(url, code)
+    http(url, code, tokens[seat], "search")
+    http(url, code, tokens[seat], "open_crate")
+    laptop = open_as(devices.laptop("room2", viewport={"width": 1366, "height": 768}), code,
+                     tokens[0], host=True)  # fmt: skip
+    laptop.locator(".zc-survivor .zc-slot").first.wait_for()
+    sizes = laptop.evaluate(TEXT_SIZES, ROOM)
+    assert len(sizes) > 40 and any(".zc-slot" in str(s) or "zc" in s[2] for s in sizes)
+    small = [t for t in sizes if t[1] < 24]
+    shots(laptop, "zc-table-room-1366", full_page=False)
+    assert not small, small[:10]
+    every = laptop.evaluate(TEXT_SIZES, ".game-state.zc")
+    under = sum(1 for t in every if t[1] < 18) / len(every)
+    print(f"Zombicide table screen: {len(every)} texts, {under:.0%} under 18 px")
+    assert under == 0
+    assert not watch.errors, watch.errors
+
+
+#: The texts a Zombicide screen shows: its own parts, its questions and buttons, the prompt,
+#: the steps on the board, the ruling (the log's Zombicide lines are read from the API).
+FRENCH_PARTS = (
+    ".game-state.zc, fieldset.actions > :not(.corrections), .prompt, .now, .board-steps,"
+    " .ruling-now"
+)
+TEXTS = """(selectors) => [...document.querySelectorAll(selectors)].map((e) => e.innerText)"""
+BUTTONS = """() => [...document.querySelectorAll(
+  "fieldset.actions button, fieldset.actions .action-label, fieldset.actions label.chip")]
+  .map((e) => e.innerText.trim()).filter(Boolean)"""
+#: French elision of a name by the shell's renderer ("la place d'Owen"): its apostrophe is the
+#: shell's (tableapp/i18n.py, pwa/js/i18n.js), not a Zombicide text's.
+ELISION = re.compile(r"\b(?:[dD]|[qQ]u)'(?=[A-ZÀ-Ý])")
+
+
+def french_faults(texts):
+    """Each French typography fault of the page texts: an ordinary space (or none) before
+    : ; ! ? (tableapp.typography), a straight apostrophe."""
+    from tableapp.typography import problems
+
+    faults = []
+    for text in texts:
+        for line in text.splitlines():
+            faults += [("no-break space", p) for p in problems(line)]
+            for match in re.finditer("'", ELISION.sub("’", line)):
+                faults.append(("apostrophe", line[max(0, match.start() - 15) : match.end() + 10]))
+    return faults
+
+
+def repeated_phrases(labels):
+    """A button or label repeating a phrase ("aucun à portée, aucun à portée et …")."""
+    out = []
+    for label in labels:
+        parts = [p.strip() for p in re.split(r",| et | and |:|\u00a0:", label) if p.strip()]
+        twice = {p for p in parts if parts.count(p) > 1 and len(p) > 3 and not p.isdigit()}
+        if twice:
+            out.append((label, sorted(twice)))
+    return out
+
+
+def test_issue26_zombicide_in_french_reads_right_on_every_screen(devices, live_server, watch):
+    """The page text itself, not only the catalogues: the set-up on the table screen, a
+    survivor's turn, a full inventory's question, the attack form, the Zombies' attacks, the
+    spawn and the mission lines — in French, a no-break space before : ; ! ?, a typographic
+    apostrophe, no phrase repeated in a button."""
+    url = live_server.url
+    created = requests.post(f"{url}/api/tables", json={"game": "zombicide"}, timeout=10).json()
+    code, host = created["code"], created["host_token"]
+    tokens = {0: host}
+    for seat, name in ((1, "Ana"), (2, "Ben")):
+        joined = requests.post(f"{url}/api/tables/{code}/seats", json={"name": name}, timeout=10)
+        tokens[seat] = joined.json()["token"]
+    http(url, code, host, "start")
+    laptop = open_as(devices.laptop("fr-table"), code, host, host=True, lang="fr")
+    phones = {s: open_as(devices.phone(f"fr-{s}"), code, tokens[s], lang="fr") for s in (1, 2)}
+    pages = [laptop, *phones.values()]
+    seen, labels = [], []
+
+    def look(view):
+        wait_all(pages, view["seq"], within=5)
+        for page in pages:
+            seen.extend(page.evaluate(TEXTS, FRENCH_PARTS))
+            labels.extend(page.evaluate(BUTTONS))
+
+    look(http(url, code, host))
+    for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
+        for sid in names:
+            view = http(url, code, tokens[seat], "take_survivor", survivor=sid)
+    look(view)
+    look(http(url, code, host, "survivors_done"))
+    look(http(url, code, host, "keep_sets"))
+    mission = {"red": 2, "blue": 1, "green": 0, "crates": 5, "goals": 1}
+    look(http(url, code, host, "mission", objectives=mission))
+    http(url, code, host, "add_zone", colour="red")
+    look(http(url, code, host, "add_zone", colour="blue"))
+    look(http(url, code, host, "zones_done"))
+    look(http(url, code, host, "add_building", dark_rooms=2, start="closed"))
+    look(http(url, code, host, "buildings_done"))
+    # The table is the truth: four Walkers on the board (a correction), so the Zombies attack.
+    spec = next(a for a in http(url, code, host)["actions"] if a["type"] == "correct"
+                and a["params"]["group"]["choices"] == ["zombies"])  # fmt: skip
+    counts = {k: b["value"] for k, b in spec["params"]["counts"]["counts"].items()}
+    http(url, code, host, "correct", group="zombies", counts={**counts, "walker": 4}, why="other")
+    seat, playing = whose_turn(url, code)
+    token = tokens[seat]
+    for _ in range(4):  # the four free slots fill up, a fifth card waits: keep or leave
+        view = http(url, code, token, "open_crate")
+    look(view)
+    look(http(url, code, token, "open_crate"))
+    assert "leave" in [a["type"] for a in http(url, code, token)["actions"]]
+    look(http(url, code, token, "leave"))
+    other = next(s for s in http(url, code, None)["game_view"]["survivors"] if s["owner"] != seat)
+    card = playing["inventory"][0]["card"]["id"]
+    look(http(url, code, token, "trade", card=card, to=other["id"], slot="hand_r"))
+    # Through the round to the Zombies: attacks asked of each phone, a spawn shown.
+    attacked = False
+    for _ in range(60):
+        public = http(url, code, None)
+        waiting = public["prompt"]["waiting_for"]
+        if "wounds" in [
+            a["type"] for s in waiting if s for a in http(url, code, tokens[s])["actions"]
+        ]:
+            look(public)
+            break
+        seat = next(s for s in waiting if s)
+        kinds = [a["type"] for a in http(url, code, tokens[seat])["actions"]]
+        if "ranged" in kinds and not attacked:
+            attacked = True
+            look(http(url, code, tokens[seat], "ranged"))
+            spec = next(
+                a for a in http(url, code, tokens[seat])["actions"] if a["type"] == "attack"
+            )
+            zombies = {k: min(1, b["max"]) for k, b in spec["params"]["zombies"]["counts"].items()}
+            params = {"zombies": zombies, "allies": [], "hits": 1}
+            look(http(url, code, tokens[seat], "attack", **params))
+        elif "end_turn" in kinds:
+            goal = {"goal": "no"} if "goal" in next(
+                a for a in http(url, code, tokens[seat])["actions"] if a["type"] == "end_turn"
+            )["params"] else {}
+            look(http(url, code, tokens[seat], "end_turn", **goal))
+        else:
+            look(http(url, code, tokens[seat], kinds[0]))
+    else:
+        pytest.fail(f"no Zombies' attack: {http(url, code, None)['prompt']}")
+    log = requests.get(
+        f"{url}/api/tables/{code}/log", headers={"Accept-Language": "fr"}, timeout=10
+    ).json()["entries"]
+    seen += [
+        e["text"] + " " + (e.get("reason_text") or "")
+        for entry in log
+        for e in entry["events"]
+        if e.get("msg", "").startswith("zc.")
+    ]
+    joined = "\n".join(seen)
+    for piece in ("Objectifs", "Zones d’invasion", "Réorganiser l’inventaire", "Laisser"):
+        assert piece in joined, piece
+    assert not french_faults(seen), sorted(set(french_faults(seen)))[:20]
+    assert not repeated_phrases(labels), repeated_phrases(labels)[:6]
+    assert not watch.errors, watch.errors
+
+
+def test_ZC_16_the_destructive_answer_is_never_the_default_nor_the_big_button(
+    devices, live_server, shots, watch
+):
+    """Issue 26: a full inventory asks once which card the find replaces; "Leave … (discard
+    it)" is a small button apart, after the keep buttons, never preselected nor the largest;
+    discards sit apart after every move of the turn (never under the survivor's buttons)."""
+    url = live_server.url
+    code, tokens = api_zombicide(url, crates=5)
+    seat, playing = whose_turn(url, code)
+    for _ in range(5):  # four crates fill the free slots, the fifth card waits
+        http(url, code, tokens[seat], "open_crate")
+    phone = open_as(devices.phone("leaver"), code, tokens[seat])
+    leave = phone.locator("fieldset.actions button[data-type='leave']")
+    leave.wait_for()
+    keep = phone.locator("fieldset.actions button[data-type='keep']")
+    assert keep.count() >= 2  # the cards it may replace, one tap each
+    assert leave.text_content().startswith("Leave ") and "(discard it)" in leave.text_content()
+    classes = leave.get_attribute("class").split()
+    assert "destructive" in classes and "primary" not in classes
+    assert all("primary" not in (k.get_attribute("class") or "") for k in keep.all())
+    order = phone.evaluate(
+        "() => [...document.querySelectorAll('fieldset.actions button')].map(b => b.dataset.type)"
+    )
+    assert order.index("leave") > max(i for i, t in enumerate(order) if t == "keep")
+    area = lambda b: b.bounding_box()["width"] * b.bounding_box()["height"]  # noqa: E731
+    assert area(leave) < max(area(k) for k in keep.all())
+    shots(phone, "zc-phone-full-inventory")
+    # Back to the turn: the discards come after every move of the turn, small and apart.
+    act(phone, [phone], leave)
+    phone.locator("fieldset.actions button[data-type='end_turn']").wait_for()
+    order = phone.evaluate(
+        "() => [...document.querySelectorAll("
+        "'fieldset.actions > :not(.corrections) button[data-type]')].map(b => b.dataset.type)"
+    )
+    discards = [i for i, t in enumerate(order) if t == "discard"]
+    others = [i for i, t in enumerate(order) if t != "discard"]
+    assert discards and min(discards) > max(others), order
+    for b in phone.locator("fieldset.actions button[data-type='discard']").all():
+        assert "destructive" in b.get_attribute("class").split()
     assert not watch.errors, watch.errors

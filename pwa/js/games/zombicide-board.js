@@ -4,8 +4,11 @@
 // the server's rendered texts; nothing is parsed.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 import { icon } from "../icons.js";
+
+/** Names joined the language's way ("Ruth, Karim et Lily"), never with a hard-coded comma. */
+export const listed = (items) => new Intl.ListFormat(lang(), { style: "long", type: "conjunction" }).format(items.map(String));
 
 /** A danger-level chip: the colour always with its word. */
 export const levelChip = (level, name) => h("span", { class: `zc-level zc-level-${level}` }, name);
@@ -71,21 +74,22 @@ export function attackPanel(g) {
     return h("section", { class: "zc-attack", data: { mode: a.mode } },
       h("h3", {}, t("zc.attack.title", { name: a.survivor_name, weapon: a.weapon_name })),
       a.mode !== "molotov" ? h("p", {}, t("zc.attack.dice", a)) : null,
-      h("p", {}, `${t("zc.attack.zone")}: `, zoneList(a.zone)),
-      a.allies.length ? h("p", {}, `${t("zc.attack.allies")}: ${a.allies.map((s) => s.name).join(", ")}`) : null,
-      a.rolls.length ? h("p", { class: "zc-rolls" }, `${t("zc.attack.rolls")}: `, a.rolls.map((r) =>
-        h("span", { class: ["zc-die", r >= a.accuracy && "hit"] }, String(r))), " ", t("zc.attack.hits", a)) : null);
+      h("p", {}, t("zc.attack.zone"), " ", zoneList(a.zone)),
+      a.allies.length ? h("p", {}, t("zc.attack.allies", { names: listed(a.allies.map((s) => s.name)) })) : null,
+      a.rolls.length ? h("p", { class: "zc-rolls" }, t("zc.attack.rolls"), " ", a.rolls.map((r) =>
+        h("span", { class: ["zc-die", r >= a.accuracy && "hit"] }, String(r))), " ", t("zc.attack.hits", a))
+        : a.hits !== null ? h("p", { class: "zc-rolls" }, t("zc.attack.hits", a)) : null);
   }
   const l = g.last_attack;
   if (!l) return null;
   return h("section", { class: "zc-last", data: { kills: l.kill_list.reduce((n, k) => n + k.count, 0), lost: l.lost } },
     h("h3", {}, t("zc.last.title", { name: l.survivor_name, weapon: l.weapon_name })),
-    l.rolls.length ? h("p", { class: "zc-rolls" }, l.rolls.map((r) => h("span", { class: ["zc-die", r >= l.accuracy && "hit"] }, String(r))),
-      " ", t("zc.attack.hits", l)) : null,
-    h("p", {}, `${t("zc.last.kills")}: `, zoneList(l.kill_list), l.adrenaline ? h("span", { class: "tag" }, t("zc.last.xp", { n: l.adrenaline })) : null),
+    l.mode !== "molotov" ? h("p", { class: "zc-rolls" }, l.rolls.map((r) => h("span", { class: ["zc-die", r >= l.accuracy && "hit"] }, String(r))),
+      l.rolls.length ? " " : null, t("zc.attack.hits", l)) : null,
+    h("p", {}, t("zc.last.kills"), " ", zoneList(l.kill_list), l.adrenaline ? [" ", h("span", { class: "tag" }, t("zc.last.xp", { n: l.adrenaline }))] : null),
     l.lost ? h("p", { class: "zc-lost" }, t("zc.last.lost", { n: l.lost })) : null,
-    l.friendly_list.length ? h("p", { class: "zc-friendly" }, `${t("zc.last.friendly")}: `,
-      l.friendly_list.map((f) => `${f.name} −${f.wounds}`).join(", ")) : null);
+    l.friendly_list.length ? h("p", { class: "zc-friendly" }, t("zc.last.friendly", {
+      list: listed(l.friendly_list.map((f) => t("zc.last.friendly_one", { name: f.name, n: f.wounds }))) })) : null);
 }
 
 /** The Zombies the app counts on the board, the miniatures left, the Abominations' traits. */
@@ -104,14 +108,15 @@ export function missionPanel(g) {
   const m = g.mission;
   return h("section", { class: "zc-mission" },
     h("h3", {}, t("zc.mission.title")),
-    m.objectives.length ? h("p", { class: "zc-objectives" }, `${t("zc.mission.objectives")}: `, m.objectives.map((o) =>
-      h("span", { class: `zc-obj zc-col-${o.colour}`, data: { colour: o.colour, taken: o.taken } }, `${o.name} ${o.taken}/${o.total}`))) : null,
+    m.objectives.length ? h("p", { class: "zc-objectives" }, t("zc.mission.objectives"), " ", m.objectives.map((o) =>
+      h("span", { class: `zc-obj zc-col-${o.colour}`, data: { colour: o.colour, taken: o.taken } },
+        t("zc.mission.objective", { colour: o.name, taken: o.taken, total: o.total })))) : null,
     m.goals.total ? h("p", {}, t("zc.mission.goals", m.goals)) : null,
     m.crates.total ? h("p", {}, t("zc.mission.crates", { done: m.crates.opened, total: m.crates.total })) : null,
-    m.zones.length ? h("p", {}, `${t("zc.mission.zones")}: `, m.zones.map((z) =>
+    m.zones.length ? h("p", { class: "zc-zones" }, t("zc.mission.zones"), " ", m.zones.map((z) =>
       h("span", { class: ["zc-zone", `zc-col-${z.colour}`, !z.active && "inactive"], data: { zone: z.number } },
-        `${z.number} ${z.name}${z.active ? "" : ` (${t("zc.mission.inactive")})`}`))) : null,
-    m.buildings.length ? h("p", {}, `${t("zc.mission.buildings")}: `, m.buildings.map((b) =>
+        t(z.active ? "zc.mission.zone" : "zc.mission.zone.inactive", { number: z.number, colour: z.name })))) : null,
+    m.buildings.length ? h("p", { class: "zc-buildings" }, t("zc.mission.buildings"), " ", m.buildings.map((b) =>
       h("span", { class: ["zc-building", b.opened && "opened"] },
-        `${b.id} · ${t("zc.mission.rooms", { n: b.dark_rooms })}${b.opened ? ` · ${t("zc.mission.opened")}` : ""}`))) : null);
+        t(b.opened ? "zc.mission.building.opened" : "zc.mission.building", { id: b.id, rooms: t("zc.mission.rooms", { n: b.dark_rooms }) })))) : null);
 }

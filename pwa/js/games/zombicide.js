@@ -58,7 +58,7 @@ function header(view) {
   return h("p", { class: "zc-summary", data: { phase: g.phase, round: g.round, step: g.step ?? "" } },
     h("strong", {}, phase), " · ", t("zc.danger"), " ", levelChip(g.danger.level, g.danger.name),
     g.phase !== "setup" ? [" · ", t("zc.first"), " ", seatLabel(view, g.first_player)] : null,
-    g.outcome ? h("span", { class: ["tag", g.outcome.won ? "win" : "loss"] }, `${t(g.outcome.won ? "zc.won" : "zc.lost")}: ${g.outcome.reason}`) : null);
+    g.outcome ? h("span", { class: ["tag", g.outcome.won ? "win" : "loss"] }, t(g.outcome.won ? "zc.outcome.won" : "zc.outcome.lost", { reason: g.outcome.reason })) : null);
 }
 
 /** Survivor names by id, kept from the views seen: the end screen names score parts by key. */

@@ -25,6 +25,9 @@ match your box). How the app reads the rules where they leave room:
 - The app does not count actions, moves or noise: the board does. It enforces what it owns:
   one search per survivor per turn (ZC-14), weapons used from a hand (ZC-16), doors opened with
   a door-opening weapon in hand (ZC-15), at most 5 cards (ZC-16).
+- A player's turn (ZC-1): their survivors play one at a time, in the order they like. The
+  first one left in team order begins at once (nobody is asked "which survivor?"); until it
+  has done something, "Play another survivor first" changes it in one tap.
 - Adrenaline (ZC-3): +1 per Walker, Runner or Brute, +5 per Abomination, +5 per objective. The
   first level's skills are held from the start; each later level unlocks one skill from the
   survivor's list, chosen on the owner's phone (granted at once when the list holds one).
@@ -50,36 +53,46 @@ match your box). How the app reads the rules where they leave room:
   building never do.
 - Search (ZC-14): indoors, no Zombie in the zone: its button says so. A Flashlight anywhere
   in the inventory (or a skill) draws 2 cards, never more however many. A card found goes to a
-  free backpack slot (the backpack's slots are one place), from where it may go to a hand or
-  be discarded, free; with the backpack full it waits on the owner's phone to be kept in a
-  hand or in place of a card (which then waits in turn) or left. A crate draws one red card.
+  free slot without a question — a weapon to a free hand, anything else to the backpack, else
+  wherever there is room — from where it moves or is discarded in one tap, free; with the
+  inventory full the owner's phone asks once which card it replaces (that card is discarded),
+  or leaves it (a small button apart, never the default). A crate draws one red card.
 - Nothing asks "are you sure?": ending a turn, a search, a discard, a card left, the team done
   are taken back with undo (a search's undo asks another player's OK: it showed a card). A
   move with one possible value is its button (one objective colour left, one weapon in hand,
-  one card to discard, the last closed building); identical cards are one button.
+  one card to discard, the last closed building); identical cards are one button. What throws
+  a card away (a discard, a card left) is a small button apart, never the easy tap.
 - Inventory (ZC-16): 2 hands and 3 backpack slots. Inventories are public (the cards lie face
-  up at the table); only the decks' order is hidden. One form moves a card: to another slot of
-  the survivor's (a card there swaps places), or to a survivor in the same zone (the players
-  say so): the card goes to the chosen slot and a card there comes back. Doors: the app asks
-  only about the first door of each building the host listed; other doors are the board's.
-  Discarding is free, any time. Grey and blue cards go to the Equipment discard, red ones to
-  the crate discard.
-- Ranged attacks (ZC-5, ZC-13): the player picks the weapon in hand, enters the Zombies of the
-  target zone (at most what the app counts on the board) and the survivors standing there,
-  then the dice die by die (or the app rolls them, option
-  ``app_dice``, offering Plenty of bullets / shells and Lucky rerolls; with table dice, reroll
-  before entering). Hits take Brutes and Abominations first — the shooter says which first when
-  it matters —, then Walkers, then Runners. A hit too weak for its target is lost, and so are
+  up at the table); only the decks' order is hidden. Between its actions the survivor playing
+  rearranges in one tap a card: "Pistol → hand", "Water → backpack", or a backpack card and a
+  hand card swapping places ("Katana → hand, Pistol → backpack"); which hand or which backpack
+  slot is the same place. The button says the rules' cost: 1 action for the whole rearranging
+  (then "the same action"), free right after a search or a crate (ZC-14) or a trade. A trade
+  gives a card to a survivor in the same zone (the players say so): it goes to the chosen slot
+  and a card there comes back; then both rearrange free, the other on its own player's phone.
+  Doors: the app asks only about the first door of each building the host listed; other doors
+  are the board's. Discarding is free, any time. Grey and blue cards go to the Equipment
+  discard, red ones to the crate discard.
+- Ranged attacks (ZC-5, ZC-13): the player picks the weapon in hand, then in one form enters
+  the Zombies of the target zone (at most what the app counts on the board), the survivors
+  standing there and the hits: how many of the table's dice show the weapon's accuracy or
+  more (one tap; with table dice, reroll before entering). Or the app rolls them, option
+  ``app_dice``, offering Plenty of bullets / shells and Lucky rerolls. Hits take Brutes and
+  Abominations first — the shooter says which first when it matters —, then Walkers, then
+  Runners. A hit too weak for its target is lost, and so are
   the later ones (damage never adds up). Each miss hits one survivor of the zone for the
   weapon's damage (never the shooter); with several there, the players pick, miss by miss. A
   Molotov kills everything in its zone, Abominations too, and wounds nobody. Several
   Abominations in the zone (fest): they are hit in the order they came on the board.
 - Melee (ZC-5, ZC-13): hits go where the player likes (asked only when it matters), only on
   Zombies they can kill; no friendly fire. Sniper-like skills allocate ranged hits freely.
-- Zombies' phase (ZC-11, ZC-12): a checklist on the table screen and every phone: attacks first
-  (the table enters the wounds each survivor takes, or "no attack"), then moves (the rule on
-  screen; "moved" when done; a split helper divides a group evenly type by type, the players
-  placing the odd ones). Activations with no Zombie of theirs on the board are skipped.
+- Zombies' phase (ZC-11, ZC-12): attacks first: every player enters the wounds of their own
+  survivors on their phone, all at the same time, each bounded by what the others left (one
+  wound per attacking Zombie); anyone, the table screen too, may answer "no attack" for all.
+  Then the moves, the board's alone: a step on the board says the rule and stays until ticked
+  (nobody is asked; play goes on), and a split helper divides a group evenly type by type, the
+  players placing the odd ones. Activations with no Zombie of theirs on the board are
+  skipped.
 - End of round (ZC-17): noise tokens come off; the first-player token passes clockwise.
 - The end (ZC-1): a survivor's death loses the game at once; every objective done wins it.
   ``result`` lists every player as a winner, or none, with the reason; each player's score is
@@ -92,7 +105,7 @@ match your box). How the app reads the rules where they leave room:
 
 from __future__ import annotations
 
-from tableapp.engine import Flow, define
+from tableapp.engine import Flow, M, define
 
 from . import combat, corrections, ending, players, setup, spawn, zombies
 from .content import FORMAT, validate_content
@@ -120,6 +133,11 @@ GAME = define(
     corrections=corrections.corrections,
     correct=corrections.correct,
     recheck=corrections.recheck,
+    # The names a refusal gives the action types labels.py does not list.
+    action_names={
+        "move_card": M("zc.action_name.move_card"),
+        "play_first": M("zc.action_name.play_first"),
+    },
 )
 
 __all__ = ["GAME"]

@@ -2,18 +2,21 @@
 (ZC-3) and friendly fire.
 
 The player declares the attack on their phone (``ranged`` / ``melee``): the weapon in hand
-(or both, dual), the Zombies in the target zone per type (count steppers, at most what is on
-the board) and, for a ranged attack, the other survivors standing in that zone. Then the dice:
-entered die by die (``dice``), or rolled from the table's seeded stream with option
-``app_dice`` (then ``reroll`` / ``keep_dice`` while Plenty of bullets / shells or Lucky allow).
+(or both, dual), then one form (``attack``): the Zombies in the target zone per type (at most
+what is on the board), for a ranged attack the other survivors standing in that zone, and the
+hits: how many of the table's dice show the accuracy or more (one tap; rerolls are made at
+the table before). With option ``app_dice`` the app rolls them from the table's seeded stream
+instead (then ``reroll`` / ``keep_dice`` while Plenty of bullets / shells or Lucky allow).
 Then only the questions whose answer changes the outcome:
 
 - ``target_order`` (ranged): Brutes and Abominations share the first rank; when both are in
   the zone and it matters, the shooter says which his hits take first;
 - ``friendly_fire`` (ranged): each miss hits one survivor of the zone (never the shooter);
-  with two or more there, the players say whom, miss by miss (one there takes them all);
-- ``allocate`` (melee, or a ranged attack with free targeting): which Zombie each hit takes,
-  when the hits cannot kill everything they could kill.
+  with two or more there, the players say how many misses each takes (``misses``, a row
+  each summing to the misses; one there takes them all);
+- ``allocate`` (melee, or a ranged attack with free targeting): how many of each kind the hits
+  kill (``kills``, a row per kind summing to the hits, the most adrenaline preselected), when
+  the hits cannot kill everything they could kill.
 
 Damage never adds up (ZC-5): a hit weaker than its target's damage is lost, and with ranged
 priority every later hit goes to that same target too.
@@ -30,6 +33,7 @@ from tableapp.engine import (
     action,
     choice,
     counts,
+    integer,
     seat_ref,
     subset,
 )
@@ -162,9 +166,18 @@ def _aim_specs(state: State, step: dict, seat: int) -> list[dict]:
             values={k: 0 for k in keys},
         )
     }
-    if mode == "ranged" and _attack_of(state, sid, step["weapon"]) != "molotov":
+    molotov = _attack_of(state, sid, step["weapon"]) == "molotov"
+    if mode == "ranged" and not molotov:
         others = [s for s in state["team"] if s != sid]
         params["allies"] = subset(others, 0, len(others), [survivor_name(state, s) for s in others])
+    if not molotov and not state["options"]["app_dice"]:
+        # The table rolls: its players count the dice showing the accuracy or more, one tap
+        # (ZC-13), in the same form; the app rolls them itself with option app_dice.
+        dice, accuracy = dice_of(state, sid, mode, step["weapon"])
+        params["hits"] = {
+            **integer(0, dice, value=0),
+            "label": M("zc.param.hits", count=dice, accuracy=accuracy),
+        }
     weapon = weapon_label(state, sid, mode, step["weapon"])
     label = M("zc.action.shoot" if mode == "ranged" else "zc.action.strike", weapon=weapon)
     return [action("attack", label, submit=M("zc.submit.attack"), **params), cancel]
@@ -174,6 +187,16 @@ def _attack_of(state: State, sid: str, weapon: str) -> str | None:
     """The ``attack`` of the card a weapon choice names (a hand, or "dual")."""
     card = survivor(state, sid)["inventory"][0 if weapon == "dual" else SLOTS.index(weapon)]
     return card_def(state, card).get("attack") if card else None
+
+
+def dice_of(state: State, sid: str, mode: str, weapon: str) -> tuple[int, int]:
+    """How many dice an attack with ``weapon`` rolls (both weapons' when dual, skills' extra
+    dice included) and the accuracy each needs."""
+    inventory = survivor(state, sid)["inventory"]
+    hands = [0, 1] if weapon == "dual" else [SLOTS.index(weapon)]
+    d = card_def(state, inventory[hands[0]])
+    bonus = skill_number(state, sid, "ranged_dice" if mode == "ranged" else "melee_dice")
+    return (d.get("dice", 0) + bonus) * len(hands), d.get("accuracy", 0)
 
 
 def weapon_label(state: State, sid: str, mode: str, weapon: str) -> dict:
@@ -246,6 +269,7 @@ def declare(state: State, sid: str, seat: int, kind: str, params: dict, ctx: Ctx
         "accuracy": d.get("accuracy", 0),
         "damage": d.get("damage", 0),
         "rolls": [],
+        "entered": None,  # the hits the table counted on its own dice, or None (app_dice)
         "rerolls": 0,
         "order": None,
         "misses_to": None,
@@ -277,6 +301,20 @@ def declare(state: State, sid: str, seat: int, kind: str, params: dict, ctx: Ctx
         inventory[hands[0]] = None
         discard(state, cards[0])
         return [{"kind": "resolve_attack"}]
+    if "hits" in params:  # the table's dice, counted in the form
+        attack["entered"] = params["hits"]
+        ctx.say(
+            M(
+                "zc.dice.hits_entered",
+                seat=seat_ref(seat),
+                count=attack["dice"],
+                hits=params["hits"],
+                accuracy=attack["accuracy"],
+            ),
+            rule="ZC-13" if mode == "ranged" else "ZC-5",
+            hits=params["hits"],
+        )
+        return [{"kind": "after_dice", "seat": seat}]
     first = {"kind": "roll"} if state["options"]["app_dice"] else {"kind": "dice", "seat": seat}
     return [first, {"kind": "after_dice", "seat": seat}]
 
@@ -391,6 +429,9 @@ REROLL = Question(
 
 
 def hits_and_misses(attack: dict) -> tuple[int, int]:
+    """(hits, misses): from the hits the table counted, else from the dice rolled."""
+    if attack.get("entered") is not None:
+        return attack["entered"], attack["dice"] - attack["entered"]
     hits = sum(1 for r in attack["rolls"] if r >= attack["accuracy"])
     return hits, len(attack["rolls"]) - hits
 
@@ -497,31 +538,52 @@ TARGET_ORDER = Question(
 
 
 def _ff_specs(state: State, step: dict, seat: int) -> list[dict]:
+    """How many misses each survivor of the zone takes: one row each, one tap, the rows
+    summing to the misses (the phone waits until they do)."""
     a = state["attack"]
     _, misses = hits_and_misses(a)
     allies = a["allies"]
-    who = choice(allies, [survivor_name(state, s) for s in allies])
-    params = {f"miss_{i}": who for i in range(1, misses + 1)}
     return [
         action(
             "friendly_fire",
             M("zc.action.friendly_fire", count=misses, damage=a["damage"]),
-            submit=M("zc.submit.friendly_fire", chosen="{chosen}"),
-            **params,
+            submit=M("zc.submit.friendly_fire", n="{n}"),
+            misses=counts(
+                {s: (0, misses) for s in allies},
+                labels={s: survivor_name(state, s) for s in allies},
+                values={s: 0 for s in allies},
+                most=misses,
+                least=misses,
+                reason=M("zc.reason.misses", count=misses),
+            ),
         )
     ]
 
 
 def _ff_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
-    a = state["attack"]
-    _, misses = hits_and_misses(a)
-    a["misses_to"] = [act["params"][f"miss_{i}"] for i in range(1, misses + 1)]
+    taken = act["params"]["misses"]
+    state["attack"]["misses_to"] = [s for s in state["attack"]["allies"] for _ in range(taken[s])]
+
+
+def _ff_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | None:
+    """ZC-13: each miss hits exactly one survivor of the zone."""
+    taken = act["params"].get("misses")
+    if act["type"] != "friendly_fire" or not isinstance(taken, dict):
+        return None
+    _, misses = hits_and_misses(state["attack"])
+    given = sum(n for n in taken.values() if isinstance(n, int) and not isinstance(n, bool))
+    if given != misses:
+        return RuleError(
+            "misses_to_place", "ZC-13", M("zc.refuse.misses", count=misses, total=given)
+        )
+    return None
 
 
 FRIENDLY_FIRE = Question(
     rule="ZC-13",
     specs=_ff_specs,
     apply=_ff_apply,
+    refuse=_ff_refuse,
     prompt=lambda state, step: M(
         "zc.prompt.friendly_fire", survivor=survivor_name(state, state["attack"]["survivor"])
     ),
@@ -529,32 +591,68 @@ FRIENDLY_FIRE = Question(
 )
 
 
+#: The hits' preselected allocation, the likely one: what gives the most adrenaline first, then
+#: Runners (they act twice), then Brutes, then Walkers; the player changes it at will (ZC-13).
+PRESELECT = (RUNNER, BRUTE, WALKER)
+
+
 def _allocate_specs(state: State, step: dict, seat: int) -> list[dict]:
+    """Which Zombies the hits kill: a row per kind the weapon can kill, one tap each, the rows
+    summing to the hits (asked only when they cannot kill everything they could)."""
     a = state["attack"]
     hits, _ = hits_and_misses(a)
     killable = _killable(state, a["zone"], a["damage"])
-    target = choice(killable, [key_name(state, k) for k in killable])
-    params = {f"hit_{i}": target for i in range(1, hits + 1)}
+    xp = state["content"]["types"]
+    order = sorted(
+        killable,
+        key=lambda k: (
+            -xp[key_type(k)]["adrenaline"],
+            PRESELECT.index(k) if k in PRESELECT else -1,
+        ),
+    )
+    values, left = {}, hits
+    for k in order:
+        values[k] = min(a["zone"][k], left)
+        left -= values[k]
     return [
         action(
             "allocate",
             M("zc.action.allocate", count=hits),
-            submit=M("zc.submit.allocate", chosen="{chosen}"),
-            **params,
+            submit=M("zc.submit.allocate", n="{n}"),
+            kills=counts(
+                {k: (0, a["zone"][k]) for k in killable},
+                labels={k: key_name(state, k) for k in killable},
+                values=values,
+                most=hits,
+                least=hits,
+                reason=M("zc.reason.hits", count=hits),
+            ),
         )
     ]
 
 
 def _allocate_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
-    a = state["attack"]
-    hits, _ = hits_and_misses(a)
-    a["hits_to"] = [act["params"][f"hit_{i}"] for i in range(1, hits + 1)]
+    kills = act["params"]["kills"]
+    state["attack"]["hits_to"] = [k for k, n in kills.items() for _ in range(n)]
+
+
+def _allocate_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | None:
+    """ZC-13: every hit takes a Zombie the player chooses, while one it can kill is left."""
+    kills = act["params"].get("kills")
+    if act["type"] != "allocate" or not isinstance(kills, dict):
+        return None
+    hits, _ = hits_and_misses(state["attack"])
+    given = sum(n for n in kills.values() if isinstance(n, int) and not isinstance(n, bool))
+    if given != hits:
+        return RuleError("hits_to_place", "ZC-13", M("zc.refuse.hits", count=hits, total=given))
+    return None
 
 
 ALLOCATE = Question(
     rule="ZC-13",
     specs=_allocate_specs,
     apply=_allocate_apply,
+    refuse=_allocate_refuse,
     prompt=lambda state, step: M(
         "zc.prompt.allocate", survivor=survivor_name(state, state["attack"]["survivor"])
     ),

@@ -4,16 +4,24 @@ turn is what it owns: searches and crates (ZC-14) and the inventory (ZC-16), doo
 dark rooms' spawns (ZC-15), objectives and adrenaline (ZC-3, ZC-8), attacks (combat.py).
 Moves and noise stay on the board; the app does not count actions (the board does).
 
-Action types of a survivor's turn (``survivor_turn``, the owner's phone), one tap each, none
-asking "are you sure?" (undo takes them back): ``search``, ``open_crate``, ``open_door``
-(``building``, the first door of a listed building), ``take_objective`` (``colour``),
-``ranged`` / ``melee`` (``weapon``; the target comes next, combat.py), ``trade`` (``card``,
-``to``: the survivor itself to rearrange, or another; ``slot``), ``end_turn`` (``goal``
-while the mission has goals to tick off: ``done`` ticks one off as the turn ends, ZC-1). A
-param with one possible value is left out: the button is the move. Found cards go to a free
-backpack slot; without one they wait in ``stow``, one at a time: ``keep`` (``slot``),
-``leave``, ``rearrange``. Any time, an owner may ``discard`` (``card``) from any of
-their survivors.
+A player's next survivor begins at once (the first left in team order); until it does
+something, ``play_first`` (``survivor``) plays another first, one tap. Action types of a
+survivor's turn (``survivor_turn``, the owner's phone), one tap each, none asking "are you
+sure?" (undo takes them back): ``search``, ``open_crate``, ``open_door`` (``building``, the
+first door of a listed building), ``take_objective`` (``colour``), ``ranged`` / ``melee``
+(``weapon``; the target comes next, combat.py), ``trade`` (``card``, ``to``: a survivor in
+the zone, ``slot``: where it goes, a card there comes back), ``end_turn`` (``goal`` while the
+mission has goals to tick off: ``done`` ticks one off as the turn ends, ZC-1). A param with
+one possible value is left out: the button is the move.
+
+The inventory (ZC-16): a card found goes to a free slot without asking (a weapon to a free
+hand, anything else to the backpack first); with the inventory full it waits in ``stow``: one
+question, ``keep`` (``slot``: the card it replaces is discarded) or ``leave`` (destructive).
+Between its actions the survivor playing rearranges with ``move_card`` (``move``): one tap a
+card, to a free hand, to the backpack, or swapping a backpack card with a hand card; it costs
+1 action for the whole rearranging, nothing right after a search or a crate (ZC-14) or a trade
+(for both survivors of the trade), and the button says which. Any time, an owner may
+``discard`` (``card``) from any of their survivors: free, a small button apart.
 """
 
 from __future__ import annotations
@@ -28,11 +36,10 @@ from tableapp.engine import (
     action,
     choice,
     seat_ref,
-    subset,
 )
 from tableapp.engine.decks import clockwise_from
 
-from . import combat, spawn
+from . import combat, spawn, zombies
 from .ending import check_won, gain_adrenaline
 from .state import (
     COLOUR_LABELS,
@@ -89,14 +96,14 @@ def _waiting(state: State, seat: int) -> list[str]:
 
 
 def _next_survivor(state: State, step: dict, ctx: Ctx) -> None:
-    """Ask which survivor plays next only when the player has a choice."""
+    """The player's next survivor begins at once: the first one left in team order, the
+    preselected one. Before it does anything its player may play another first (one tap,
+    ``play_first``): the player chooses the order, never asked when it is all the same."""
     left = _waiting(state, step["seat"])
-    if len(left) == 1:
+    if left:
         Flow.push(
             state, {"kind": "begin_survivor", "seat": step["seat"], "survivor": left[0]}, step
         )
-    elif left:
-        Flow.push(state, {"kind": "pick_survivor", "seat": step["seat"]})
 
 
 def _pick_specs(state: State, step: dict, seat: int) -> list[dict]:
@@ -119,6 +126,7 @@ def _pick_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
     )
 
 
+# A table stored while a player was asked which survivor plays next may still wait on this.
 PICK = Question(
     rule=None,
     specs=_pick_specs,
@@ -133,7 +141,10 @@ def _begin_survivor(state: State, step: dict, ctx: Ctx) -> None:
     sv = survivor(state, sid)
     sv["activated"] = True
     sv["searched"] = False
-    state["turn"] = {"seat": step["seat"], "survivor": sid}
+    # ``acted``: the survivor did something (another may no longer play first); ``free``:
+    # why rearranging its inventory costs nothing now (ZC-14, ZC-16), ``partner`` the
+    # survivor it traded with, who may rearrange free too.
+    state["turn"] = {"seat": step["seat"], "survivor": sid, "acted": False, "free": None}
     ctx.say(
         M("zc.turn.survivor", seat=seat_ref(step["seat"]), survivor=survivor_name(state, sid)),
         survivor=sid,
@@ -169,15 +180,6 @@ def _closed_buildings(state: State) -> list[dict]:
 
 def _objectives_left(state: State) -> list[str]:
     return [c for c, o in state["mission"]["objectives"].items() if o["taken"] < o["total"]]
-
-
-def slot_labels(state: State, sid: str) -> list[dict]:
-    """ "Left hand (Pistol)" / "Backpack 2 (empty)" for each slot."""
-    out = []
-    for slot, card in zip(SLOTS, survivor(state, sid)["inventory"], strict=True):
-        held = card_name(state, card) if card else M("zc.slot.empty")
-        out.append(M("zc.slot.holding", slot=SLOT_LABELS[slot], card=held))
-    return out
 
 
 def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
@@ -219,10 +221,24 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
             )
         )
     specs += combat.attack_specs(state, sid)
-    specs += _inventory_specs(state, sid)
+    specs += _move_specs(state, seat, [sid])
+    specs += _trade_specs(state, sid)
     # The app does not count actions (the board does). Ending a turn asks nothing: the
     # player's undo takes it back alone (it shows nothing).
     specs.append(_end_turn_spec(state, name))
+    others = [s for s in _waiting(state, seat) if s != sid]
+    if len(others) == 1 and not state["turn"].get("acted"):  # the one other: its button
+        label = M("zc.action.play_first_one", survivor=survivor_name(state, others[0]))
+        specs.append(action("play_first", label))
+    elif others and not state["turn"].get("acted"):
+        # The player chooses the order: another survivor may play first, one tap.
+        specs.append(
+            action(
+                "play_first",
+                M("zc.action.play_first"),
+                survivor=choice(others, [survivor_name(state, s) for s in others]),
+            )
+        )
     return specs
 
 
@@ -244,37 +260,24 @@ def _end_turn_spec(state: State, name: dict) -> dict:
     )
 
 
-def _inventory_specs(state: State, sid: str) -> list[dict]:
-    """One form for a card of the survivor (ZC-16): to another slot of theirs (a card there
-    swaps places: rearranging), or to a survivor in the same zone (the players say so; a card
-    in that slot comes back: a trade). One post; the board counts the action."""
+def _trade_specs(state: State, sid: str) -> list[dict]:
+    """A card to a survivor in the same zone (the players say so): it goes to the chosen slot
+    and a card there comes back (ZC-16). One post; the board counts the action. Moving a card
+    between the survivor's own hand and backpack is one tap apart (``move_card``)."""
     cards = distinct_cards(state, sid)
     if not cards:
         return []
-    to = [sid, *(s for s in state["team"] if s != sid)]
-    labels = [M("zc.trade.to_self", survivor=survivor_name(state, sid))]
-    labels += [survivor_name(state, s) for s in to[1:]]
-    target = choice(to, labels)
-    target["value"] = sid  # the phone preselects rearranging
+    to = [s for s in state["team"] if s != sid]
     return [
         action(
             "trade",
-            M("zc.action.move_card", survivor=survivor_name(state, sid)),
+            M("zc.action.trade", survivor=survivor_name(state, sid)),
             submit=M("zc.submit.trade", chosen="{chosen}"),
             card=choice([c for c, _ in cards], [label for _, label in cards]),
-            to=target,
+            to=choice(to, [survivor_name(state, s) for s in to]),
             slot=choice(list(SLOTS), [SLOT_LABELS[s] for s in SLOTS]),
         )
     ]
-
-
-def _rearrange_spec(state: State, sid: str) -> dict:
-    return action(
-        "rearrange",
-        M("zc.action.rearrange", survivor=survivor_name(state, sid)),
-        submit=M("zc.submit.rearrange", chosen="{chosen}"),
-        slots=subset(list(SLOTS), 2, 2, slot_labels(state, sid)),
-    )
 
 
 def _turn_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | None:
@@ -300,6 +303,34 @@ def _turn_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | 
 def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     kind, params = act["type"], act["params"]
     sid = step["survivor"]
+    turn = state["turn"]
+    if kind == "move_card":  # the survivor's own inventory, between its actions
+        _move_apply(state, seat, act, ctx, sid)
+        Flow.push(state, step)
+        return
+    if kind == "play_first":  # another survivor plays first: this one has done nothing
+        if "survivor" in params:
+            other = params["survivor"]
+        else:  # the one other survivor the player has left
+            (other,) = [s for s in _waiting(state, seat) if s != sid]
+        survivor(state, sid)["activated"] = False
+        ctx.say(
+            M(
+                "zc.turn.first",
+                seat=seat_ref(seat),
+                survivor=survivor_name(state, other),
+                instead=survivor_name(state, sid),
+            ),
+            survivor=other,
+            seat=seat,
+        )
+        Flow.push(state, {"kind": "begin_survivor", "seat": seat, "survivor": other})
+        return
+    turn["acted"] = True
+    # ZC-14, ZC-16: rearranging is free right after a search, a crate or a trade; anything
+    # else the survivor does ends that.
+    turn["free"] = {"search": "search", "open_crate": "crate", "trade": "trade"}.get(kind)
+    turn["partner"] = params["to"] if kind == "trade" else None
     if kind == "end_turn":
         state["turn"]["survivor"] = None
         ctx.say(M("zc.turn.end", survivor=survivor_name(state, sid)), survivor=sid)
@@ -320,15 +351,7 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
         Flow.push(state, aim, step)
         return
     if kind == "trade":
-        if params["to"] == sid:  # to a slot of the survivor's own: a rearrangement
-            inventory = survivor(state, sid)["inventory"]
-            here = SLOTS[inventory.index(params["card"])]
-            if inventory[SLOTS.index(params["slot"])] is None:
-                _move(state, sid, params["card"], params["slot"], ctx)
-            else:
-                _swap(state, sid, [here, params["slot"]], ctx)
-        else:
-            _trade(state, sid, params, ctx)
+        _trade(state, sid, params, ctx)
         Flow.push(state, step)
         return
     if kind == "search":
@@ -385,25 +408,36 @@ SURVIVOR_TURN = Question(
 )
 
 
+def free_slot(state: State, sid: str, card: str) -> int | None:
+    """Where a card coming in goes without asking (ZC-16): a weapon to a free hand, anything
+    else to the backpack, else to whichever has room; None when the inventory is full. The
+    player moves it in one tap, free right after a search, a crate or a trade."""
+    inventory = survivor(state, sid)["inventory"]
+    hands = [i for i in HANDS if inventory[i] is None]
+    pack = [i for i in range(len(SLOTS)) if i not in HANDS and inventory[i] is None]
+    first = (hands + pack) if card_def(state, card).get("attack") else (pack + hands)
+    return first[0] if first else None
+
+
 def _stow(state: State, seat: int, sid: str, ctx: Ctx) -> list[dict]:
-    """A card found goes to a free backpack slot when there is one: the backpack's slots are
-    one place, so that asks nothing, and from there the card may be moved to a hand or
-    discarded at once, both free (ZC-14, ZC-16). What finds no free slot waits in ``stow``:
-    the question that places it (none when nothing was found: empty decks)."""
+    """A card found goes to a free slot when there is one (:func:`free_slot`), which asks
+    nothing: from there it may be moved or discarded at once, both free (ZC-14, ZC-16). What
+    finds no free slot waits in ``stow``: one question, which card it replaces, or leave it
+    (none when nothing was found: empty decks)."""
     sv = survivor(state, sid)
     inventory = sv["inventory"]
     while sv["found"]:
-        free = [i for i in range(len(SLOTS)) if i not in HANDS and inventory[i] is None]
-        if not free:
+        slot = free_slot(state, sid, sv["found"][0])
+        if slot is None:
             break
         card = sv["found"].pop(0)
-        inventory[free[0]] = card
+        inventory[slot] = card
         ctx.say(
             M(
-                "zc.kept_free",
+                "zc.kept_free.hand" if slot in HANDS else "zc.kept_free",
                 survivor=survivor_name(state, sid),
                 card=card_name(state, card),
-                slot=SLOT_LABELS[SLOTS[free[0]]],
+                slot=SLOT_LABELS[SLOTS[slot]],
             ),
             rule="ZC-16",
             survivor=sid,
@@ -521,61 +555,17 @@ def _trade(state: State, sid: str, params: dict, ctx: Ctx) -> None:
     )
 
 
-def _move(state: State, sid: str, card: str, slot: str, ctx: Ctx) -> None:
-    """A card to an empty slot of the same survivor's."""
-    inventory = survivor(state, sid)["inventory"]
-    inventory[inventory.index(card)] = None
-    inventory[SLOTS.index(slot)] = card
-    ctx.say(
-        M(
-            "zc.moved",
-            survivor=survivor_name(state, sid),
-            card=card_name(state, card),
-            slot=SLOT_LABELS[slot],
-        ),
-        rule="ZC-16",
-        survivor=sid,
-    )
-
-
-def _swap(state: State, sid: str, slots: list[str], ctx: Ctx) -> None:
-    inventory = survivor(state, sid)["inventory"]
-    a, b = (SLOTS.index(s) for s in slots)
-    if a == b:  # a card moved to the slot it is in stays there
-        ctx.say(
-            M(
-                "zc.stays",
-                survivor=survivor_name(state, sid),
-                card=card_name(state, inventory[a]),
-                slot=SLOT_LABELS[slots[0]],
-            ),
-            rule="ZC-16",
-            survivor=sid,
-        )
-        return
-    inventory[a], inventory[b] = inventory[b], inventory[a]
-    ctx.say(
-        M(
-            "zc.rearranged",
-            survivor=survivor_name(state, sid),
-            a=SLOT_LABELS[slots[0]],
-            b=SLOT_LABELS[slots[1]],
-        ),
-        rule="ZC-16",
-        survivor=sid,
-    )
-
-
 # --- found cards: keep or leave (ZC-14, ZC-16) ---------------------------------------------------
 
 
 def _stow_specs(state: State, step: dict, seat: int) -> list[dict]:
-    """The first card found waits: one tap on a slot keeps it there, or it is left."""
+    """The first card found waits, the inventory full: one tap on the card it replaces (that
+    card is discarded), or it is left — the destructive answer, never the easy tap."""
     sid = step["survivor"]
     card = survivor(state, sid)["found"][0]
     name = card_name(state, card)
     slots = keep_slots(state, sid)
-    specs = [
+    return [
         action(
             "keep",
             M("zc.action.keep", card=name),
@@ -583,17 +573,14 @@ def _stow_specs(state: State, step: dict, seat: int) -> list[dict]:
         ),
         # No "are you sure?": the player's undo gives the card back (an OK is asked only if
         # what came after showed a card).
-        action("leave", M("zc.action.leave", card=name)),
+        action("leave", M("zc.action.leave", card=name), destructive=True),
     ]
-    if cards_of(state, sid):
-        specs.append(_rearrange_spec(state, sid))
-    return specs
 
 
 def keep_slots(state: State, sid: str) -> list[tuple[str, dict]]:
     """(slot, label) of each distinct place for a card found: a free hand, a free backpack
     slot (which one is the same move), or in place of each distinct card held (identical cards
-    in the hands, or in the backpack, are one place)."""
+    in the hands, or in the backpack, are one place), which is then discarded."""
     inventory = survivor(state, sid)["inventory"]
     out, seen = [], set()
     for i, (slot, card) in enumerate(zip(SLOTS, inventory, strict=True)):
@@ -616,28 +603,26 @@ def _stow_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
     sid = step["survivor"]
     sv = survivor(state, sid)
     kind, params = act["type"], act["params"]
-    if kind == "rearrange":
-        _swap(state, sid, params["slots"], ctx)
-    elif kind == "keep":
-        card, j = sv["found"][0], SLOTS.index(params["slot"])
-        sv["found"].remove(card)
+    card = sv["found"].pop(0)
+    if kind == "keep":
+        j = SLOTS.index(params["slot"])
         out = sv["inventory"][j]
         sv["inventory"][j] = card
-        if out is not None:  # the card it replaces waits to be placed or left
-            sv["found"].append(out)
+        if out is not None:  # the card it replaces goes (ZC-16: a discard is free)
+            discard(state, out)
         ctx.say(
             M(
-                "zc.kept",
+                "zc.kept_instead" if out else "zc.kept",
                 survivor=survivor_name(state, sid),
                 card=card_name(state, card),
                 slot=SLOT_LABELS[params["slot"]],
+                out=card_name(state, out) if out else "",
             ),
             rule="ZC-16",
             survivor=sid,
             card=card,
         )
     else:
-        card = sv["found"].pop(0)
         discard(state, card)
         ctx.say(
             M("zc.left", survivor=survivor_name(state, sid), card=card_name(state, card)),
@@ -645,8 +630,7 @@ def _stow_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
             survivor=sid,
             card=card,
         )
-    if sv["found"]:
-        Flow.push(state, step)
+    Flow.push(state, *_stow(state, seat, sid, ctx))
 
 
 STOW = Question(
@@ -660,6 +644,162 @@ STOW = Question(
     ),
     ask=lambda state, step: M("zc.ask.stow", survivor=survivor_name(state, step["survivor"])),
 )
+
+
+# --- rearranging: one tap a card (ZC-14, ZC-16) ------------------------------------------------
+
+
+def movers(state: State, seat: int) -> list[str]:
+    """The survivors of ``seat`` who may rearrange now: the one playing, between its actions
+    (1 action for the whole rearranging, free right after a search, a crate or a trade), and
+    the one it just traded with (free for it too)."""
+    turn = state["turn"]
+    top = state["steps"][-1] if state["steps"] else None
+    if state["phase"] != PLAYERS_PHASE or not turn or top is None or top["kind"] != "survivor_turn":
+        return []
+    out = [turn["survivor"]] if turn["seat"] == seat else []
+    partner = turn.get("partner")
+    if partner and turn.get("free") == "trade" and survivor(state, partner)["owner"] == seat:
+        out.append(partner)
+    return out
+
+
+def moves_of(state: State, sid: str) -> list[tuple[str, dict]]:
+    """(value, label) of each distinct move of a survivor's cards between hands and backpack:
+    a hand card to a free backpack slot, a backpack card to a free hand, or a backpack card
+    and a hand card swapping places. Which hand, or which backpack slot, is the same place:
+    moves inside the hands or inside the backpack change nothing and are not offered;
+    identical cards are one move. A value is ``"<card>><where>"``: ``hand``, ``pack`` or the
+    card it swaps with."""
+    inventory = survivor(state, sid)["inventory"]
+    pack_slots = [i for i in range(len(SLOTS)) if i not in HANDS]
+
+    def distinct(slots) -> list[str]:
+        out, seen = [], set()
+        for i in slots:
+            card = inventory[i]
+            if card is not None and card_def(state, card)["id"] not in seen:
+                seen.add(card_def(state, card)["id"])
+                out.append(card)
+        return out
+
+    hand, pack = distinct(HANDS), distinct(pack_slots)
+    hand_free = any(inventory[i] is None for i in HANDS)
+    pack_free = any(inventory[i] is None for i in pack_slots)
+    out = []
+    for card in hand:
+        if pack_free:
+            out.append((f"{card}>pack", M("zc.move.to_pack", card=card_name(state, card))))
+    for card in pack:
+        if hand_free:
+            out.append((f"{card}>hand", M("zc.move.to_hand", card=card_name(state, card))))
+        for other in hand:
+            label = M("zc.move.swap", card=card_name(state, card), other=card_name(state, other))
+            out.append((f"{card}>{other}", label))
+    return out
+
+
+def _move_label(state: State, sid: str, move: dict | None = None) -> dict:
+    """What rearranging costs now, as the rules say (the board counts the actions); with
+    ``move``, the one move there is, named (the button is the move)."""
+    free = state["turn"].get("free")
+    name = survivor_name(state, sid)
+    if move is not None:
+        if free in ("search", "crate"):  # ZC-14
+            return M("zc.action.move_one.free_search", survivor=name, move=move)
+        if free == "trade":
+            return M("zc.action.move_one.free_trade", survivor=name, move=move)
+        if free == "paid":
+            return M("zc.action.move_one.same_action", survivor=name, move=move)
+        return M("zc.action.move_one", survivor=name, move=move)
+    if free in ("search", "crate"):  # ZC-14
+        return M("zc.action.move_card.free_search", survivor=name)
+    if free == "trade":
+        return M("zc.action.move_card.free_trade", survivor=name)
+    if free == "paid":
+        return M("zc.action.move_card.same_action", survivor=name)
+    return M("zc.action.move_card", survivor=name)
+
+
+def _moving(state: State, seat: int) -> list[tuple[str, list[tuple[str, dict]]]]:
+    """(survivor, its moves) of each survivor of ``seat`` with a move to make now."""
+    return [(sid, moves) for sid in movers(state, seat) if (moves := moves_of(state, sid))]
+
+
+def _move_specs(state: State, seat: int, survivors: list[str]) -> list[dict]:
+    """One tap a card of each of ``survivors`` who may rearrange now (:func:`movers`); the
+    one move a seat can make is its button, no param (never a question with one answer)."""
+    moving = _moving(state, seat)
+    specs = []
+    for sid, moves in moving:
+        if sid not in survivors:
+            continue
+        if len(moving) == 1 and len(moves) == 1:
+            specs.append(action("move_card", _move_label(state, sid, moves[0][1])))
+            continue
+        specs.append(
+            action(
+                "move_card",
+                _move_label(state, sid),
+                move=choice([v for v, _ in moves], [label for _, label in moves]),
+            )
+        )
+    return specs
+
+
+def _move_apply(state: State, seat: int, act: dict, ctx: Ctx, sid: str | None = None) -> None:
+    """A card moved (``sid``: whose, when the turn's question already knows it); without a
+    ``move``, the one move the seat has."""
+    if "move" in act["params"]:
+        move = act["params"]["move"]
+    else:
+        if sid is None:
+            ((sid, _),) = _moving(state, seat)
+        ((move, _),) = moves_of(state, sid)
+    card, target = move.split(">", 1)
+    if sid is None:
+        sid = next(s for s in movers(state, seat) if card in survivor(state, s)["inventory"])
+    inventory = survivor(state, sid)["inventory"]
+    turn = state["turn"]
+    free = turn.get("free")
+    if sid == turn["survivor"]:
+        turn["acted"] = True
+        turn["free"] = free or "paid"  # ZC-16: one action pays for the whole rearranging
+    i = inventory.index(card)
+    if target in ("hand", "pack"):
+        room = HANDS if target == "hand" else [k for k in range(len(SLOTS)) if k not in HANDS]
+        j = next(k for k in room if inventory[k] is None)
+        inventory[i], inventory[j] = None, card
+        message = M(
+            "zc.moved.hand" if target == "hand" else "zc.moved.pack",
+            survivor=survivor_name(state, sid),
+            card=card_name(state, card),
+        )
+    else:
+        j = inventory.index(target)
+        inventory[i], inventory[j] = target, card
+        message = M(
+            "zc.moved.swap",
+            survivor=survivor_name(state, sid),
+            card=card_name(state, card),
+            other=card_name(state, target),
+        )
+    if sid != turn["survivor"]:
+        cost = M("zc.cost.free_trade")
+    elif free in ("search", "crate"):
+        cost = M("zc.cost.free_search")
+    elif free == "trade":
+        cost = M("zc.cost.free_trade")
+    elif free == "paid":
+        cost = M("zc.cost.same_action")
+    else:
+        cost = M("zc.cost.one_action")
+    ctx.say(
+        message,
+        rule="ZC-14" if free in ("search", "crate") and sid == turn["survivor"] else "ZC-16",
+        reason=cost,
+        survivor=sid,
+    )
 
 
 # --- any time: discard (ZC-16) -----------------------------------------------------------------
@@ -700,12 +840,20 @@ def _discard_specs(state: State, seat: int) -> list[dict]:
     if state["phase"] in (SETUP, FINISHED) or seat not in state["seats"]:
         return []
     values, labels = _discardable(state, seat)
-    # No "are you sure?": the owner's undo takes a discard back alone (it shows nothing).
+    # No "are you sure?": the owner's undo takes a discard back alone (it shows nothing). A
+    # discard throws a card away: a small button apart, never the easy tap.
     if len(values) == 1:  # one card to discard: the button is the move
-        return [action("discard", M("zc.action.discard_one", card=labels[0]))]
+        return [action("discard", M("zc.action.discard_one", card=labels[0]), destructive=True)]
     if not values:
         return []
-    return [action("discard", M("zc.action.discard"), card=choice(values, labels))]
+    return [
+        action(
+            "discard",
+            M("zc.action.discard"),
+            destructive=True,
+            card=choice(values, labels, destructive=values),
+        )
+    ]
 
 
 def _discard_apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
@@ -725,7 +873,29 @@ def _discard_apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
     )
 
 
-ANYTIME = Moves(specs=_discard_specs, apply=_discard_apply)
+def _anytime_specs(state: State, seat: int) -> list[dict]:
+    """Besides the question asked: the trade partner's rearranging (one tap a card, on its
+    own player's phone), the split helper while a group moves on the board (ZC-12), then
+    discarding, last and apart (ZC-16). The playing survivor's own moves are its turn's."""
+    turn = state["turn"]
+    partner = [turn["partner"]] if turn and turn.get("partner") else []
+    return (
+        _move_specs(state, seat, partner)
+        + zombies.split_specs(state, seat)
+        + _discard_specs(state, seat)
+    )
+
+
+def _anytime_apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
+    if act["type"] == "move_card":
+        _move_apply(state, seat, act, ctx)
+    elif act["type"] == "split":
+        zombies.split_apply(state, seat, act, ctx)
+    else:
+        _discard_apply(state, seat, act, ctx)
+
+
+ANYTIME = Moves(specs=_anytime_specs, apply=_anytime_apply)
 
 STEPS = {
     "round_start": _round_start,

@@ -155,6 +155,7 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
         "attack": None,
         "last_attack": None,
         "split": None,
+        "moving": None,
         "outcome": None,
     }
     ctx.say(

@@ -17,7 +17,8 @@ The state is plain JSON (string keys)::
       "survivors": {id: {"owner", "wounds", "adrenaline", "skills": {level: [skill ids]},
                          "inventory": [5 physical card ids or None], "found": [...],
                          "searched", "activated"}},
-      "first_player": seat,  "turn": {"seat", "survivor"} or None,
+      "first_player": seat,
+      "turn":     {"seat", "survivor", "acted", "free", "partner"} or None,
       "board":    {"walker": n, "runner": n, "brute": n},   # Zombies on the board
       "abominations": [kind ids on the board],
       "spawn_deck": {"draw": [...], "discard": [...]},
@@ -26,7 +27,8 @@ The state is plain JSON (string keys)::
       "starters":   [starting cards not dealt yet],
       "spawning":  the last spawn (zombie phase or door) for the table screen, or None,
       "attack":    the attack being resolved, or None;  "last_attack": its outcome,
-      "split":     the last split worked out,  "outcome": {"won", "reason"} once finished
+      "split":     the last split worked out,  "outcome": {"won", "reason"} once finished,
+      "moving":    {"held", "step"}: the group moving on the board (its board step), or None
     }
 
 Hidden (the engine's privacy convention): the three draw piles, from everyone, until the end.

@@ -260,7 +260,8 @@ def _attack(state: State, top: dict | None) -> dict | None:
     a = state["attack"]
     if a is None:
         return None
-    hits, misses = hits_and_misses(a) if a["rolls"] else (None, None)
+    counted = a["rolls"] or a.get("entered") is not None
+    hits, misses = hits_and_misses(a) if counted else (None, None)
     return {
         "survivor": a["survivor"],
         "survivor_name": survivor_name(state, a["survivor"]),

@@ -5,21 +5,36 @@ shortage or a second Abomination during spawns) walks the table through:
 
 1. ``zombie_attacks`` — Zombies in a zone with survivors attack first: each deals 1 wound, no
    dice, even an Abomination, and the survivors there share the wounds as they like (ZC-11).
-   The board shows who is where: the table answers ``no_attack``, or ``wounds`` with how many
-   each survivor takes.
-2. ``zombie_moves`` — the others move one zone: towards the zone in sight with the most noise
-   (every survivor counts as 1 noise), else towards the loudest zone, by the shortest path;
-   equal paths split the group evenly, the players placing the odd one; no open path, no move
-   (ZC-12). Nothing to enter: ``moved`` says it is done; ``split`` works out an even split.
+   The board shows who is where. Each player enters the wounds of their own survivors on
+   their phone (``wounds``), all at the same time, each row bounded by what the others left
+   (one wound per attacking Zombie); anyone, the table screen too, may answer ``no_attack``
+   for everyone left (no Zombie stands with a survivor). Once the wounds are all dealt, nobody
+   is asked more.
+2. The moves (ZC-12) are the board's alone: nobody is asked. A step on the board says the rule
+   — towards the zone in sight with the most noise (every survivor counts as 1 noise), else
+   towards the loudest zone, by the shortest path; equal paths split the group evenly, the
+   players placing the odd one; no open path, no move — and stays until ticked (play goes on
+   meanwhile); ``split`` (anyone, while it is there) works out an even split.
 3. Runners act twice: after everyone's action, a second pass for the Runners (ZC-12).
 
-An activation with no Zombie of its scope on the board is skipped (and says so). Anyone at the
-table answers: the table screen or any phone.
+An activation with no Zombie of its scope on the board is skipped (and says so).
 """
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, Question, RuleError, action, counts, integer, seat_ref
+from tableapp.engine import (
+    HOST,
+    Ctx,
+    Flow,
+    M,
+    Question,
+    RuleError,
+    action,
+    board_step,
+    counts,
+    integer,
+    seat_ref,
+)
 from tableapp.engine.decks import next_clockwise
 
 from .ending import wound
@@ -34,6 +49,7 @@ from .state import (
     everyone,
     health_left,
     on_board,
+    owner,
     survivor_name,
     type_name,
 )
@@ -118,48 +134,87 @@ def _activation(state: State, step: dict, ctx: Ctx) -> None:
     Flow.push(
         state,
         {**current, "kind": "zombie_attacks"},
-        {**current, "kind": "zombie_moves"},
+        {**current, "kind": "zombie_move_step"},
         {**step, "pass": step["pass"] + 1},
     )
 
 
-def _attack_specs(state: State, step: dict, seat: int) -> list[dict]:
+def _owners(state: State) -> list[int]:
+    """The seats running a survivor still standing, in table order."""
     alive = alive_team(state)
-    bounds = {s: (0, min(health_left(state, s), step["count"])) for s in alive}
-    return [
-        action("no_attack", M("zc.action.no_attack")),
+    return [seat for seat in state["seats"] if any(owner(state, s) == seat for s in alive)]
+
+
+def _attack_actors(state: State, step: dict) -> list[int]:
+    """ZC-11: each player enters the wounds of their own survivors, all at once; the table
+    screen (and anyone) may say no Zombie attacks at all."""
+    answered = step.get("answered", [])
+    return [HOST, *(seat for seat in _owners(state) if seat not in answered)]
+
+
+def _left(step: dict) -> int:
+    """Wounds still to deal: one per attacking Zombie, less those entered (ZC-11)."""
+    return step["count"] - step.get("dealt", 0)
+
+
+def _attack_specs(state: State, step: dict, seat: int) -> list[dict]:
+    answered = step.get("answered", [])
+    none = M("zc.action.no_more_attacks" if answered else "zc.action.no_attack")
+    specs = [action("no_attack", none)]
+    mine = [s for s in alive_team(state) if owner(state, s) == seat]
+    if seat == HOST or seat in answered or not mine:
+        return specs
+    left = _left(step)
+    bounds = {s: (0, min(health_left(state, s), left)) for s in mine}
+    specs.append(
         action(
             "wounds",
-            M("zc.action.wounds"),
+            M("zc.action.wounds_mine", count=len(mine)),
             submit=M("zc.submit.wounds", n="{n}"),
             wounds=counts(
                 bounds,
-                labels={s: survivor_name(state, s) for s in alive},
-                values={s: 0 for s in alive},
-                most=step["count"],
+                labels={s: survivor_name(state, s) for s in mine},
+                values={s: 0 for s in mine},
+                most=left,
+                reason=M("zc.reason.wounds_most", count=left),
             ),
-        ),
-    ]
+        )
+    )
+    return specs
 
 
 def _attack_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     if act["type"] == "no_attack":
-        ctx.say(M("zc.attacks.none", seat=seat_ref(seat)), rule="ZC-11")
+        ctx.say(
+            M(
+                "zc.attacks.no_more" if step.get("answered") else "zc.attacks.none",
+                seat=seat_ref(seat),
+            ),
+            rule="ZC-11",
+        )
         return
     given = {s: n for s, n in act["params"]["wounds"].items() if n}
     if not given:
-        ctx.say(M("zc.attacks.none", seat=seat_ref(seat)), rule="ZC-11")
-        return
-    ctx.say(
-        M("zc.attacks.wounds", seat=seat_ref(seat), count=sum(given.values())),
-        rule="ZC-11",
-        reason=M("zc.reason.attacks"),
-        wounds=given,
-    )
+        ctx.say(M("zc.attacks.none_mine", seat=seat_ref(seat)), rule="ZC-11")
+    else:
+        ctx.say(
+            M("zc.attacks.wounds", seat=seat_ref(seat), count=sum(given.values())),
+            rule="ZC-11",
+            reason=M("zc.reason.attacks"),
+            wounds=given,
+        )
     for sid, n in given.items():
         wound(state, sid, n, ctx, "ZC-11", M("zc.why.zombies"))
         if state["phase"] == FINISHED:
             return
+    step = {
+        **step,
+        "answered": [*step.get("answered", []), seat],
+        "dealt": step.get("dealt", 0) + sum(given.values()),
+    }
+    # The others still to answer, while wounds are left to deal (none left: nothing to ask).
+    if _left(step) > 0 and len(_attack_actors(state, step)) > 1:
+        Flow.push(state, step)
 
 
 def _attack_refuse(state: State, step: dict, seat: int, act: dict):
@@ -169,11 +224,11 @@ def _attack_refuse(state: State, step: dict, seat: int, act: dict):
         return None
     given = [n for n in wounds.values() if isinstance(n, int) and not isinstance(n, bool)]
     total = sum(n for n in given if n > 0)
-    if total > step["count"]:
+    if total > _left(step):
         return RuleError(
             "too_many_wounds",
             "ZC-11",
-            M("zc.refuse.too_many_wounds", count=step["count"], total=total),
+            M("zc.refuse.too_many_wounds", count=_left(step), total=total),
         )
     return None
 
@@ -186,7 +241,7 @@ ATTACKS = Question(
     prompt=lambda state, step: M(
         "zc.prompt.attacks", what=scope_msg(state, step), count=step["count"]
     ),
-    actors=lambda state, step: everyone(state),
+    actors=_attack_actors,
 )
 
 
@@ -203,24 +258,41 @@ def activation_holds(state: State, scope: dict) -> dict[str, int]:
     return {t: n for t, n in held.items() if n}
 
 
-def _moves_specs(state: State, step: dict, seat: int) -> list[dict]:
-    held = activation_holds(state, step["scope"])
-    specs = [action("moved", M("zc.action.moved"))]
-    if sum(held.values()) >= 2:  # a group of one has nothing to split
-        specs.append(
-            action(
-                "split",
-                M("zc.action.split"),
-                submit=M("zc.submit.split", n="{n}"),
-                group=counts(
-                    {t: (0, n) for t, n in held.items()},
-                    labels={t: type_name(state, t) for t in held},
-                    values={t: 0 for t in held},
-                ),
-                routes=integer(2, MAX_ROUTES, value=2),
-            )
+def _moves(state: State, step: dict, ctx: Ctx) -> None:
+    """ZC-12: the moves are the board's: a step on the board says the rule (nobody is asked;
+    the table ticks it once done, play goes on meanwhile), and the split helper is offered
+    while it is there."""
+    board_step(state, M("zc.board.move", what=scope_msg(state, step)))
+    state["moving"] = {
+        "held": activation_holds(state, step["scope"]),
+        "step": state["board_steps"][-1]["id"],
+    }
+
+
+def split_specs(state: State, seat: int) -> list[dict]:
+    """The split helper (ZC-12), for anyone at the table while a group of two or more is to
+    move on the board."""
+    moving = state.get("moving")
+    if not moving or seat not in everyone(state):
+        return []
+    if moving["step"] not in {s["id"] for s in state.get("board_steps", ())}:
+        return []
+    held = moving["held"]
+    if sum(held.values()) < 2:  # a group of one has nothing to split
+        return []
+    return [
+        action(
+            "split",
+            M("zc.action.split"),
+            submit=M("zc.submit.split", n="{n}"),
+            group=counts(
+                {t: (0, n) for t, n in held.items()},
+                labels={t: type_name(state, t) for t in held},
+                values={t: 0 for t in held},
+            ),
+            routes=integer(2, MAX_ROUTES, value=2),
         )
-    return specs
+    ]
 
 
 def split(group: dict[str, int], routes: int) -> tuple[dict[str, int], dict[str, int]]:
@@ -231,10 +303,7 @@ def split(group: dict[str, int], routes: int) -> tuple[dict[str, int], dict[str,
     return share, odd
 
 
-def _moves_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
-    if act["type"] == "moved":
-        ctx.say(M("zc.moves.done", seat=seat_ref(seat)), rule="ZC-12")
-        return
+def split_apply(state: State, seat: int, act: dict, ctx: Ctx) -> None:
     group, routes = act["params"]["group"], act["params"]["routes"]
     share, odd = split(group, routes)
     state["split"] = {
@@ -254,7 +323,15 @@ def _moves_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> No
         reason=M("zc.reason.split"),
         split=state["split"],
     )
-    Flow.push(state, step)
+
+
+# A table stored while it waited on "the Zombies have moved" may still wait on this.
+def _moves_specs(state: State, step: dict, seat: int) -> list[dict]:
+    return [action("moved", M("zc.action.moved"))]
+
+
+def _moves_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    ctx.say(M("zc.moves.done", seat=seat_ref(seat)), rule="ZC-12")
 
 
 MOVES = Question(
@@ -279,5 +356,10 @@ def _end_round(state: State, step: dict, ctx: Ctx) -> None:
     Flow.push(state, {"kind": "round_start"})
 
 
-STEPS = {"zombie_phase": _zombie_phase, "activation": _activation, "end_round": _end_round}
+STEPS = {
+    "zombie_phase": _zombie_phase,
+    "activation": _activation,
+    "zombie_move_step": _moves,
+    "end_round": _end_round,
+}
 QUESTIONS = {"zombie_attacks": ATTACKS, "zombie_moves": MOVES}

@@ -50,26 +50,35 @@ def pick_weapon(state, mode, weapon="hand_l"):
     return act(state, NADIA, mode)
 
 
-def shoot(state, weapon="hand_l", allies=(), mode="ranged", **counts):
-    """The weapon (one tap), then the target zone (``aim``); a Molotov is a ranged weapon."""
+def shoot(state, weapon="hand_l", allies=(), mode="ranged", hits=None, **counts):
+    """The weapon (one tap), then one form (``aim``): the target zone and, with the table's
+    dice, how many hit; a Molotov is a ranged weapon with no dice."""
     state, _ = pick_weapon(state, "ranged" if mode == "molotov" else mode, weapon)
     assert top(state)["kind"] == "aim"
     params = {"zombies": zone(state, **counts)}
     if mode == "ranged":
         params["allies"] = list(allies)
+    if hits is not None:
+        params["hits"] = hits
     return act(state, NADIA, "attack", **params)
 
 
-def dice(state, *faces):
-    return act(state, NADIA, "dice", **{f"die_{i}": f for i, f in enumerate(faces, 1)})
+def hits_spec(state, weapon="hand_l", mode="ranged"):
+    """The aim form's hits row: 0 to the dice the attack rolls, none preselected but 0."""
+    aiming, _ = pick_weapon(state, mode, weapon)
+    return spec(aiming, NADIA, "attack")["params"]["hits"]
 
 
 def test_ZC_13_ZC_5_a_brute_takes_every_hit_of_a_1_damage_weapon():
     state = shooter("sub_mg", walker=2, brute=1)
-    state, _ = shoot(state, walker=2, brute=1)
-    assert top(state)["kind"] == "dice"
-    assert spec(state, NADIA, "dice")["params"].keys() == {"die_1", "die_2", "die_3"}
-    state, events = dice(state, 5, 6, 6)  # 3 hits at 5+
+    assert hits_spec(state) == {
+        "min": 0,
+        "max": 3,
+        "value": 0,
+        "label": {"msg": "zc.param.hits", "args": {"count": 3, "accuracy": 5}},
+    }
+    state, events = shoot(state, walker=2, brute=1, hits=3)  # dice 5, 6, 6: 3 hits at 5+
+    assert top(state)["kind"] == "survivor_turn"  # no dice question: the form had the hits
     result = state["last_attack"]
     assert result["hits"] == 3 and result["kills"] == {} and result["lost"] == 3
     assert state["board"] == {"walker": 2, "runner": 0, "brute": 1}
@@ -80,8 +89,8 @@ def test_ZC_13_ZC_5_a_brute_takes_every_hit_of_a_1_damage_weapon():
 
 def test_ZC_13_brutes_then_walkers_then_runners():
     state = shooter("shotgun", walker=1, runner=1, brute=1)
-    state, _ = shoot(state, walker=1, runner=1, brute=1)
-    state, events = dice(state, 6, 4)  # 2 hits of damage 2
+    # dice 6, 4: 2 hits of damage 2
+    state, events = shoot(state, walker=1, runner=1, brute=1, hits=2)
     assert state["last_attack"]["kills"] == {"brute": 1, "walker": 1}
     assert state["board"] == {"walker": 0, "runner": 1, "brute": 0}
     assert "Nadia kills: Walker ×1 and Brute ×1." in texts(events)
@@ -95,8 +104,7 @@ def test_ZC_13_brutes_then_walkers_then_runners():
 
 def test_ZC_13_walkers_before_runners():
     state = shooter("sub_mg", walker=1, runner=2)
-    state, _ = shoot(state, walker=1, runner=2)
-    state, _ = dice(state, 5, 5, 1)
+    state, _ = shoot(state, walker=1, runner=2, hits=2)  # dice 5, 5, 1
     assert state["last_attack"]["kills"] == {"walker": 1, "runner": 1}
 
 
@@ -106,8 +114,8 @@ def test_ZC_13_the_shooter_chooses_between_brutes_and_abominations_when_it_matte
         ("abominations", {"abomination_hulk": 1}, 5),
     ):
         state = shooter("hand_cannon", walker=1, brute=1, abominations=["hulk"])
-        state, _ = shoot(state, walker=1, brute=1, abomination_hulk=1)
-        state, _ = dice(state, 6, 1)  # 1 hit of damage 3
+        # dice 6, 1: 1 hit of damage 3
+        state, _ = shoot(state, walker=1, brute=1, abomination_hulk=1, hits=1)
         assert top(state)["kind"] == "target_order"
         assert spec(state, NADIA, "target_order")["params"]["first"]["choices"] == [
             "brutes",
@@ -120,16 +128,16 @@ def test_ZC_13_the_shooter_chooses_between_brutes_and_abominations_when_it_matte
 
 def test_ZC_13_the_choice_is_not_asked_when_both_orders_kill_the_same():
     state = shooter("hand_cannon", brute=1, abominations=["hulk"])
-    state, _ = shoot(state, brute=1, abomination_hulk=1)
-    state, events = dice(state, 6, 6)  # damage 3 kills both, either way
+    # dice 6, 6: damage 3 kills both, either way
+    state, events = shoot(state, brute=1, abomination_hulk=1, hits=2)
     assert state["last_attack"]["kills"] == {"brute": 1, "abomination_hulk": 1}
     assert state["abominations"] == [] and state["survivors"]["nadia"]["adrenaline"] == 6
 
 
 def test_ZC_13_a_weak_weapon_aimed_at_the_abomination_first_wastes_its_hits():
     state = shooter("shotgun", brute=1, abominations=["hulk"])
-    state, _ = shoot(state, brute=1, abomination_hulk=1)
-    state, _ = dice(state, 6, 6)  # damage 2: a Brute dies, an Abomination never
+    # dice 6, 6: damage 2: a Brute dies, an Abomination never
+    state, _ = shoot(state, brute=1, abomination_hulk=1, hits=2)
     assert top(state)["kind"] == "target_order"
     state, _ = act(state, NADIA, "target_order", first="abominations")
     assert state["last_attack"]["kills"] == {} and state["last_attack"]["lost"] == 2
@@ -140,8 +148,8 @@ def test_ZC_13_friendly_fire_hits_the_one_survivor_in_the_zone_for_each_miss():
     aiming, _ = pick_weapon(state, "ranged")
     allies = spec(aiming, NADIA, "attack")["params"]["allies"]["choices"]
     assert "nadia" not in allies and len(allies) == 5  # never the shooter
-    state, _ = shoot(state, allies=["ruth"], walker=2)
-    state, events = dice(state, 1, 6)  # 1 hit, 1 miss at 3+
+    # dice 1, 6: 1 hit, 1 miss at 3+
+    state, events = shoot(state, allies=["ruth"], walker=2, hits=1)
     assert state["last_attack"]["kills"] == {"walker": 1}
     assert state["last_attack"]["friendly"] == {"ruth": 1}
     assert state["survivors"]["ruth"]["wounds"] == 1
@@ -150,28 +158,36 @@ def test_ZC_13_friendly_fire_hits_the_one_survivor_in_the_zone_for_each_miss():
 
 def test_ZC_13_with_several_survivors_in_the_zone_the_players_pick_who_takes_each_miss():
     state = shooter("shotgun", walker=1)
-    state, _ = shoot(state, allies=["ruth", "karim"], walker=1)
-    state, _ = dice(state, 1, 2)  # 2 misses of damage 2
+    # dice 1, 2: 2 misses of damage 2
+    state, _ = shoot(state, allies=["ruth", "karim"], walker=1, hits=0)
     assert top(state)["kind"] == "friendly_fire"
-    params = spec(state, NADIA, "friendly_fire")["params"]
-    assert set(params) == {"miss_1", "miss_2"} and params["miss_1"]["choices"] == ["ruth", "karim"]
-    state, events = act(state, NADIA, "friendly_fire", miss_1="karim", miss_2="ruth")
+    misses = spec(state, NADIA, "friendly_fire")["params"]["misses"]
+    # A row per survivor there (one tap each), the rows summing to the misses: the phone
+    # waits until they do, and names the rule beside them.
+    assert list(misses["counts"]) == ["ruth", "karim"]
+    assert {k: (b["min"], b["max"]) for k, b in misses["counts"].items()} == {
+        "ruth": (0, 2),
+        "karim": (0, 2),
+    }
+    assert (misses["least"], misses["most"]) == (2, 2)
+    assert texts([misses["reason"]]) == ["Each miss hits one survivor of the zone: 2 in all"]
+    error = refused(state, NADIA, "friendly_fire", misses={"ruth": 1, "karim": 0})
+    assert (error.code, error.rule) == ("misses_to_place", "ZC-13")
+    state, events = act(state, NADIA, "friendly_fire", misses={"ruth": 1, "karim": 1})
     assert state["survivors"]["karim"]["wounds"] == 2 and state["survivors"]["ruth"]["wounds"] == 2
 
 
 def test_ZC_13_ZC_1_friendly_fire_that_kills_loses_the_game():
     state = shooter("shotgun", walker=1)
     state["survivors"]["lily"]["wounds"] = 1
-    state, _ = shoot(state, allies=["lily"], walker=1)
-    state, events = dice(state, 1, 6)
+    state, events = shoot(state, allies=["lily"], walker=1, hits=1)  # dice 1, 6
     assert state["phase"] == "finished" and GAME.result(state)["winners"] == []
     assert texts(events)[-1] == "The mission is lost: Lily has fallen."
 
 
 def test_ZC_13_no_friendly_fire_without_a_miss_or_without_anyone_there():
     state = shooter("sawed_off", walker=2)
-    state, _ = shoot(state, walker=2)
-    state, _ = dice(state, 1, 1)
+    state, _ = shoot(state, walker=2, hits=0)  # dice 1, 1
     assert state["last_attack"]["friendly"] == {} and all(
         state["survivors"][s]["wounds"] == 0 for s in state["team"]
     )
@@ -180,12 +196,18 @@ def test_ZC_13_no_friendly_fire_without_a_miss_or_without_anyone_there():
 def test_ZC_13_melee_hits_go_where_the_player_likes_and_misses_hurt_nobody():
     state = shooter("machete", walker=1, brute=1)
     aiming, _ = pick_weapon(state, "melee")
-    assert set(spec(aiming, NADIA, "attack")["params"]) == {"zombies"}  # no survivor to hit
-    state, _ = shoot(state, mode="melee", walker=1, brute=1)
-    state, _ = dice(state, 5)  # 1 hit of damage 2: Brute or Walker, the player's choice
+    assert set(spec(aiming, NADIA, "attack")["params"]) == {"zombies", "hits"}  # no survivor
+    # dice 5: 1 hit of damage 2: Brute or Walker, the player's choice
+    state, _ = shoot(state, mode="melee", walker=1, brute=1, hits=1)
     assert top(state)["kind"] == "allocate"
-    assert spec(state, NADIA, "allocate")["params"]["hit_1"]["choices"] == ["walker", "brute"]
-    state, events = act(state, NADIA, "allocate", hit_1="brute")
+    kills = spec(state, NADIA, "allocate")["params"]["kills"]
+    assert list(kills["counts"]) == ["walker", "brute"]
+    assert (kills["least"], kills["most"]) == (1, 1)
+    # the likely one preselected: the Brute (a Brute before a Walker; an Abomination first)
+    assert {k: b["value"] for k, b in kills["counts"].items()} == {"walker": 0, "brute": 1}
+    error = refused(state, NADIA, "allocate", kills={"walker": 1, "brute": 1})
+    assert (error.code, error.rule) == ("hits_to_place", "ZC-13")
+    state, events = act(state, NADIA, "allocate", kills={"walker": 0, "brute": 1})
     assert state["last_attack"]["kills"] == {"brute": 1}
     assert texts([e["reason"] for e in events if e.get("attack")]) == [
         "Melee hits go where the player likes; missed melee dice hurt nobody."
@@ -194,8 +216,7 @@ def test_ZC_13_melee_hits_go_where_the_player_likes_and_misses_hurt_nobody():
 
 def test_ZC_13_ZC_5_melee_only_kills_what_its_damage_can_and_asks_nothing_else():
     state = shooter("katana", walker=3, brute=1)  # 2 dice, damage 1
-    state, _ = shoot(state, mode="melee", walker=3, brute=1)
-    state, _ = dice(state, 4, 5)
+    state, _ = shoot(state, mode="melee", walker=3, brute=1, hits=2)  # dice 4, 5
     assert state["last_attack"]["kills"] == {"walker": 2}
     assert state["board"]["brute"] == 1
 
@@ -230,8 +251,7 @@ def test_two_dual_weapons_attack_together():
     state = shooter("sawed_off", "sawed_off", walker=4)
     weapons = spec(state, NADIA, "ranged")["params"]["weapon"]["choices"]
     assert weapons == ["hand_l", "hand_r", "dual"]
-    state, _ = shoot(state, weapon="dual", walker=4)
-    assert set(spec(state, NADIA, "dice")["params"]) == {"die_1", "die_2", "die_3", "die_4"}
+    assert hits_spec(state, weapon="dual")["max"] == 4
 
 
 def test_a_skill_die_is_added_to_each_weapon():
@@ -239,8 +259,7 @@ def test_a_skill_die_is_added_to_each_weapon():
     state["survivors"]["nadia"]["skills"]["orange"] = ["plus_die_ranged"]
     state["survivors"]["nadia"]["adrenaline"] = 19
     state["survivors"]["nadia"]["skills"]["yellow"] = ["plus_action"]
-    state, _ = shoot(state, walker=2)
-    assert set(spec(state, NADIA, "dice")["params"]) == {"die_1", "die_2"}
+    assert hits_spec(state)["max"] == 2
 
 
 def test_app_dice_roll_from_the_table_stream_and_offer_ammo_rerolls():
@@ -263,8 +282,7 @@ def test_free_targeting_skills_allocate_ranged_hits_and_hit_no_ally():
     state["survivors"]["nadia"]["skills"].update(
         {"yellow": ["plus_action"], "orange": ["hold_your_nose"], "red": ["sniper"]}
     )
-    state, _ = shoot(state, allies=["ruth"], walker=1, brute=1)
-    state, _ = dice(state, 6, 1, 1)
+    state, _ = shoot(state, allies=["ruth"], walker=1, brute=1, hits=1)  # dice 6, 1, 1
     assert state["last_attack"]["kills"] == {"walker": 1}  # the Brute cannot be the target
     assert state["survivors"]["ruth"]["wounds"] == 0
 

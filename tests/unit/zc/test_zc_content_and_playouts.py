@@ -17,6 +17,7 @@ from tableapp.content import load_pack, pack_dir
 from tableapp.engine import HOST
 from tableapp.engine.playout import random_playout
 from tableapp.games.zombicide import GAME
+from tableapp.games.zombicide import __file__ as GAME_FILE
 from tests.texts import english, french
 
 
@@ -28,6 +29,42 @@ def test_the_shipped_pack_is_valid_and_says_it_is_reconstructed():
     assert (folder / "README.md").exists()
     assert len(PACK["spawn"]["card"]) == 48 and len(PACK["box"]["abomination"]) == 4
     assert [row["threshold"] for row in PACK["box"]["level"]] == [0, 7, 19, 43]
+
+
+def test_issue26_the_french_texts_follow_french_typography():
+    """Issue 26: every French text Zombicide shows — its catalogue (the server's and the
+    phone's words, the help) and the content pack's ``*_fr`` fields — has its no-break space
+    before : ; ! ? and the typographic apostrophe, never a straight one."""
+    from babel.messages.pofile import read_po
+
+    from tableapp.typography import problems
+
+    po = Path(GAME_FILE).parent / "translations" / "fr" / "LC_MESSAGES" / "zombicide.po"
+    faults = []
+    with po.open("rb") as handle:
+        catalogue = read_po(handle, locale="fr")
+    for message in catalogue:
+        if not message.id:
+            continue
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts:
+            faults += [(message.id, p) for p in problems(text)]
+            faults += [(message.id, "'") for _ in range(text.count("'"))]
+
+    def walk(value, where):
+        if isinstance(value, dict):
+            for key, v in value.items():
+                walk(v, f"{where}.{key}")
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, f"{where}[{i}]")
+        elif isinstance(value, str) and where.endswith("_fr"):
+            faults.extend((where, p) for p in problems(value))
+            faults.extend((where, "'") for _ in range(value.count("'")))
+
+    walk(PACK, "pack")
+    assert faults == []
+    assert PACK["skills"]["skill"][4]["name_fr"] == "+1 dégât\u00a0: Mêlée"
 
 
 def broken(edit) -> list[str]:
@@ -272,6 +309,7 @@ def test_validation_answers_with_problems_whatever_a_field_holds():
 LEANINGS = {
     "take_objective": 0.03, "discard": 0.02, "release_survivor": 0.2,
     "wounds": 0.1, "cancel_attack": 0.1, "end_turn": 0.4, "trade": 0.3, "split": 0.2,
+    "move_card": 0.3, "play_first": 0.3,
     "ranged": 5, "melee": 5, "attack": 5, "search": 2, "open_door": 2,
 }  # fmt: skip
 
@@ -315,6 +353,7 @@ def test_long_fighting_playouts_keep_every_invariant():
         played += kinds
         rounds.append(state["round"])
     assert max(rounds) >= 5
-    for kind in ("attack", "dice", "friendly_fire", "allocate", "board_done", "open_door", "trade",
-                 "keep", "leave", "search", "open_crate", "no_attack", "moved"):  # fmt: skip
+    for kind in ("attack", "friendly_fire", "allocate", "board_done", "open_door", "trade",
+                 "keep", "leave", "search", "open_crate", "no_attack", "move_card",
+                 "play_first"):  # fmt: skip
         assert played[kind], f"no {kind} in the long playouts"

@@ -7,6 +7,7 @@ import pytest
 from zc_support import (
     act,
     board,
+    board_steps,
     ready,
     refused,
     rules,
@@ -98,7 +99,10 @@ def test_ZC_3_abominations_give_5_walkers_runners_brutes_1():
 # --- ZC-11, ZC-12: the Zombies' phase ------------------------------------------------------
 
 
-def test_ZC_11_attacks_first_each_zombie_one_wound_shared_by_the_survivors():
+def test_ZC_11_each_player_enters_their_own_survivors_wounds_at_the_same_time():
+    """Issue 26: the wounds are asked of every player at once, each on their own phone for
+    their own survivors, each row bounded by what the others left; the table screen may only
+    say nobody is attacked."""
     state = ready()
     board(state, walker=3)
     state, events = zombie_phase(state)
@@ -109,16 +113,32 @@ def test_ZC_11_attacks_first_each_zombie_one_wound_shared_by_the_survivors():
     assert top(state)["kind"] == "zombie_attacks"
     prompt = GAME.prompt(state)
     assert prompt["waiting_for"] == [HOST, 1, 2] and prompt["rule"] == "ZC-11"
-    wounds = spec(state, 2, "wounds")["params"]["wounds"]["counts"]
-    assert wounds["ruth"] == {"min": 0, "max": 3, "label": wounds["ruth"]["label"], "value": 0}
-    assert wounds["lily"]["max"] == 2
-    state, events = act(
-        state, 2, "wounds", wounds={s: int(s in ("ruth", "karim")) for s in state["team"]}
-    )
-    assert texts(events)[0] == "The Zombies deal 2 wounds (entered by Ben)."
+    assert types(state, HOST) == ["no_attack"]  # the table screen has no survivor
+    ana = spec(state, 1, "wounds")["params"]["wounds"]
+    assert list(ana["counts"]) == ["ruth", "karim", "lily"]  # Ana's survivors only
+    assert ana["counts"]["ruth"] == {"min": 0, "max": 3, "label": ana["counts"]["ruth"]["label"],
+                                     "value": 0}  # fmt: skip
+    assert ana["counts"]["lily"]["max"] == 2 and ana["most"] == 3
+    assert texts([ana["reason"]]) == [
+        "3 Zombie attacks left, 1 wound each: at most 3 wounds in all"
+    ]
+    assert list(spec(state, 2, "wounds")["params"]["wounds"]["counts"]) == ["nadia", "owen", "tom"]
+    state, events = act(state, 1, "wounds", wounds={"ruth": 1, "karim": 1, "lily": 0})
+    assert texts(events)[0] == "The Zombies deal 2 wounds (entered by Ana)."
     assert "Ruth takes 1 wound (Zombie attacks): 2 HP left." in texts(events)
-    assert top(state)["kind"] == "zombie_moves"  # then the moves
-    assert GAME.prompt(state)["rule"] == "ZC-12"
+    assert GAME.prompt(state)["waiting_for"] == [HOST, 2]  # Ben's answer is still awaited
+    ben = spec(state, 2, "wounds")["params"]["wounds"]
+    assert ben["most"] == 1 and {k: b["max"] for k, b in ben["counts"].items()} == {
+        "nadia": 1, "owen": 1, "tom": 1,
+    }  # fmt: skip
+    assert "no_attack" in types(state, 2)
+    assert texts([spec(state, 2, "no_attack")["label"]]) == [
+        "No more wounds: the other survivors take none"
+    ]
+    state, events = act(state, 2, "wounds", wounds={"nadia": 0, "owen": 0, "tom": 0})
+    assert texts(events)[0] == "Ben's survivors take no wound."
+    assert top(state)["kind"] != "zombie_attacks"  # nobody is asked about the moves
+    assert any("Move every Zombie" in step for step in board_steps(state))
 
 
 def test_ZC_11_never_more_wounds_in_all_than_attacking_zombies():
@@ -126,15 +146,25 @@ def test_ZC_11_never_more_wounds_in_all_than_attacking_zombies():
     board(state, walker=1)
     state, _ = zombie_phase(state)
     assert top(state)["count"] == 1
-    spread = {s: int(s in ("ruth", "karim", "nadia", "owen")) for s in state["team"]}
-    error = refused(state, HOST, "wounds", wounds=spread)
+    error = refused(state, 1, "wounds", wounds={"ruth": 1, "karim": 1, "lily": 0})
     assert (error.code, error.rule) == ("too_many_wounds", "ZC-11")
     assert texts([error.message]) == [
-        "1 Zombie attacks, 1 wound each: at most 1 wound in all, not 4."
+        "1 Zombie attacks, 1 wound each: at most 1 wound in all, not 2."
     ]
     assert words(error.message, "fr").startswith("1 Zombie attaque, 1 blessure chacun")
-    state, events = act(state, HOST, "wounds", wounds={s: int(s == "ruth") for s in state["team"]})
+    state, events = act(state, 1, "wounds", wounds={"ruth": 1, "karim": 0, "lily": 0})
     assert state["survivors"]["ruth"]["wounds"] == 1 and "ZC-11" in rules(events)
+    # The one wound is dealt: Ben has nothing left to answer and is not asked.
+    assert top(state)["kind"] != "zombie_attacks"
+
+
+def test_ZC_11_the_table_screen_says_no_zombie_attacks_for_everyone():
+    state = ready()
+    board(state, walker=2)
+    state, _ = zombie_phase(state)
+    state, events = act(state, HOST, "no_attack")
+    assert texts(events)[0] == "No Zombie attacks a survivor (says the host)."
+    assert top(state)["kind"] != "zombie_attacks"
 
 
 def test_ZC_11_ZC_1_a_survivor_killed_by_zombies_loses_the_game():
@@ -142,7 +172,7 @@ def test_ZC_11_ZC_1_a_survivor_killed_by_zombies_loses_the_game():
     board(state, walker=2)
     state["survivors"]["tom"]["wounds"] = 1
     state, _ = zombie_phase(state)
-    state, events = act(state, 1, "wounds", wounds={s: int(s == "tom") for s in state["team"]})
+    state, events = act(state, 2, "wounds", wounds={"nadia": 0, "owen": 0, "tom": 1})
     assert state["phase"] == "finished"
     result = GAME.result(state)
     assert result["winners"] == [] and result["won"] is False
@@ -151,28 +181,43 @@ def test_ZC_11_ZC_1_a_survivor_killed_by_zombies_loses_the_game():
     assert GAME.legal_actions(state, 1) == []
 
 
+def test_ZC_12_the_moves_are_a_step_on_the_board_nobody_is_asked_about():
+    """A question with one answer ("the Zombies have moved") is no question: the rule is a
+    step on the board, ticked when done, and play goes on meanwhile."""
+    state = ready()
+    board(state, walker=2)
+    state, _ = zombie_phase(state)
+    state, events = act(state, HOST, "no_attack")
+    assert board_steps(state)[0] == (
+        "Move every Zombie: each towards the zone in sight with the most noise (a survivor "
+        "counts 1), else the loudest zone; shortest path; equal paths split the group evenly "
+        "(ZC-12)."
+    )
+    assert "moved" not in types(state, HOST)
+    assert state["spawning"]["done"] and state["round"] == 2  # spawned, on to round 2
+
+
 def test_ZC_12_runners_take_a_second_action_after_everyone():
     state = ready()
     board(state, walker=2, runner=1)
     state, _ = zombie_phase(state)
     state, _ = act(state, HOST, "no_attack")
-    state, _ = act(state, HOST, "moved")
     assert top(state)["kind"] == "zombie_attacks"
     assert top(state)["scope"] == {"types": ["runner"]} and top(state)["pass"] == 2
     assert texts([GAME.prompt(state)])[0].startswith(
         "Attacks first — Runner: their second action (1)"
     )
     state, events = act(state, HOST, "no_attack")
-    state, events = act(state, HOST, "moved")
     assert "Spawn phase — active zones, clockwise from zone 1: 1 and 2." in texts(events)
+    moves = [s for s in board_steps(state) if s.startswith("Move ")]
+    assert len(moves) == 2 and moves[1].startswith("Move Runner: their second action")
 
 
 def test_ZC_12_without_runners_there_is_no_second_pass_and_without_zombies_no_question():
     state = ready()
     board(state, walker=2)
     state, _ = zombie_phase(state)
-    state, _ = act(state, HOST, "no_attack")
-    state, events = act(state, HOST, "moved")
+    state, events = act(state, HOST, "no_attack")
     assert not any(s["kind"] == "zombie_attacks" for s in state["steps"])
     assert state["spawning"]["done"] and state["round"] == 2  # spawned, on to round 2
     empty = ready()
@@ -197,7 +242,10 @@ def test_ZC_12_equal_paths_split_type_by_type_and_the_players_place_the_odd_ones
         "Split between 2 equal paths: each gets Walker ×2 and Brute ×1; "
         "the players place Walker ×1."
     ]
-    assert top(state)["kind"] == "zombie_moves"  # still to be moved
+    assert any(s.startswith("Move every Zombie") for s in board_steps(state))  # still to move
+    move = next(s["id"] for s in state["board_steps"] if s["message"]["msg"] == "zc.board.move")
+    state, _ = act(state, HOST, "board_done", step=move)
+    assert "split" not in types(state, 1)  # moved: no group left to split
 
 
 def test_ZC_12_the_split_helper_counts_at_most_what_the_activation_holds():
@@ -213,9 +261,8 @@ def test_ZC_12_the_split_helper_counts_at_most_what_the_activation_holds():
     assert refused(state, HOST, "split", group={"walker": 4, "runner": 0}, routes=2).code == (
         "illegal_params"
     )
-    state, _ = act(state, HOST, "moved")  # the Runners' second pass: only the Runner
+    assert top(state)["pass"] == 2  # the Runners' second pass: only the Runner
     state, _ = act(state, HOST, "no_attack")
-    assert top(state)["pass"] == 2
     assert "split" not in types(state, HOST)  # a single Runner: nothing to split
     rush = ready()
     board(rush, walker=10)

@@ -118,8 +118,11 @@ def test_setup_deals_one_grey_weapon_each_and_the_fire_axe_holder_starts():
     assert sorted(c.split("#")[0] for c in starters) == sorted(
         ["start_axe", "start_crowbar", "start_pistol", "start_pistol", "start_bat", "start_knife"]
     )
-    # Round 1 starts with the first player's choice of survivor.
-    assert top(state)["kind"] == "pick_survivor" and top(state)["seat"] == 2
+    # Round 1 starts with the first player's first survivor, another one tap away.
+    assert top(state)["kind"] == "survivor_turn" and top(state)["seat"] == 2
+    assert top(state)["survivor"] == "nadia"  # the first of Ben's in team order
+    first = [s for s in GAME.legal_actions(state, 2) if s["type"] == "play_first"]
+    assert first[0]["params"]["survivor"]["choices"] == ["owen", "tom"]
 
 
 def ready_from(state):

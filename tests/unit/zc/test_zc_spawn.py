@@ -41,12 +41,14 @@ def zombie_phase_spawn(state, *cards, adrenaline=None):
 
 
 def answer_activation(state, attacks="no_attack"):
-    """Answer an activation's attacks then moves from the table screen."""
+    """Answer an activation's attacks from the table screen; its moves are a step on the
+    board (ZC-12), asked of nobody."""
     assert top(state)["kind"] == "zombie_attacks", top(state)
-    state, e1 = act(state, HOST, attacks)
-    assert top(state)["kind"] == "zombie_moves"
-    state, e2 = act(state, HOST, "moved")
-    return state, e1 + e2
+    before = len(state.get("board_steps", ()))
+    state, events = act(state, HOST, attacks)
+    moves = [s for s in state["board_steps"][before:] if s["message"]["msg"] == "zc.board.move"]
+    assert len(moves) == 1
+    return state, events
 
 
 def test_ZC_7_one_card_per_active_zone_from_zone_1_clockwise():
