@@ -846,3 +846,21 @@ def test_replay_skips_the_shells_entries_without_moving_the_stream():
     with_shell = run([*base, *shell, {"number": 7, **draw}])
     assert with_shell.state == plain.state and with_shell.effective == plain.effective
     assert with_shell.used_rng == {7: True} and plain.used_rng == {4: True}
+
+
+def test_ZL_2_a_card_only_one_area_may_take_goes_there_with_the_draw():
+    """No question with one answer: a copy in the Refuge sends the drawn card to the Horde (and
+    one in the Horde to the Refuge), face up, in the draw itself; the drawer's turn ends."""
+    state = table({1: ["c07b"], 2: ["c09a"]}, draw=["c07a"])
+    state, events = play(state, 1, "draw")
+    (event,) = events
+    assert event["rule"] == "ZL-2" and event["card"]["id"] == "c07a" and "private" not in event
+    assert english(event) == (
+        "Seat 1 drew 7 (Screamer): a copy is in their Refuge, so it goes in the Horde."
+    )
+    assert state["piles"]["horde"] == ["c07a"] and state["drawn"] == {} and state["turn"] == 2
+
+    state = table({1: ["c03a"], 2: ["c09a"]}, horde=["c07b"], draw=["c07a"])
+    state, events = play(state, 1, "draw")
+    assert face_up(state, 1) == ["c03a", "c07a"] and state["turn"] == 2
+    assert events[0]["msg"] == "zl.place.refuge.only"

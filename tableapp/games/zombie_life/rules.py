@@ -213,9 +213,16 @@ def apply(state: State, seat: int, move: dict, ctx: Ctx) -> None:
 
 
 def _draw(state: State, seat: int, params: dict, ctx: Ctx) -> None:
-    """ZL-2: look at the card; it is placed by ``place`` unless both areas already hold it."""
+    """ZL-2: look at the card; it is placed by ``place`` where two areas may take it, at once
+    where only one may (a question with one answer is never asked: the card goes face up
+    there in the same action), and nowhere when both already hold it."""
     (card_id,) = draw_cards(state, 1, ctx)
-    if free_areas(state, seat, card_id):
+    areas = free_areas(state, seat, card_id)
+    if len(areas) == 1:  # ZL-2: a copy is already in the other area
+        state["drawn"][key(seat)] = card_id
+        _place(state, seat, {"area": areas[0]}, ctx, only=True)
+        return
+    if areas:
         state["drawn"][key(seat)] = card_id
         ctx.say(
             M("zl.drew", seat=seat_ref(seat)),
@@ -242,8 +249,9 @@ def _draw(state: State, seat: int, params: dict, ctx: Ctx) -> None:
     _next_turn(state, seat, ctx)
 
 
-def _place(state: State, seat: int, params: dict, ctx: Ctx) -> None:
-    """ZL-2: the drawn card goes face up into the Refuge or the Horde, never beside a copy."""
+def _place(state: State, seat: int, params: dict, ctx: Ctx, *, only: bool = False) -> None:
+    """ZL-2: the drawn card goes face up into the Refuge or the Horde, never beside a copy
+    (``only``: the one area that may take it, placed with the draw)."""
     area = params["area"]
     card_id = state["drawn"].pop(key(seat))
     if area == REFUGE:
@@ -251,16 +259,22 @@ def _place(state: State, seat: int, params: dict, ctx: Ctx) -> None:
     else:
         piles.put_top(state["piles"], HORDE, [card_id])
     ctx.say(
-        M(
-            "zl.place.refuge" if area == REFUGE else "zl.place.horde",
-            seat=seat_ref(seat),
-            card=card_msg(state, card_id),
-        ),
+        _PLACED[area, only](seat=seat_ref(seat), card=card_msg(state, card_id)),
         seat=seat,
         card=card(state, card_id),
         area=area,
+        rule="ZL-2" if only else None,
     )
     _next_turn(state, seat, ctx)
+
+
+#: The message of a placed card, by (area, whether it was the only area that could take it).
+_PLACED = {
+    (REFUGE, False): lambda seat, card: M("zl.place.refuge", seat=seat, card=card),
+    (HORDE, False): lambda seat, card: M("zl.place.horde", seat=seat, card=card),
+    (REFUGE, True): lambda seat, card: M("zl.place.refuge.only", seat=seat, card=card),
+    (HORDE, True): lambda seat, card: M("zl.place.horde.only", seat=seat, card=card),
+}
 
 
 def _take(state: State, seat: int, params: dict, ctx: Ctx) -> None:
