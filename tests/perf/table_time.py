@@ -23,7 +23,8 @@ also bounded live by ``most`` − (the other rows) and by each group's ``most`` 
 other rows), the submit waiting while the rows are under ``least``; the phone before issue 26
 (``keys``) bounds each row alone, so a total the rules refuse can be sent. Destructive choices
 are drawn like any other. The action (which spec) is drawn uniformly in both; an undo (taking
-one's own pick back, :data:`UNDOES`) never, unless nobody has anything else to answer. A refused
+one's own pick back, :data:`UNDOES`) never, unless nobody has anything else to answer, and a
+helper the game never waits for (:data:`HELPERS`) never. A refused
 submit (``apply`` raises RuleError) is answered again, the refusal read: the same policy within
 live bounds, a random answer when that pick was refused already.
 
@@ -132,12 +133,20 @@ PHONE_WORDS = {
 MAX_REFUSALS = 200
 #: Rounds a game may take before it is declared stuck.
 MAX_ROUNDS = 20_000
-#: Never chosen besides :data:`tests.perf.answers.SKIP`: taking one's own pick back (an undo;
-#: TABLE_TIME: "corrections and undo are never chosen"). Every phone a round waits for answers
-#: in it, so an answer a phone may give but never has to would be given in every round (a
-#: Zombicide player giving back the survivor just taken, an attack declared then called off).
+#: Per game, never chosen besides :data:`tests.perf.answers.SKIP`: taking one's own pick back
+#: (an undo; TABLE_TIME: "corrections and undo are never chosen"). Every phone a round waits for
+#: answers in it, so an answer a phone may give but never has to would be given in every round
+#: (a Zombicide player giving back the survivor just taken, an attack declared then called off).
 #: Only when nobody has anything else to answer is an undo the way on, and then it is answered.
-UNDOES = ("release_survivor", "cancel_attack")
+UNDOES = {"zombicide": ("release_survivor", "cancel_attack")}
+#: Per game, never chosen either: a helper the app offers beside the question, which the game
+#: never waits for (TABLE_TIME: "the mover is whoever the prompt waits for", for what it waits
+#: for). Zombicide's ``split`` works out an even split of a Zombie group with equal paths while a
+#: move's board step lasts (ZC-12): when to use it the board says, not the rules, and the table
+#: splits on the board with or without it (left out of both sides). Offered to the seat the
+#: game waits for, it would be that seat's answer in every round, the question never answered.
+#: (Eat Zem All's ``split``, Humans splitting up, is a question the game waits for.)
+HELPERS = {"zombicide": ("split",)}
 
 
 # --- the phone -----------------------------------------------------------------------------------
@@ -742,12 +751,17 @@ def round_order(game_id: str, state: dict, seats: list[int], active) -> list[int
 
 
 def offers(game, state: dict) -> tuple[list[tuple[int, list[dict]]], bool]:
-    """The seats a round waits for, with what each may answer (never an undo, unless nobody
-    has anything else: then the undoes are the answers), and whether undoes are answered."""
-    asked = answers.offers(game, state)
+    """The seats a round waits for, with what each may answer (never a helper; never an undo,
+    unless nobody has anything else: then the undoes are the answers), and whether undoes are
+    answered."""
+    asked = []
+    for seat, specs in answers.offers(game, state):
+        specs = [s for s in specs if s["type"] not in HELPERS.get(game.id, ())]
+        if specs:
+            asked.append((seat, specs))
     out = []
     for seat, specs in asked:
-        specs = [s for s in specs if s["type"] not in UNDOES]
+        specs = [s for s in specs if s["type"] not in UNDOES.get(game.id, ())]
         if specs:
             out.append((seat, specs))
     return (out, False) if out or not asked else (asked, True)
@@ -757,7 +771,7 @@ def _specs(game, state: dict, seat: int, undoes: bool = False) -> list[dict]:
     if seat not in game.prompt(state)["waiting_for"]:
         return []
     legal = game.legal_actions(state, seat, corrections=False)
-    never = answers.SKIP + (() if undoes else UNDOES)
+    never = answers.SKIP + HELPERS.get(game.id, ()) + (() if undoes else UNDOES.get(game.id, ()))
     return [s for s in legal if s["type"] not in never]
 
 

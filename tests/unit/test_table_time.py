@@ -181,10 +181,9 @@ def test_the_default_phone_is_mains_rows_of_choices_and_live_bounds():
 class _Asks:
     """A game that waits for the seats of ``specs`` (seat -> the action types it may post)."""
 
-    id = "asks"
-
-    def __init__(self, specs: dict[int, list[str]]) -> None:
+    def __init__(self, specs: dict[int, list[str]], game_id: str = "zombicide") -> None:
         self.specs = specs
+        self.id = game_id
 
     def prompt(self, state):
         return {"waiting_for": list(self.specs)}
@@ -213,6 +212,18 @@ def test_an_undo_is_never_chosen_unless_nobody_has_anything_else_to_answer():
     assert [s["type"] for s in tt._specs(_Asks({1: ["cancel_attack"]}), {}, 1, True)] == [
         "cancel_attack"
     ]
+    # a helper beside the question (Zombicide's split, ZC-12) is never the answer: the attack
+    # called off is (else the table would split forever and never answer the question)
+    waiting, undoes = tt.offers(_Asks({2: ["cancel_attack", "split"]}), {})
+    assert ([(seat, [s["type"] for s in specs]) for seat, specs in waiting], undoes) == (
+        [(2, ["cancel_attack"])],
+        True,
+    )
+    assert tt.offers(_Asks({1: ["split"]}), {}) == ([], False)  # only the board step blocks
+    assert tt._specs(_Asks({1: ["split", "go"]}), {}, 1)[0]["type"] == "go"
+    # each game's own: Eat Zem All's split is its question (Humans split up, EZA rules)
+    waiting, _ = tt.offers(_Asks({1: ["split"]}, "eat-zem-all"), {})
+    assert [(seat, [s["type"] for s in specs]) for seat, specs in waiting] == [(1, ["split"])]
 
 
 def test_a_zombie_life_pass_that_ends_the_game_is_confirmed_as_its_screen_asks():
