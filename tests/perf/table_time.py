@@ -778,8 +778,9 @@ def _specs(game, state: dict, seat: int, undoes: bool = False) -> list[dict]:
 #: The figures of one answer type in :attr:`Tally.by_type`, in this order: seconds on the
 #: critical path, of effort, answers, taps, refusals; then the same seconds and answers of those
 #: answers that replace no box step (their events stand for no box step: what the app asks and
-#: the cardboard does not).
-ROW = "critical effort answers taps refused nobox_critical nobox_effort nobox_answers".split()
+#: the cardboard does not); last the box seconds its answers' events stand for (what the answers
+#: of that type save the table: set beside their critical seconds).
+ROW = "critical effort answers taps refused nobox_critical nobox_effort nobox_answers box".split()
 
 
 @dataclass
@@ -829,6 +830,7 @@ class Tally:
         row[2] += 1
         row[3] += n_taps
         row[4] += refused
+        row[8] += box
         if not box:
             row[6] += seconds
             row[7] += 1
@@ -1057,6 +1059,7 @@ def figures(game_id: str, t: Tally) -> dict:
                 "nobox_critical": v[5] / n,
                 "nobox_effort": v[6] / n,
                 "nobox_answers": v[7] / n,
+                "box": v[8] / n,
             }
             for k, v in kinds
         ],
@@ -1144,14 +1147,15 @@ def by_type_table(name: str, policy: str, f: dict) -> str:
     lines = [
         f"| {name} ({policy}): answer type | critical s/turn | effort s/turn | answers/turn "
         "| taps/answer | refused/turn | replacing no box step: critical s/turn "
-        "| …: share of its answers |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| …: share of its answers | box s/turn its events stand for |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in f["top"]:
         share = r["nobox_answers"] / r["answers"] if r["answers"] else 0.0
         lines.append(
             f"| {r['type']} | {r['critical']:.2f} | {r['effort']:.2f} | {r['answers']:.2f} "
-            f"| {r['taps']:.1f} | {r['refused']:.2f} | {r['nobox_critical']:.2f} | {share:.0%} |"
+            f"| {r['taps']:.1f} | {r['refused']:.2f} | {r['nobox_critical']:.2f} | {share:.0%} "
+            f"| {r['box']:.2f} |"
         )
     if f["box"] is not None:
         steps = ", ".join(f"{k} {v:.1f}" for k, v in f["box_by_step"].items())

@@ -286,8 +286,10 @@ def test_answers_and_ticks_that_replace_no_box_step_are_counted_apart():
         "nobox_critical": 4.0,
         "nobox_effort": 8.0,
         "nobox_answers": 2,
+        "box": 0.0,
     }
     assert done[5] == pytest.approx(tick) and t.by_type["search"][5] == 0
+    assert t.by_type["search"][8] == 6.5  # what the search's events stand for at the box
     t.turns = 2
     f = tt.figures("zombicide", t)
     assert f["nobox_critical"] == pytest.approx((4.0 + tick) / 2)
