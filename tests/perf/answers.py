@@ -40,6 +40,7 @@ import argparse
 import hashlib
 import sys
 import time
+from functools import partial
 
 from tableapp import catalog
 from tableapp.engine.playout import actors, random_params
@@ -79,21 +80,35 @@ TURNS = {
 SCREEN_CONFIRMS = {
     "zombicide": set(),  # zombicide.js asks nothing first: its undo takes the move back
 }
+#: ``TARGET`` of ``pwa/js/games/zombie-life.js``: the points that end the game (ZL-8).
+ZL_TARGET = 21
 
 
-def phone_confirms(game_id: str, spec: dict, params: dict) -> bool:
+def _zl_pass_ends(view: dict) -> bool:
+    """zombie-life.js's ``confirmText``: the last player in play passes, and someone's points
+    with their face-up cards reach the target (the pass ends the game)."""
+    if len(view.get("in_play") or ()) != 1:
+        return False
+    return any(
+        p["status"] != "eliminated" and p["score"] + p["face_up"] >= ZL_TARGET
+        for p in view["players"]
+    )
+
+
+def phone_confirms(game_id: str, spec: dict, params: dict, view=None) -> bool:
     """Whether the phone asks "are you sure?" before posting this answer.
 
-    ``pwa/js/actions.js`` asks ``confirmText(spec, params) ?? spec.confirm``: the spec's own
-    question, or the game module's (:data:`SCREEN_CONFIRMS`; every game: ``start``, never a
-    turn's answer).
+    ``pwa/js/actions.js`` asks ``confirmText(spec, params, view) ?? spec.confirm``: the spec's
+    own question, or the game module's (:data:`SCREEN_CONFIRMS`; every game: ``start``, never a
+    turn's answer; Zombie Life: a pass that ends the game, known from the seat's view, which
+    ``view()`` gives when the caller has it).
     """
     if spec.get("confirm"):
         return True
     if spec["type"] == "start":
         return True
-    if spec["type"] == "discard" and not params.get("card"):
-        return False
+    if game_id == "zombie-life" and spec["type"] == "pass":
+        return view is not None and _zl_pass_ends(view())
     return spec["type"] in SCREEN_CONFIRMS.get(game_id, ())
 
 
@@ -134,8 +149,9 @@ class Counter:
         self.by_type: dict[tuple[str, bool], int] = {}  # (action type, posted by the active seat)
         self._last = None
 
-    def post(self, state: dict, seat: int, spec: dict, params: dict) -> None:
-        """Count one answer, posted by ``seat`` on ``state`` (before it applies)."""
+    def post(self, state: dict, seat: int, spec: dict, params: dict, view=None) -> None:
+        """Count one answer, posted by ``seat`` on ``state`` (before it applies); ``view()``:
+        the seat's view (what a screen module's confirmation reads)."""
         turn = self.turn_of(state)
         if turn is None:
             return
@@ -147,7 +163,7 @@ class Counter:
         self.active += active
         key = (spec["type"], active)
         self.by_type[key] = self.by_type.get(key, 0) + 1
-        self.confirms += phone_confirms(self.game_id, spec, params)
+        self.confirms += phone_confirms(self.game_id, spec, params, view)
         self.one_value += one_value(spec)
 
     def end(self, state: dict) -> None:
@@ -248,7 +264,8 @@ def play(game, variant, players: int, seed: bytes, chooser, options=None) -> dic
             seat, specs = waiting[0] if chooser is not random_choice else pick.choice(waiting)
             action = chooser(state, specs, pick)
             spec = next(s for s in specs if s["type"] == action["type"])
-            counter.post(state, seat, spec, action["params"])
+            seen = partial(game.view, state, seat)  # what the screen's confirmation reads
+            counter.post(state, seat, spec, action["params"], seen)
         state, _ = game.apply(state, seat, action, Rng(seed, step))
     counter.end(state)
     return {**counter.figures(), "by_type": counter.by_type}

@@ -18,12 +18,15 @@ the round's **critical path** is the longest of its answers, its **effort** thei
 **Policies.** ``accept``: every preselected value (``value`` of a pick-one, an integer, a
 count's key; a pick of at most one with a ``value``) is taken, anything else is drawn
 uniformly. ``random``: every value uniformly. Both draw only what the phone lets a player enter:
-each count row within its ``min``/``max``, and with ``--bounds live`` (issue 26's contract)
-also bounded live by ``most`` − (the other rows), the submit waiting while the rows are under
-``least``; main's phone (``keys``) bounds each row alone, so a total the rules refuse can be
-sent. Destructive choices are drawn like any other. The action (which spec) is drawn uniformly
-in both. A refused submit (``apply`` raises RuleError) is answered again, the refusal read: the
-same policy within live bounds, a random answer when that pick was refused already.
+each count row within its ``min``/``max``, and with ``--bounds live`` (main's phone, issue 26)
+also bounded live by ``most`` − (the other rows) and by each group's ``most`` − (the group's
+other rows), the submit waiting while the rows are under ``least``; the phone before issue 26
+(``keys``) bounds each row alone, so a total the rules refuse can be sent. Destructive choices
+are drawn like any other. The action (which spec) is drawn uniformly in both; an undo (taking
+one's own pick back, :data:`UNDOES`) never, unless nobody has anything else to answer, and a
+helper the game never waits for (:data:`HELPERS`) never. A refused
+submit (``apply`` raises RuleError) is answered again, the refusal read: the same policy within
+live bounds, a random answer when that pick was refused already.
 
 **An answer's seconds** (:func:`answer_seconds`): read 1.5 + decide 1.35 + 1.3 per tap; an
 answer with nothing to choose (one spec, every param with one value) is read + its tap, no
@@ -40,11 +43,13 @@ that asks "are you sure?" first (:func:`tests.perf.answers.phone_confirms`) adds
 submit costs its answer + 8 s, then the answer again. Each board step the app lists (ticked on a
 phone once done on the board) is read + 1 tap on the critical path, as type ``board_done``.
 
-**The phone** (``--phone``, ``--bounds``): ``steppers`` and ``keys`` are main's phone (every
-integer and count is a stepper bounded by its own ``min``/``max``: ``stepper`` in
-``pwa/js/actions.js``, which Eat Zem All's forms use too); ``rows`` and ``live`` are the contract
-of issue 26 (a row of choices when ``max - min <= 6``; a form's total bounded live).
-:data:`PHONE` and :data:`BOUND` are the defaults; every run prints the model it used.
+**The phone** (``--phone``, ``--bounds``): ``rows`` and ``live``, the defaults (:data:`PHONE`,
+:data:`BOUND`), are main's phone, issue 26's contract as ``pwa/js/controls.js`` renders it for
+every form (Eat Zem All's and Zombicide's included): a row of choices when ``max - min <= 6``,
+else a stepper; a form's total bounded live by ``most``/``least``, and Eat Zem All's card parts
+also by their ``groups`` (``pwa/js/games/eat-zem-all-forms.js``). ``steppers`` and ``keys`` are
+the phone before issue 26 (every integer and count a stepper bounded by its own ``min``/``max``),
+kept for the figures before. Every run prints the model it used.
 
 **The box** (:data:`BOX`): what the cardboard makes people do, from the events ``apply``
 produced (and the deal's), each mapped by its message id to box steps (draw and look 2.5 s,
@@ -60,7 +65,11 @@ game with no entry is reported as "no box model".
 ``turn``): everything from the set-up on (its answers and its box steps included, both sides)
 divided by the turns played; "set-up apart" leaves the set-up out of both sides (the random
 playouts' games are short, which spreads a set-up over few turns). **active**: the share of
-the phones' effort given by the seat whose turn it is. **worse**: the larger ratio of the two
+the phones' effort given by the seat whose turn it is. **Replacing no box step**: the seconds
+of the answers whose events stand for no box step (the round's slowest answer on the critical
+path; every one in effort) and of the board steps' ticks: what the app asks and the cardboard
+does not (a turn's end, what the board already shows), the seconds a game's own helpers can cut
+without touching what the box costs. **worse**: the larger ratio of the two
 policies, the one the goal judges.
 """
 
@@ -74,6 +83,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from tableapp import catalog
 from tableapp.engine import RuleError
@@ -92,23 +102,27 @@ BOX_STEPS = {"draw": 2.5, "place": 1.5, "read": 4.0, "roll": 3.0, "shuffle": 20.
 LOOKUP = 30.0
 #: The two policies, each played.
 POLICIES = ("accept", "random")
-#: The phone's ways of showing an integer or a count's row: main's phone (``steppers``), and
-#: issue 26's contract (``rows``: a row of choices when the range is small).
+#: The phone's ways of showing an integer or a count's row: the phone before issue 26
+#: (``steppers``), and issue 26's contract (``rows``: a row of choices when the range is small).
 PHONES = ("steppers", "rows")
-#: The phone the figures are for unless ``--phone`` says otherwise: main's (all steppers).
-PHONE = "steppers"
+#: The phone the figures are for unless ``--phone`` says otherwise: main's (a row of choices
+#: for a small range, ``pwa/js/controls.js``); ``steppers`` is the phone before issue 26.
+PHONE = "rows"
 #: The largest ``max - min`` a row of choices shows (the contract of issue 26).
 ROW_SPAN = 6
-#: How a form of counts bounds its rows: ``keys`` (main's phone: each row by its own ``min`` and
-#: ``max`` only, whatever the others hold) or ``live`` (issue 26's contract: ``most`` minus the
-#: other rows disables the values above it, the submit waits while the total is under ``least``).
+#: How a form of counts bounds its rows: ``keys`` (the phone before issue 26: each row by its own
+#: ``min`` and ``max`` only, whatever the others hold) or ``live`` (issue 26's contract: ``most``
+#: minus the other rows, and each group's ``most`` minus the group's other rows, disables the
+#: values above it; the submit waits while the total is under ``least``).
 BOUNDS = ("keys", "live")
-#: The bounds the figures are for unless ``--bounds`` says otherwise: main's.
-BOUND = "keys"
+#: The bounds the figures are for unless ``--bounds`` says otherwise: main's (live, groups
+#: included); ``keys`` is the phone before issue 26.
+BOUND = "live"
 #: How each phone bounds a form of counts, as a run says it used.
 BOUND_WORDS = {
     "keys": "each row by its own min and max",
-    "live": "each row live by most minus the others, the submit waiting under least",
+    "live": "each row live by most (and its groups' most) minus the others, the submit waiting "
+    "under least",
 }
 #: How each phone enters a number, as a run says it used.
 PHONE_WORDS = {
@@ -119,10 +133,20 @@ PHONE_WORDS = {
 MAX_REFUSALS = 200
 #: Rounds a game may take before it is declared stuck.
 MAX_ROUNDS = 20_000
-#: Never chosen besides :data:`tests.perf.answers.SKIP`: taking one's own pick back (an undo).
-#: Every phone a round waits for answers in it, so an answer a phone may give but never has to
-#: would be given in every round (a Zombicide player giving back the survivor just taken).
-UNDOES = ("release_survivor",)
+#: Per game, never chosen besides :data:`tests.perf.answers.SKIP`: taking one's own pick back
+#: (an undo; TABLE_TIME: "corrections and undo are never chosen"). Every phone a round waits for
+#: answers in it, so an answer a phone may give but never has to would be given in every round
+#: (a Zombicide player giving back the survivor just taken, an attack declared then called off).
+#: Only when nobody has anything else to answer is an undo the way on, and then it is answered.
+UNDOES = {"zombicide": ("release_survivor", "cancel_attack")}
+#: Per game, never chosen either: a helper the app offers beside the question, which the game
+#: never waits for (TABLE_TIME: "the mover is whoever the prompt waits for", for what it waits
+#: for). Zombicide's ``split`` works out an even split of a Zombie group with equal paths while a
+#: move's board step lasts (ZC-12): when to use it the board says, not the rules, and the table
+#: splits on the board with or without it (left out of both sides). Offered to the seat the
+#: game waits for, it would be that seat's answer in every round, the question never answered.
+#: (Eat Zem All's ``split``, Humans splitting up, is a question the game waits for.)
+HELPERS = {"zombicide": ("split",)}
 
 
 # --- the phone -----------------------------------------------------------------------------------
@@ -216,20 +240,25 @@ def answer_seconds(n_taps: int, *, decide: bool = True) -> float:
 
 def pick_counts(param: dict, rng: Rng, policy: str, bounds: str = BOUND) -> dict:
     """A count form's values as a player enters them, row by row, each row within its own
-    bounds and, with ``live`` bounds, by ``most`` minus the other rows; then, while the total
-    is under ``least`` (the submit waits), rows are raised. ``accept`` keeps each row's
-    ``value``."""
+    bounds and, with ``live`` bounds, by ``most`` minus the other rows and by each of its
+    ``groups``' ``most`` minus the group's other rows (Eat Zem All's card parts: a Zombie bites
+    once; ``pwa/js/games/eat-zem-all-forms.js``); then, while the total is under ``least`` (the
+    submit waits), rows are raised. ``accept`` keeps each row's ``value``."""
     if bounds not in BOUNDS:
         raise ValueError(f"bounds {bounds!r}: one of {BOUNDS}")
     rows = param["counts"]
     values = {k: _start(b) for k, b in rows.items()}
     live = bounds == "live"
     most, least = (param.get("most"), param.get("least")) if live else (None, None)
+    groups = [(g["keys"], g["most"]) for g in param.get("groups", ())] if live else []
 
     def room(key: str) -> int:
         high = rows[key]["max"]
         if most is not None:
             high = min(high, most - (sum(values.values()) - values[key]))
+        for keys, cap in groups:
+            if key in keys:
+                high = min(high, cap - sum(values[k] for k in keys if k != key))
         return max(high, rows[key]["min"])
 
     for key, row in rows.items():
@@ -448,12 +477,16 @@ BOX: dict[str, dict[str, Steps]] = {
         "zc.search": lambda e, s: {"draw": len(e["cards"]), "read": len(e["cards"])},
         # a Pimp-weapon crate: the same, from the crate deck
         "zc.crate": lambda e, s: {"draw": len(e["cards"]), "read": len(e["cards"])},
-        "zc.kept": {"place": 1},  # a card into the inventory
-        "zc.kept_free": {"place": 1},  # a card into the backpack
+        "zc.kept": {"place": 1},  # a card found into a free slot the player chose
+        # a card found in place of one held: the one placed, the other discarded (ZC-16)
+        "zc.kept_instead": {"place": 2},
+        "zc.kept_free": {"place": 1},  # a card found into the backpack, asking nothing
+        "zc.kept_free.hand": {"place": 1},  # a weapon found into a free hand, asking nothing
         "zc.left": {"place": 1},  # a found card discarded
         "zc.discarded": {"place": 1},  # a card discarded
-        "zc.moved": {"place": 1},  # a card moved between hand and backpack
-        "zc.rearranged": {"place": 2},  # two cards swapped in the inventory
+        "zc.moved.hand": {"place": 1},  # a card from the backpack into a free hand
+        "zc.moved.pack": {"place": 1},  # a card from a hand into a free backpack slot
+        "zc.moved.swap": {"place": 2},  # two cards of the inventory change places
         "zc.trade.give": {"place": 1},  # a card given to another survivor
         "zc.trade.swap": {"place": 2},  # two cards traded
         "zc.wounded": lambda e, s: {"place": e["wounds"]},  # a Wound card per wound
@@ -503,8 +536,6 @@ NO_BOX_STEP: dict[str, dict[str, str]] = {
         "eza.event.none_to_draw": "nothing is drawn",
         "eza.activation.at_table": "Zombies acting: pawns on the board",
         "eza.activation.none": "the Zombie added instead: a pawn on the board",
-        "eza.activations.after_feast": "the order of what is left to do: nothing to handle",
-        "eza.activations.reserve_gone": "the order of what is left to do: nothing to handle",
         "eza.added": "a Zombie pawn on the board",
         "eza.take_back.moved": "a Zombie pawn moved on the board",
         "eza.take_back.none": "nothing moves",
@@ -558,7 +589,10 @@ NO_BOX_STEP: dict[str, dict[str, str]] = {
         "eza.surprise.nobody": "nothing happens",
         "eza.surprise.no_zombie": "nothing happens",
         "eza.effect.skipped": "nothing happens",
-        "eza.zombie_card.after_form": "the order of what is left to do: nothing to handle",
+        "eza.part.entered": "a Horde's part entered before its turn in the card's order: the "
+        "app keeps it (at the table the Horde plays it when its turn comes: nothing to handle)",
+        "eza.part.again": "the app asks a part again (what it may enter changed): the answer is "
+        "the app's cost (counted on its side); the box has nothing to handle",
         "eza.zombie_card.none": "nothing to draw",
         "eza.mutation.none_left": "nothing to draw",
         "eza.move.stays": "nothing moves",
@@ -635,7 +669,6 @@ NO_BOX_STEP: dict[str, dict[str, str]] = {
         "zc.round.start": "the first player is seen holding the token",
         "zc.turn.survivor": "the next survivor is seen",
         "zc.turn.end": "nothing to handle",
-        "zc.stays": "the card stays where it is",
         "zc.objective.taken": "an objective token off the board: left out of both sides",
         "zc.zone.activated": "a spawn zone: on the board",
         "zc.goal.done": "a mission goal: seen on the board",
@@ -664,6 +697,11 @@ NO_BOX_STEP: dict[str, dict[str, str]] = {
         "zc.attack.lost": "hits that kill nothing: nothing to handle",
         "zc.dice.entered": "dice the table rolls itself",
         "zc.dice.result": "dice the table rolls itself",
+        "zc.dice.hits_entered": "dice the table rolls itself, their hits entered on the phone",
+        "zc.turn.first": "another survivor plays first: a word at the table, no card or token",
+        "zc.attacks.none_mine": "this player's survivors take no wound: nothing to handle (the "
+        "wounds given are zc.wounded)",
+        "zc.attacks.no_more": "no more wounds to give: nothing to handle",
         "zc.end.win": "the end is seen",
         "zc.end.loss": "the end is seen",
         "engine.board_done": "a tick on a phone (counted on the app's side)",
@@ -712,21 +750,37 @@ def round_order(game_id: str, state: dict, seats: list[int], active) -> list[int
     return first + rest + others
 
 
-def offers(game, state: dict) -> list[tuple[int, list[dict]]]:
-    """The seats a round waits for, with what each may answer (never an undo)."""
-    out = []
+def offers(game, state: dict) -> tuple[list[tuple[int, list[dict]]], bool]:
+    """The seats a round waits for, with what each may answer (never a helper; never an undo,
+    unless nobody has anything else: then the undoes are the answers), and whether undoes are
+    answered."""
+    asked = []
     for seat, specs in answers.offers(game, state):
-        specs = [s for s in specs if s["type"] not in UNDOES]
+        specs = [s for s in specs if s["type"] not in HELPERS.get(game.id, ())]
+        if specs:
+            asked.append((seat, specs))
+    out = []
+    for seat, specs in asked:
+        specs = [s for s in specs if s["type"] not in UNDOES.get(game.id, ())]
         if specs:
             out.append((seat, specs))
-    return out
+    return (out, False) if out or not asked else (asked, True)
 
 
-def _specs(game, state: dict, seat: int) -> list[dict]:
+def _specs(game, state: dict, seat: int, undoes: bool = False) -> list[dict]:
     if seat not in game.prompt(state)["waiting_for"]:
         return []
     legal = game.legal_actions(state, seat, corrections=False)
-    return [s for s in legal if s["type"] not in answers.SKIP + UNDOES]
+    never = answers.SKIP + HELPERS.get(game.id, ()) + (() if undoes else UNDOES.get(game.id, ()))
+    return [s for s in legal if s["type"] not in never]
+
+
+#: The figures of one answer type in :attr:`Tally.by_type`, in this order: seconds on the
+#: critical path, of effort, answers, taps, refusals; then the same seconds and answers of those
+#: answers that replace no box step (their events stand for no box step: what the app asks and
+#: the cardboard does not); last the box seconds its answers' events stand for (what the answers
+#: of that type save the table: set beside their critical seconds).
+ROW = "critical effort answers taps refused nobox_critical nobox_effort nobox_answers box".split()
 
 
 @dataclass
@@ -745,7 +799,9 @@ class Tally:
     box: float = 0.0
     setup_box: float = 0.0  # of which the set-up
     lookups: float = 0.0
-    #: action type -> [critical s, effort s, answers, taps, refused]
+    nobox_critical: float = 0.0  # of the critical path: answers and ticks that replace no box step
+    nobox_effort: float = 0.0  # of the effort: the same
+    #: action type -> :data:`ROW`'s fields, in that order
     by_type: dict = field(default_factory=dict)
     box_by_msg: Counter = field(default_factory=Counter)
     box_by_step: Counter = field(default_factory=Counter)
@@ -754,44 +810,62 @@ class Tally:
     def add(self, other: Tally) -> None:
         for name in (
             "turns answers taps refused ticks critical effort active setup_critical box "
-            "setup_box lookups"
+            "setup_box lookups nobox_critical nobox_effort"
         ).split():
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for kind, row in other.by_type.items():
-            mine = self.by_type.setdefault(kind, [0.0, 0.0, 0, 0, 0])
+            mine = self.by_type.setdefault(kind, [0] * len(ROW))
             for i, v in enumerate(row):
                 mine[i] += v
         self.box_by_msg.update(other.box_by_msg)
         self.box_by_step.update(other.box_by_step)
         self.unmapped.update(other.unmapped)
 
-    def answer(self, kind: str, seconds: float, n_taps: int, refused: int, active: bool) -> None:
-        row = self.by_type.setdefault(kind, [0.0, 0.0, 0, 0, 0])
+    def answer(
+        self, kind: str, seconds: float, n_taps: int, refused: int, active: bool, box: float
+    ) -> None:
+        """One answer posted; ``box``: the box seconds of what it made happen (its events)."""
+        row = self.by_type.setdefault(kind, [0] * len(ROW))
         row[1] += seconds
         row[2] += 1
         row[3] += n_taps
         row[4] += refused
+        row[8] += box
+        if not box:
+            row[6] += seconds
+            row[7] += 1
+            self.nobox_effort += seconds
         self.answers += 1
         self.taps += n_taps
         self.refused += refused
         self.effort += seconds
         self.active += seconds if active else 0.0
 
-    def round(self, answered: list[tuple[float, str]], ticks: int, mine: int, setup: bool):
-        """A round's critical path: its slowest answer, then its board steps' ticks (``mine``
-        of them on the phone whose turn it is)."""
+    def round(self, answered: list[tuple], ticks: int, mine: int, setup: bool):
+        """A round's critical path: its slowest answer (``answered``: (seconds, type, box
+        seconds of its events) each), then its board steps' ticks (``mine`` of them on the
+        phone whose turn it is). A tick replaces no box step: the table does the step on the
+        board with or without the app."""
         tick = answer_seconds(1, decide=False)
         seconds = 0.0
         if answered:
-            slowest, kind = max(answered, key=lambda a: a[0])
+            slowest, kind, box = max(answered, key=lambda a: a[0])
             self.by_type[kind][0] += slowest
             seconds += slowest
+            if not box:
+                self.by_type[kind][5] += slowest
+                self.nobox_critical += slowest
         if ticks:
-            row = self.by_type.setdefault("board_done", [0.0, 0.0, 0, 0, 0])
+            row = self.by_type.setdefault("board_done", [0] * len(ROW))
             row[0] += tick * ticks
             row[1] += tick * ticks
             row[2] += ticks
             row[3] += ticks
+            row[5] += tick * ticks
+            row[6] += tick * ticks
+            row[7] += ticks
+            self.nobox_critical += tick * ticks
+            self.nobox_effort += tick * ticks
             self.ticks += ticks
             self.answers += ticks
             self.taps += ticks
@@ -802,7 +876,11 @@ class Tally:
         if setup:
             self.setup_critical += seconds
 
-    def events(self, game_id: str, events: list[dict], state: dict, setup: bool, rules: set):
+    def events(
+        self, game_id: str, events: list[dict], state: dict, setup: bool, rules: set
+    ) -> float:
+        """Count the box steps ``events`` stand for; returns their seconds."""
+        seconds = 0.0
         for event in events:
             if event.get("rule"):
                 rules.add(event["rule"])
@@ -810,9 +888,10 @@ class Tally:
             if steps is None:
                 self.unmapped[event["msg"]] += 1
                 continue
-            self.box_step(event["msg"], steps, setup)
+            seconds += self.box_step(event["msg"], steps, setup)
+        return seconds
 
-    def box_step(self, what: str, steps: dict[str, float], setup: bool) -> None:
+    def box_step(self, what: str, steps: dict[str, float], setup: bool) -> float:
         seconds = box_seconds(steps)
         self.box += seconds
         self.setup_box += seconds if setup else 0.0
@@ -820,6 +899,11 @@ class Tally:
             self.box_by_msg[what] += seconds
         for name, n in steps.items():
             self.box_by_step[name] += BOX_STEPS[name] * n
+        return seconds
+
+
+def _view(game, state: dict, seat: int) -> dict:
+    return game.view(state, seat)
 
 
 def answer(
@@ -846,7 +930,10 @@ def answer(
                 break
             act = choose(specs, rng, "random", within)
         spec = next(s for s in specs if s["type"] == act["type"])
-        n = taps(spec, act["params"], phone) + answers.phone_confirms(game.id, spec, act["params"])
+        seen = partial(_view, game, state, seat)  # what a screen's confirmation reads
+        n = taps(spec, act["params"], phone) + answers.phone_confirms(
+            game.id, spec, act["params"], seen
+        )
         cost = answer_seconds(n, decide=decide)
         try:
             new, events = game.apply(state, seat, act, stream)
@@ -876,7 +963,7 @@ def play(
     for _ in range(MAX_ROUNDS):
         if game.result(state) is not None:
             break
-        waiting = offers(game, state)
+        waiting, undoes = offers(game, state)
         turn = turn_of(state)
         setup = turn is None
         if not waiting:  # only board steps block the game: tick one (counted when listed)
@@ -895,16 +982,16 @@ def play(
         for seat in round_order(game.id, state, list(asked), active):
             if game.result(state) is not None:
                 break
-            specs = _specs(game, state, seat)
+            specs = _specs(game, state, seat, undoes)
             if not specs or {s["type"] for s in specs} != asked[seat]:
                 continue  # an earlier answer took or changed its question
             step += 1
             state, events, seconds, n, kind, refused = answer(
                 game, state, seat, specs, rng, policy, phone, bounds, Rng(seed, step)
             )
-            tally.answer(kind, seconds, n, refused, seat == active and seat != HOST)
-            tally.events(game.id, events, state, setup, rules)
-            answered.append((seconds, kind))
+            box = tally.events(game.id, events, state, setup, rules)
+            tally.answer(kind, seconds, n, refused, seat == active and seat != HOST, box)
+            answered.append((seconds, kind, box))
         new = [s for s in state.get("board_steps", ()) if int(s["id"][4:]) > listed]
         # a step naming no seat, or the active one's, is ticked on the active phone
         mine = sum(not s["seats"] or active in s["seats"] for s in new)
@@ -951,6 +1038,10 @@ def figures(game_id: str, t: Tally) -> dict:
         if modelled and t.box > t.setup_box
         else None,
         "refused": t.refused / n,
+        # what the app asks and the cardboard does not: answers whose events stand for no box
+        # step, and board-step ticks (what the game's own helpers can cut)
+        "nobox_critical": t.nobox_critical / n,
+        "nobox_effort": t.nobox_effort / n,
         "lookups": t.lookups / n if modelled else None,
         "answers": t.answers / n,
         "taps": t.taps / n,
@@ -965,6 +1056,10 @@ def figures(game_id: str, t: Tally) -> dict:
                 "answers": v[2] / n,
                 "taps": v[3] / max(v[2], 1),
                 "refused": v[4] / n,
+                "nobox_critical": v[5] / n,
+                "nobox_effort": v[6] / n,
+                "nobox_answers": v[7] / n,
+                "box": v[8] / n,
             }
             for k, v in kinds
         ],
@@ -1003,8 +1098,9 @@ def judged(results: dict) -> str:
     """Per game: the worse ratio of the policies (the one the goal judges)."""
     lines = [
         "| game | app ÷ box, the worse policy | set-up apart, the worse "
-        "| refused submits/turn, the worse |",
-        "|---|---:|---:|---:|",
+        "| refused submits/turn, the worse | critical s/turn replacing no box step "
+        "(share of the critical path), the worse policy's |",
+        "|---|---:|---:|---:|---:|",
     ]
     for r in results.values():
         worse = r["worse"]
@@ -1012,20 +1108,54 @@ def judged(results: dict) -> str:
         cell = "no box model" if worse is None else f"{worse['ratio']:.2f} ({worse['policy']})"
         apart = [(f["ratio_turns"], p) for p, f in r["policies"].items() if f["ratio_turns"]]
         turns = f"{max(apart)[0]:.2f} ({max(apart)[1]})" if apart else "no box model"
-        lines.append(f"| {r['name']} | {cell} | {turns} | {refused:.2f} |")
+        f = _worse(r)
+        share = f["nobox_critical"] / f["app_critical"] if f["app_critical"] else 0.0
+        lines.append(
+            f"| {r['name']} | {cell} | {turns} | {refused:.2f} "
+            f"| {f['nobox_critical']:.1f} ({share:.0%}) |"
+        )
+    return "\n".join(lines)
+
+
+def _worse(result: dict) -> dict:
+    """The figures of the policy the goal judges (the worse ratio; the first without a model)."""
+    policy = result["worse"]["policy"] if result["worse"] else next(iter(result["policies"]))
+    return result["policies"][policy]
+
+
+def nobox(results: dict, least: float = 0.05) -> str:
+    """Per game, under the worse policy: the answer types that replace no box step (their events
+    stand for none: what the app asks and the cardboard does not), the critical seconds per turn
+    of each (at least ``least``), the largest first. What the game's own helpers must cut."""
+    lines = []
+    for r in results.values():
+        f = _worse(r)
+        kinds = sorted(
+            (t for t in f["top"] if t["nobox_critical"] >= least),
+            key=lambda t: (-t["nobox_critical"], t["type"]),
+        )
+        policy = r["worse"]["policy"] if r["worse"] else next(iter(r["policies"]))
+        listed = ", ".join(f"{t['type']} {t['nobox_critical']:.1f}" for t in kinds) or "none"
+        lines.append(
+            f"- {r['name']} ({policy}): {f['nobox_critical']:.1f} of {f['app_critical']:.1f} "
+            f"critical s/turn replace no box step: {listed}"
+        )
     return "\n".join(lines)
 
 
 def by_type_table(name: str, policy: str, f: dict) -> str:
     lines = [
         f"| {name} ({policy}): answer type | critical s/turn | effort s/turn | answers/turn "
-        "| taps/answer | refused/turn |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| taps/answer | refused/turn | replacing no box step: critical s/turn "
+        "| …: share of its answers | box s/turn its events stand for |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in f["top"]:
+        share = r["nobox_answers"] / r["answers"] if r["answers"] else 0.0
         lines.append(
             f"| {r['type']} | {r['critical']:.2f} | {r['effort']:.2f} | {r['answers']:.2f} "
-            f"| {r['taps']:.1f} | {r['refused']:.2f} |"
+            f"| {r['taps']:.1f} | {r['refused']:.2f} | {r['nobox_critical']:.2f} | {share:.0%} "
+            f"| {r['box']:.2f} |"
         )
     if f["box"] is not None:
         steps = ", ".join(f"{k} {v:.1f}" for k, v in f["box_by_step"].items())
@@ -1092,6 +1222,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(rows))
     print()
     print(judged(results))
+    print("\nAnswers replacing no box step, critical s/turn (the worse policy):")
+    print(nobox(results))
     if args.by_type:
         for name, policy, f in rows:
             print("\n" + by_type_table(name, policy, f))

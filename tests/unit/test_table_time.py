@@ -7,12 +7,15 @@ games for the box mapping's coverage and a whole run. No figure of speed is asse
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from tableapp import catalog
 from tableapp.engine import RuleError
 from tableapp.engine.rng import Rng
+from tableapp.i18n import catalogue
+from tests.perf import answers
 from tests.perf import table_time as tt
 from tests.perf.table_time import (
     DECIDE,
@@ -149,21 +152,148 @@ def test_live_bounds_keep_a_forms_total_between_least_and_most_and_accept_keeps_
     assert tt.pick_params(spec(who=PRESELECTED), rng(), "accept") == {"who": "b"}
 
 
+def test_live_bounds_keep_each_group_under_its_most_as_eat_zem_alls_parts_form_does():
+    # EZA-T6: of a Zombie's actions (bites per Human, cubes), at most one bite per Zombie
+    rows = {k: {"min": 0, "max": 3} for k in ("bite_a", "bite_b", "cubes")}
+    form = {"counts": rows, "most": 4, "groups": [{"keys": ["bite_a", "bite_b"], "most": 1}]}
+    live = [
+        tt.pick_counts(form, Rng(b"live-groups-0123456789abcdef%03d" % i, 0), "random", "live")
+        for i in range(60)
+    ]
+    assert all(v["bite_a"] + v["bite_b"] <= 1 and sum(v.values()) <= 4 for v in live)
+    assert {v["cubes"] for v in live} >= {0, 3}  # the rows outside the group keep their range
+    keys = [
+        tt.pick_counts(form, Rng(b"keys-groups-0123456789abcdef%03d" % i, 0), "random", "keys")
+        for i in range(60)
+    ]
+    assert any(v["bite_a"] + v["bite_b"] > 1 for v in keys)  # the phone before issue 26
+
+
+def test_the_default_phone_is_mains_rows_of_choices_and_live_bounds():
+    assert (tt.PHONE, tt.BOUND) == ("rows", "live")
+    # the widest row of choices is the phone's own (pwa/js/controls.js)
+    controls = (Path(__file__).parents[2] / "pwa/js/controls.js").read_text(encoding="utf-8")
+    assert f"export const TAP_RANGE = {tt.ROW_SPAN};" in controls
+    assert taps(spec(n={"min": 0, "max": 6}), {"n": 5}) == 2
+    assert taps(spec(n={"min": 0, "max": 6}), {"n": 5}, "steppers") == 6
+
+
+class _Asks:
+    """A game that waits for the seats of ``specs`` (seat -> the action types it may post)."""
+
+    def __init__(self, specs: dict[int, list[str]], game_id: str = "zombicide") -> None:
+        self.specs = specs
+        self.id = game_id
+
+    def prompt(self, state):
+        return {"waiting_for": list(self.specs)}
+
+    def legal_actions(self, state, seat, corrections=True):
+        return [spec(kind) for kind in self.specs[seat]]
+
+
+def test_an_undo_is_never_chosen_unless_nobody_has_anything_else_to_answer():
+    waiting, undoes = tt.offers(
+        _Asks({1: ["cancel_attack", "attack"], 2: ["release_survivor"]}), {}
+    )
+    assert ([(seat, [s["type"] for s in specs]) for seat, specs in waiting], undoes) == (
+        [(1, ["attack"])],
+        False,
+    )
+    assert [s["type"] for s in tt._specs(_Asks({1: ["cancel_attack", "attack"]}), {}, 1)] == [
+        "attack"
+    ]
+    # the weapon left the hand: calling the attack off is all there is (ZC-13)
+    waiting, undoes = tt.offers(_Asks({1: ["cancel_attack"]}), {})
+    assert ([(seat, [s["type"] for s in specs]) for seat, specs in waiting], undoes) == (
+        [(1, ["cancel_attack"])],
+        True,
+    )
+    assert [s["type"] for s in tt._specs(_Asks({1: ["cancel_attack"]}), {}, 1, True)] == [
+        "cancel_attack"
+    ]
+    # a helper beside the question (Zombicide's split, ZC-12) is never the answer: the attack
+    # called off is (else the table would split forever and never answer the question)
+    waiting, undoes = tt.offers(_Asks({2: ["cancel_attack", "split"]}), {})
+    assert ([(seat, [s["type"] for s in specs]) for seat, specs in waiting], undoes) == (
+        [(2, ["cancel_attack"])],
+        True,
+    )
+    assert tt.offers(_Asks({1: ["split"]}), {}) == ([], False)  # only the board step blocks
+    assert tt._specs(_Asks({1: ["split", "go"]}), {}, 1)[0]["type"] == "go"
+    # each game's own: Eat Zem All's split is its question (Humans split up, EZA rules)
+    waiting, _ = tt.offers(_Asks({1: ["split"]}, "eat-zem-all"), {})
+    assert [(seat, [s["type"] for s in specs]) for seat, specs in waiting] == [(1, ["split"])]
+
+
+def test_a_zombie_life_pass_that_ends_the_game_is_confirmed_as_its_screen_asks():
+    def view(in_play, score):
+        players = [
+            {"status": "playing", "score": score, "face_up": 2},
+            {"status": "passed", "score": 3, "face_up": 0},
+        ]
+        return lambda: {"in_play": in_play, "players": players}
+
+    confirms = answers.phone_confirms
+    assert confirms("zombie-life", spec("pass"), {}, view([1], answers.ZL_TARGET - 2))
+    assert not confirms("zombie-life", spec("pass"), {}, view([1], answers.ZL_TARGET - 3))
+    assert not confirms("zombie-life", spec("pass"), {}, view([1, 2], answers.ZL_TARGET))
+    assert not confirms("zombie-life", spec("draw"), {}, view([1], answers.ZL_TARGET))
+    assert not confirms("zombie-life", spec("pass"), {})  # no view: not known, not asked
+
+
 def test_a_round_costs_the_slowest_phone_on_the_critical_path_and_every_phone_in_effort():
     t = Tally()
-    t.answer("keep_mutation", 4.0, 1, 0, True)
-    t.answer("keep_mutation", 6.5, 2, 0, False)
-    t.answer("feast", 3.0, 1, 0, False)
-    t.round([(4.0, "keep_mutation"), (6.5, "keep_mutation"), (3.0, "feast")], 0, 0, False)
+    t.answer("keep_mutation", 4.0, 1, 0, True, 3.0)
+    t.answer("keep_mutation", 6.5, 2, 0, False, 3.0)
+    t.answer("feast", 3.0, 1, 0, False, 4.5)
+    t.round(
+        [(4.0, "keep_mutation", 3.0), (6.5, "keep_mutation", 3.0), (3.0, "feast", 4.5)],
+        0,
+        0,
+        False,
+    )
     assert t.critical == pytest.approx(6.5)
     assert t.effort == pytest.approx(13.5)
     assert t.active == pytest.approx(4.0)
     assert t.by_type["keep_mutation"][0] == pytest.approx(6.5)
     assert t.by_type["feast"][0] == 0
-    t.round([(2.0, "feast")], 2, 1, False)  # two board steps ticked after it, one by the active
+    t.answer("feast", 2.0, 1, 0, False, 4.5)
+    t.round([(2.0, "feast", 4.5)], 2, 1, False)  # two board steps ticked, one by the active
     tick = answer_seconds(1, decide=False)
     assert t.critical == pytest.approx(6.5 + 2.0 + 2 * tick)
     assert t.active == pytest.approx(4.0 + tick)
+
+
+def test_answers_and_ticks_that_replace_no_box_step_are_counted_apart():
+    t = Tally()
+    t.answer("end_turn", 4.0, 1, 0, True, 0.0)  # its events stand for no box step
+    t.answer("search", 5.0, 1, 0, False, 6.5)
+    t.round([(4.0, "end_turn", 0.0), (5.0, "search", 6.5)], 0, 0, False)
+    assert (t.nobox_critical, t.nobox_effort) == (0, pytest.approx(4.0))  # the search was slower
+    t.answer("end_turn", 4.0, 1, 0, True, 0.0)
+    t.round([(4.0, "end_turn", 0.0)], 1, 1, False)  # a tick replaces nothing either
+    tick = answer_seconds(1, decide=False)
+    assert t.nobox_critical == pytest.approx(4.0 + tick)
+    assert t.nobox_effort == pytest.approx(8.0 + tick)
+    end, done = t.by_type["end_turn"], t.by_type["board_done"]
+    assert dict(zip(tt.ROW, end, strict=True)) == {
+        "critical": 4.0,
+        "effort": 8.0,
+        "answers": 2,
+        "taps": 2,
+        "refused": 0,
+        "nobox_critical": 4.0,
+        "nobox_effort": 8.0,
+        "nobox_answers": 2,
+        "box": 0.0,
+    }
+    assert done[5] == pytest.approx(tick) and t.by_type["search"][5] == 0
+    assert t.by_type["search"][8] == 6.5  # what the search's events stand for at the box
+    t.turns = 2
+    f = tt.figures("zombicide", t)
+    assert f["nobox_critical"] == pytest.approx((4.0 + tick) / 2)
+    assert {r["type"]: r["nobox_answers"] for r in f["top"]}["end_turn"] == 1.0
 
 
 def test_round_order_follows_the_card_then_clockwise_from_the_active_seat_and_the_host_last():
@@ -201,6 +331,18 @@ def test_every_event_a_game_emits_is_a_box_step_or_listed_with_its_reason(game_i
     assert sorted(seen - mapped - set(apart)) == []
 
 
+def test_every_event_id_the_box_maps_or_lists_is_a_message_the_games_still_say():
+    # a stale entry (an id a game no longer logs) would hide that its event was renamed
+    texts = catalogue("en").texts
+    stale = {
+        game_id: sorted(
+            i for i in {*tt.BOX[game_id], *tt.NO_BOX_STEP.get(game_id, {})} if i not in texts
+        )
+        for game_id in tt.BOX
+    }
+    assert stale == {game_id: [] for game_id in tt.BOX}
+
+
 def test_an_event_nobody_mapped_counts_nothing_and_is_reported():
     t = Tally()
     t.events("zombie-life", [{"msg": "zl.new_thing", "args": {}}], {"seats": [1, 2]}, False, set())
@@ -218,13 +360,16 @@ def test_a_run_over_every_game_prints_a_row_per_game_and_policy(capsys):
             assert f"| {game.name} | {policy} |" in out
         if game.id not in tt.BOX:  # the tests' example game: no box model, no crash
             assert f"| {game.name} | no box model |" in out
-    assert "Phone: steppers" in out and "bounds keys" in out
+    # main's phone by default: rows of choices, counts bounded live
+    assert "Phone: rows" in out and "bounds live" in out
+    assert "Answers replacing no box step" in out
 
 
 def test_json_gives_each_games_figures_under_each_policy(capsys):
-    assert tt.main(["--games", "1", "--game", "zombie-life", "--json", "--phone", "rows"]) == 0
+    argv = ["--games", "1", "--game", "zombie-life", "--json", "--phone", "steppers"]
+    assert tt.main([*argv, "--bounds", "keys"]) == 0  # the phone before issue 26
     data = json.loads(capsys.readouterr().out)
-    assert (data["phone"], data["bounds"], data["games"]) == ("rows", "keys", 1)
+    assert (data["phone"], data["bounds"], data["games"]) == ("steppers", "keys", 1)
     row = data["results"]["zombie-life"]
     assert set(row["policies"]) == set(tt.POLICIES)
     accept = row["policies"]["accept"]
