@@ -360,6 +360,9 @@ BOX: dict[str, dict[str, Steps]] = {
         "zl.drew": {"draw": 1},  # draw a card and look at it
         "zl.place.refuge": {"place": 1},  # place the drawn card in one's Refuge
         "zl.place.horde": {"place": 1},  # place the drawn card in the Horde
+        # a card only one area may take (ZL-2), placed with its draw: draw, look, place it
+        "zl.place.refuge.only": {"draw": 1, "place": 1},
+        "zl.place.horde.only": {"draw": 1, "place": 1},
         "zl.take": {"place": 1},  # take a card from the Horde into one's Refuge
         "zl.pass": lambda e, s: {"place": e["turned_down"]},  # turn Refuge cards face down
         "zl.face_up": {"place": 1},  # turn one face-down card face up (ZL-5)
