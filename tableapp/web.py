@@ -1,4 +1,5 @@
-"""The phone app's files, and the security headers every response carries."""
+"""The phone app's files, the health probes and the security headers every response carries:
+the `web` blueprint (issue 28: flaskr's way, not routes nested in a function)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask, Response, abort, request, send_from_directory
+from flask import Blueprint, Flask, Response, abort, current_app, request, send_from_directory
 from werkzeug.routing import PathConverter
 
 
@@ -109,125 +110,157 @@ def service_worker(pwa_dir: Path, built: Mapping[str, bytes] | None = None) -> S
     return ServiceWorker(source, version, shell)
 
 
+#: The phone app's files, the health probes and the docs' start script, as flaskr's tutorial
+#: registers its views: the app's own values (its folder, worker, texts) in ``app.extensions``.
+bp = Blueprint("web", __name__)
+
+
+@dataclass(frozen=True)
+class Shell:
+    """What the blueprint serves for one app: the PWA's folder, its service worker and the
+    phone's texts (built once at start-up)."""
+
+    pwa_dir: Path
+    worker: ServiceWorker
+    texts: Mapping[str, bytes]
+
+
 def init_app(app: Flask, pwa_dir: Path) -> None:
     texts = phone_texts_files()
     worker = service_worker(pwa_dir, texts)
     app.extensions["tableapp.service_worker"] = worker
-
-    @app.route("/healthz")
-    def healthz():
-        """Liveness: the process answers (load balancers, systemd, the bench's floor)."""
-        return {"status": "ok"}
-
-    @app.route("/readyz")
-    def readyz():
-        """Readiness: a database connection is free now and the database answers, and Redis
-        too when REDIS_URL is set. Never waits for a connection: while every one of this
-        process's pool is in use it answers 503 at once ("busy"), so that a load balancer
-        sends the next requests elsewhere instead of waiting out the pool's timeout."""
-        from sqlalchemy import text
-
-        from . import events
-        from .extensions import connection_free, db
-
-        checks = {}
-        # Under gevent nothing else runs between this look and the checkout below, so a free
-        # connection is still free when taken; with threads another may take it first (the
-        # probe then waits for the next one, as any request would).
-        if not connection_free(db.engine):
-            app.logger.warning("readyz: every database connection is in use")
-            checks["database"] = "busy"
-        else:
-            try:
-                db.session.execute(text("SELECT 1"))
-                checks["database"] = "ok"
-            except Exception as error:  # noqa: BLE001 - any failure means not ready
-                app.logger.warning("readyz: database unreachable: %s", type(error).__name__)
-                checks["database"] = "unreachable"
-            finally:
-                db.session.remove()
-        if app.config.get("REDIS_URL"):
-            ping = getattr(events.bus(), "ping", None)
-            checks["redis"] = "ok" if ping is not None and ping() else "unreachable"
-        ready = all(value == "ok" for value in checks.values())
-        body = {"status": "ok" if ready else "unavailable", "checks": checks}
-        if not ready:
-            body.update(
-                type="about:blank",
-                title="Service unavailable",
-                status=503,
-                code="not_ready",
-                detail="A service this server needs is unreachable or busy.",
-            )
-        response = app.json.response(body)
-        response.status_code = 200 if ready else 503
-        if not ready:
-            response.mimetype = "application/problem+json"
-        response.headers["Cache-Control"] = "no-store"
-        return response
-
+    app.extensions["tableapp.shell"] = Shell(pwa_dir, worker, texts)
     app.url_map.converters["shell"] = ShellPath
+    app.register_blueprint(bp)
 
-    @app.route("/")
-    @app.route("/join/<code>")
-    @app.route("/table/<code>")
-    def shell(code: str | None = None):
-        """Every screen is the one-page app; it reads the path itself."""
-        return send_from_directory(pwa_dir, "index.html", max_age=0)
 
-    @app.route("/tableapp-ca.crt")
-    def certificate():
-        """The self-signed certificate of ``serve --https``, for phones to trust once."""
-        from cryptography import x509
-        from cryptography.hazmat.primitives.serialization import Encoding
+def _shell() -> Shell:
+    return current_app.extensions["tableapp.shell"]
 
-        path = Path(app.instance_path) / "tableapp-cert.pem"
-        if not path.exists():
-            abort(404)
-        der = x509.load_pem_x509_certificate(path.read_bytes()).public_bytes(Encoding.DER)
-        return Response(der, mimetype="application/x-x509-ca-cert")
 
-    @app.route("/sw.js")
-    def sw():
-        """The service worker, its shell list and version built from the files (no hand edit
-        when a file changes or a game adds one); revalidated like every shell file."""
-        response = Response(worker.source, mimetype=mimetypes.guess_type("sw.js")[0])
-        response.set_etag(worker.version)
-        response.cache_control.no_cache = True
-        response.cache_control.max_age = 0
-        return response.make_conditional(request)
+@bp.route("/healthz")
+def healthz():
+    """Liveness: the process answers (load balancers, systemd, the bench's floor)."""
+    return {"status": "ok"}
 
-    @app.route("/texts/<lang>.json")
-    def phone_texts(lang: str):
-        """The phone's own words in ``lang``, from the catalogues (built at start-up, so
-        precached by the worker with the shell); revalidated by their hash."""
-        body = texts.get(TEXTS_PATH.format(lang=lang))
-        if body is None:
-            abort(404)
-        response = Response(body, mimetype="application/json")
-        response.set_etag(hashlib.sha256(body).hexdigest()[:16])
-        response.cache_control.no_cache = True
-        response.cache_control.max_age = 0
-        return response.make_conditional(request)
 
-    @app.route("/<shell:name>")
-    def pwa_file(name: str):
-        return send_from_directory(pwa_dir, name, max_age=0)
+@bp.route("/readyz")
+def readyz():
+    """Readiness: a database connection is free now and the database answers, and Redis
+    too when REDIS_URL is set. Never waits for a connection: while every one of this
+    process's pool is in use it answers 503 at once ("busy"), so that a load balancer
+    sends the next requests elsewhere instead of waiting out the pool's timeout."""
+    from sqlalchemy import text
 
-    @app.route("/api/docs/swagger-init.js", endpoint="docs_init_js")
-    def docs_init_js():
-        """Starts Swagger UI on /api/docs (templates/swagger_ui.html has no inline script)."""
-        return send_from_directory(TEMPLATES, "swagger-init.js", max_age=0)
+    from . import events
+    from .extensions import connection_free, db
 
-    @app.after_request
-    def security_headers(response):
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        if response.mimetype == "text/html":
-            csp = DOCS_CSP if request.path.startswith("/api/docs") else APP_CSP
-            response.headers.setdefault("Content-Security-Policy", csp)
-            response.headers.setdefault("X-Frame-Options", "DENY")
-        if request.path.startswith("/api/tables"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        # CORS stays closed: no Access-Control-Allow-Origin is ever sent.
-        return response
+    checks = {}
+    # Under gevent nothing else runs between this look and the checkout below, so a free
+    # connection is still free when taken; with threads another may take it first (the
+    # probe then waits for the next one, as any request would).
+    if not connection_free(db.engine):
+        current_app.logger.warning("readyz: every database connection is in use")
+        checks["database"] = "busy"
+    else:
+        try:
+            db.session.execute(text("SELECT 1"))
+            checks["database"] = "ok"
+        except Exception as error:  # noqa: BLE001 - any failure means not ready
+            current_app.logger.warning("readyz: database unreachable: %s", type(error).__name__)
+            checks["database"] = "unreachable"
+        finally:
+            db.session.remove()
+    if current_app.config.get("REDIS_URL"):
+        ping = getattr(events.bus(), "ping", None)
+        checks["redis"] = "ok" if ping is not None and ping() else "unreachable"
+    ready = all(value == "ok" for value in checks.values())
+    body = {"status": "ok" if ready else "unavailable", "checks": checks}
+    if not ready:
+        body.update(
+            type="about:blank",
+            title="Service unavailable",
+            status=503,
+            code="not_ready",
+            detail="A service this server needs is unreachable or busy.",
+        )
+    response = current_app.json.response(body)
+    response.status_code = 200 if ready else 503
+    if not ready:
+        response.mimetype = "application/problem+json"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/")
+@bp.route("/join/<code>")
+@bp.route("/table/<code>")
+def shell(code: str | None = None):
+    """Every screen is the one-page app; it reads the path itself."""
+    return send_from_directory(_shell().pwa_dir, "index.html", max_age=0)
+
+
+@bp.route("/tableapp-ca.crt")
+def certificate():
+    """The self-signed certificate of ``serve --https``, for phones to trust once."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives.serialization import Encoding
+
+    path = Path(current_app.instance_path) / "tableapp-cert.pem"
+    if not path.exists():
+        abort(404)
+    der = x509.load_pem_x509_certificate(path.read_bytes()).public_bytes(Encoding.DER)
+    return Response(der, mimetype="application/x-x509-ca-cert")
+
+
+@bp.route("/sw.js")
+def sw():
+    """The service worker, its shell list and version built from the files (no hand edit
+    when a file changes or a game adds one); revalidated like every shell file."""
+    worker = _shell().worker
+    response = Response(worker.source, mimetype=mimetypes.guess_type("sw.js")[0])
+    response.set_etag(worker.version)
+    response.cache_control.no_cache = True
+    response.cache_control.max_age = 0
+    return response.make_conditional(request)
+
+
+@bp.route("/texts/<lang>.json")
+def phone_texts(lang: str):
+    """The phone's own words in ``lang``, from the catalogues (built at start-up, so
+    precached by the worker with the shell); revalidated by their hash."""
+    body = _shell().texts.get(TEXTS_PATH.format(lang=lang))
+    if body is None:
+        abort(404)
+    response = Response(body, mimetype="application/json")
+    response.set_etag(hashlib.sha256(body).hexdigest()[:16])
+    response.cache_control.no_cache = True
+    response.cache_control.max_age = 0
+    return response.make_conditional(request)
+
+
+@bp.route("/<shell:name>")
+def pwa_file(name: str):
+    return send_from_directory(_shell().pwa_dir, name, max_age=0)
+
+
+@bp.route("/api/docs/swagger-init.js")
+def docs_init_js():
+    """Starts Swagger UI on /api/docs (templates/swagger_ui.html has no inline script)."""
+    return send_from_directory(TEMPLATES, "swagger-init.js", max_age=0)
+
+
+@bp.after_app_request
+def security_headers(response):
+    """Every response of the app, the API's too: no sniffing, no referrer; a page's policy
+    (the docs' own under /api/docs); the tables' answers never cached."""
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    if response.mimetype == "text/html":
+        csp = DOCS_CSP if request.path.startswith("/api/docs") else APP_CSP
+        response.headers.setdefault("Content-Security-Policy", csp)
+        response.headers.setdefault("X-Frame-Options", "DENY")
+    if request.path.startswith("/api/tables"):
+        response.headers.setdefault("Cache-Control", "no-store")
+    # CORS stays closed: no Access-Control-Allow-Origin is ever sent.
+    return response
