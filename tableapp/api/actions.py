@@ -11,11 +11,8 @@ from .common import (
     presence_seconds,
     token,
 )
-from .errors import PROBLEM
 from .parsing import Blueprint
-from .schemas import ActionResultSchema, ActionSchema, ProblemSchema, UndoSchema
-
-bp = Blueprint("actions", __name__, url_prefix="/api/tables", description="Actions and undo")
+from .schemas import ActionResultSchema, ActionSchema, UndoSchema
 
 REFUSALS = {
     401: "Missing or bad token",
@@ -30,19 +27,19 @@ REFUSALS = {
     "ruling where one refused",
 }
 
-
-def _document_refusals(view):
-    for status, description in REFUSALS.items():
-        view = bp.alt_response(
-            status, schema=ProblemSchema, content_type=PROBLEM, description=description
-        )(view)
-    return view
+bp = Blueprint(
+    "actions",
+    __name__,
+    url_prefix="/api/tables",
+    description="Actions and undo",
+    refusals=REFUSALS,
+)
 
 
 @bp.route("/<code>/actions", methods=["POST"])
 @bp.arguments(ActionSchema)
 @bp.response(201, ActionResultSchema)
-@_document_refusals
+@bp.refuses(*REFUSALS)
 @bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def post_action(body: dict, code: str):
     """Apply ``{type, params, expected}`` for the bearer: the logged action and the new view.
@@ -61,7 +58,7 @@ def post_action(body: dict, code: str):
     description="The action showed its actor something: this is a request (logged), and "
     "every other seat and the host may `approve_undo` or `refuse_undo` it",
 )
-@_document_refusals
+@bp.refuses(*REFUSALS)
 @bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def undo(body: dict, code: str):
     """Undo the last action (host, or the seat that acted); the undo is logged too.

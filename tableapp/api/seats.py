@@ -13,34 +13,32 @@ from .common import (
     outcome_response,
     token,
 )
-from .errors import PROBLEM
 from .parsing import Blueprint
-from .schemas import JoinedSchema, JoinSchema, ProblemSchema
+from .schemas import JoinedSchema, JoinSchema
 
-bp = Blueprint("seats", __name__, url_prefix="/api/tables", description="Seats at a table")
+bp = Blueprint(
+    "seats",
+    __name__,
+    url_prefix="/api/tables",
+    description="Seats at a table",
+    refusals={401: "Missing or bad token", 403: "Only the host", 404: "No such table"},
+)
 
 
 @bp.route("/<code>/seats", methods=["POST"])
 @bp.arguments(JoinSchema)
 @bp.response(201, JoinedSchema)
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
-@bp.alt_response(
-    409,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="Started, full, colour taken, or a repeat without the first one's retry_secret",
-)
-@bp.alt_response(
-    422,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="A body this document refuses (`invalid_input`, `errors` per field), or a "
-    "colour this table's game does not offer (`colour_not_offered`): a game with colours "
-    "in its box (Eat Zem All's Hordes) offers only those, listed in the table's view "
-    "(`game_view.colours`); the others every seat colour",
-)
-@bp.alt_response(
-    429, schema=ProblemSchema, content_type=PROBLEM, description="Too many joins from this address"
+@bp.refuses(
+    404,
+    (409, "Started, full, colour taken, or a repeat without the first one's retry_secret"),
+    (
+        422,
+        "A body this document refuses (`invalid_input`, `errors` per field), or a "
+        "colour this table's game does not offer (`colour_not_offered`): a game with colours "
+        "in its box (Eat Zem All's Hordes) offers only those, listed in the table's view "
+        "(`game_view.colours`); the others every seat colour",
+    ),
+    (429, "Too many joins from this address"),
 )
 @bp.doc(**IDEMPOTENCY_DOC)
 def join(body: dict, code: str):
@@ -59,13 +57,7 @@ def join(body: dict, code: str):
 
 @bp.route("/<code>/seats/<int:seat>/token", methods=["POST"])
 @bp.response(200, JoinedSchema)
-@bp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM, description="Missing or bad token"
-)
-@bp.alt_response(403, schema=ProblemSchema, content_type=PROBLEM, description="Only the host")
-@bp.alt_response(
-    404, schema=ProblemSchema, content_type=PROBLEM, description="No such table or seat"
-)
+@bp.refuses(401, 403, (404, "No such table or seat"))
 @bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def reissue(code: str, seat: int):
     """Host only: a new token for a seat whose phone was lost; the old token stops working."""

@@ -22,7 +22,6 @@ from .common import (
     presence_seconds,
     token,
 )
-from .errors import PROBLEM
 from .parsing import Blueprint
 from .schemas import (
     CreatedTableSchema,
@@ -30,35 +29,37 @@ from .schemas import (
     ExportSchema,
     LogQuerySchema,
     LogSchema,
-    ProblemSchema,
     ViewSchema,
 )
 
-bp = Blueprint("tables", __name__, url_prefix="/api/tables", description="Tables and their views")
+bp = Blueprint(
+    "tables",
+    __name__,
+    url_prefix="/api/tables",
+    description="Tables and their views",
+    refusals={
+        401: "The token is not one of this table's",
+        403: "Only the host",
+        404: "No such table",
+    },
+)
 
 
 @bp.route("", methods=["POST"])
 @bp.arguments(CreateTableSchema)
 @bp.response(201, CreatedTableSchema)
-@bp.alt_response(
-    409,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="A repeat of an Idempotency-Key without the first request's retry_secret",
-)
-@bp.alt_response(
-    422,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="A body this document refuses (`invalid_input`, `errors` per field). And what "
-    "only the game's own rules can say of a body it accepts: a pack of the right shape "
-    "whose content they refuse (`bad_pack`: a value out of its range, a total that does "
-    "not add up, an id that names nothing; `errors.pack` lists every problem, the first "
-    "20 then how many more), or options that rule each other out (`illegal_options`, "
-    "`rule` names the ruling)",
-)
-@bp.alt_response(
-    429, schema=ProblemSchema, content_type=PROBLEM, description="Too many tables from this address"
+@bp.refuses(
+    (409, "A repeat of an Idempotency-Key without the first request's retry_secret"),
+    (
+        422,
+        "A body this document refuses (`invalid_input`, `errors` per field). And what "
+        "only the game's own rules can say of a body it accepts: a pack of the right shape "
+        "whose content they refuse (`bad_pack`: a value out of its range, a total that does "
+        "not add up, an id that names nothing; `errors.pack` lists every problem, the first "
+        "20 then how many more), or options that rule each other out (`illegal_options`, "
+        "`rule` names the ruling)",
+    ),
+    (429, "Too many tables from this address"),
 )
 @bp.doc(**IDEMPOTENCY_DOC)
 def create(body: dict):
@@ -77,13 +78,7 @@ def create(body: dict):
 
 @bp.route("/<code>")
 @bp.response(200, ViewSchema)
-@bp.alt_response(
-    401,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="The token is not one of this table's",
-)
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.refuses(401, 404)
 @bp.doc(**AUTH_DOC)
 def view(code: str):
     """The table as the bearer may see it (no token: the table screen's view)."""
@@ -95,13 +90,7 @@ def view(code: str):
 @bp.route("/<code>/log")
 @bp.arguments(LogQuerySchema, location="query")
 @bp.response(200, LogSchema)
-@bp.alt_response(
-    401,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="The token is not one of this table's",
-)
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.refuses(401, 404)
 @bp.doc(**AUTH_DOC)
 def log(query: dict, code: str):
     """The log as the bearer may see it: public events plus only the bearer's private parts."""
@@ -113,7 +102,7 @@ def log(query: dict, code: str):
 
 @bp.route("/<code>/qr.svg")
 @bp.response(200, content_type="image/svg+xml", description="QR code of the join URL")
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.refuses(404)
 def qr(code: str):
     """The join URL as a QR code (SVG)."""
     table = tables.find_table(code)
@@ -132,10 +121,7 @@ def qr(code: str):
 
 @bp.route("/<code>/export")
 @bp.response(200, ExportSchema)
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
-@bp.alt_response(
-    409, schema=ProblemSchema, content_type=PROBLEM, description="The game is not over yet"
-)
+@bp.refuses(404, (409, "The game is not over yet"))
 def export(code: str):
     """The whole log with the revealed seed, once the game is over (``tableapp verify``)."""
     table = tables.find_table(code)
@@ -144,16 +130,11 @@ def export(code: str):
 
 @bp.route("/<code>/rematch", methods=["POST"])
 @bp.response(201, CreatedTableSchema)
-@bp.alt_response(
-    401, schema=ProblemSchema, content_type=PROBLEM, description="Missing or bad token"
-)
-@bp.alt_response(403, schema=ProblemSchema, content_type=PROBLEM, description="Only the host")
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
-@bp.alt_response(
-    409,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="The game is not over, or it was already played again",
+@bp.refuses(
+    (401, "Missing or bad token"),
+    403,
+    404,
+    (409, "The game is not over, or it was already played again"),
 )
 @bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def rematch(code: str):
