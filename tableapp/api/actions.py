@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import tables
+from .blueprint import Blueprint
 from .common import (
     AUTH_REQUIRED_DOC,
     IDEMPOTENCY_DOC,
@@ -11,7 +12,6 @@ from .common import (
     presence_seconds,
     token,
 )
-from .parsing import Blueprint
 from .schemas import ActionResultSchema, ActionSchema, UndoSchema
 
 REFUSALS = {

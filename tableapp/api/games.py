@@ -8,9 +8,9 @@ from ..engine.messages import M
 from ..i18n import Renderer, request_language
 from ..problems import Problem
 from ..tables import COLOURS
+from .blueprint import Blueprint
 from .common import json_response
 from .errors import PROBLEM
-from .parsing import Blueprint
 from .schemas import GamesSchema, ProblemSchema
 
 bp = Blueprint("games", __name__, url_prefix="/api", description="The games tableapp plays")

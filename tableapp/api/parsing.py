@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 
-import flask_smorest
 import orjson
 from flask import current_app
 from flask.json.provider import DefaultJSONProvider
@@ -89,37 +88,6 @@ class Parser(FlaskParser):
         if not data:
             return core.missing  # as webargs: an empty body is no body (required fields say so)
         return current_app.json.loads(data)
-
-
-class Blueprint(flask_smorest.Blueprint):
-    """flask-smorest's Blueprint with :class:`Parser` for its ``arguments``, and its refusals
-    documented once: ``refusals`` (``{status: description}``) the problems its operations
-    share, each operation naming the ones it may answer with :meth:`refuses`."""
-
-    ARGUMENTS_PARSER = Parser()
-
-    def __init__(self, *args, refusals: dict[int, str] | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.refusals = dict(refusals or {})
-
-    def refuses(self, *statuses: int | tuple[int, str]):
-        """Document an operation's problem answers, in the order given: a status alone takes
-        the blueprint's description, ``(status, description)`` one of the operation's own."""
-        from .errors import PROBLEM
-        from .schemas import ProblemSchema
-
-        def decorator(view):
-            for status in reversed(statuses):
-                status, description = status if isinstance(status, tuple) else (
-                    status,
-                    self.refusals[status],
-                )
-                view = self.alt_response(
-                    status, schema=ProblemSchema, content_type=PROBLEM, description=description
-                )(view)
-            return view
-
-        return decorator
 
 
 class AsciiIntegerConverter(IntegerConverter):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app
 
 from .. import tables
+from .blueprint import Blueprint
 from .common import (
     AUTH_REQUIRED_DOC,
     IDEMPOTENCY_DOC,
@@ -13,7 +14,6 @@ from .common import (
     outcome_response,
     token,
 )
-from .parsing import Blueprint
 from .schemas import JoinedSchema, JoinSchema
 
 bp = Blueprint(

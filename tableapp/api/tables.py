@@ -11,6 +11,7 @@ from flask import Response, current_app
 from .. import tables
 from ..engine.messages import M
 from ..problems import Problem
+from .blueprint import Blueprint
 from .common import (
     AUTH_DOC,
     AUTH_REQUIRED_DOC,
@@ -22,7 +23,6 @@ from .common import (
     presence_seconds,
     token,
 )
-from .parsing import Blueprint
 from .schemas import (
     CreatedTableSchema,
     CreateTableSchema,

@@ -94,8 +94,15 @@ def open_game(devices, url: str, game: str, lang: str, *, motion: str = "no-pref
         phone.fill("#name", name)
         phones.append(phone)
     return SimpleNamespace(
-        game=game, lang=lang, code=code, created=created, laptop=laptop, phones=phones,
-        pages=[laptop, *phones], roles=roles, url=url,
+        game=game,
+        lang=lang,
+        code=code,
+        created=created,
+        laptop=laptop,
+        phones=phones,
+        pages=[laptop, *phones],
+        roles=roles,
+        url=url,
     )
 
 

@@ -610,9 +610,14 @@ def test_issue26_zombicide_in_french_reads_right_on_every_screen(devices, live_s
             params = {"zombies": zombies, "allies": [], "hits": 1}
             look(http(url, code, tokens[seat], "attack", **params))
         elif "end_turn" in kinds:
-            goal = {"goal": "no"} if "goal" in next(
-                a for a in http(url, code, tokens[seat])["actions"] if a["type"] == "end_turn"
-            )["params"] else {}
+            goal = (
+                {"goal": "no"}
+                if "goal"
+                in next(
+                    a for a in http(url, code, tokens[seat])["actions"] if a["type"] == "end_turn"
+                )["params"]
+                else {}
+            )
             look(http(url, code, tokens[seat], "end_turn", **goal))
         else:
             look(http(url, code, tokens[seat], kinds[0]))

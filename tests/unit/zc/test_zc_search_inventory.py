@@ -35,8 +35,7 @@ def test_ZC_14_a_search_draws_one_card_once_per_turn():
     # The backpack has room: the card goes there, one tap in all (ZC-16: free to move on).
     assert texts(events) == [
         "Ruth searches: Water.",
-        "Ruth puts Water in the backpack (Backpack 1): it can go to a hand or be discarded, "
-        "free.",
+        "Ruth puts Water in the backpack (Backpack 1): it can go to a hand or be discarded, free.",
     ]
     assert rules(events) == ["ZC-14", "ZC-16"]
     assert state["survivors"]["ruth"]["found"] == []
@@ -247,7 +246,7 @@ def test_ZC_16_trading_with_a_survivor_in_the_zone():
 
 
 def test_ZC_16_after_a_trade_both_survivors_rearrange_free_each_on_its_owners_phone():
-    """"Celui-ci peut alors réarranger son inventaire gratuitement": Owen (Ben's) may
+    """ "Celui-ci peut alors réarranger son inventaire gratuitement": Owen (Ben's) may
     rearrange at once, from Ben's phone, while Ruth's turn goes on."""
     state = ready()
     (pistol,) = give(state, "ruth", "pistol")
@@ -441,9 +440,7 @@ def test_issue26_the_one_move_a_player_has_is_its_button():
     state, _ = turn_of(state, "ruth")
     one = spec(state, RUTH, "move_card")
     assert one["params"] == {}
-    assert texts([one["label"]]) == [
-        "Ruth: Pistol → backpack (1 action for the whole rearranging)"
-    ]
+    assert texts([one["label"]]) == ["Ruth: Pistol → backpack (1 action for the whole rearranging)"]
     state, events = act(state, RUTH, "move_card")
     assert state["survivors"]["ruth"]["inventory"][2] == pistol
     assert texts(events) == ["Ruth puts Pistol in the backpack."]
