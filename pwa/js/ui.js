@@ -97,9 +97,10 @@ export function panel(title, ...children) {
 
 /** Scroll so that the part from ``top`` to ``bottom`` (elements; a question and its form) is
  * on screen below the sticky bar: all of it when it fits, else from ``start`` (the form's
- * top). Nothing moves when it is in view already; smooth unless the reader asked for less
- * motion. */
-export function bringIntoView(top, start, bottom) {
+ * top), and never so high that the moves (``[first, last, control]``, when given) end below
+ * the screen's edge: all of them when they fit together, else the first one's control. Nothing moves when it is in view already (null); else the scroll's start
+ * and end (``[from, to]``); smooth unless the reader asked for less motion. */
+export function bringIntoView(top, start, bottom, moves = null) {
   const bar = Math.max(0, ...[$("banner"), document.querySelector(".bar")]
     .filter((el) => el && !el.hidden).map((el) => el.getBoundingClientRect().bottom));
   const margin = 8;
@@ -107,10 +108,17 @@ export function bringIntoView(top, start, bottom) {
   const a = top.getBoundingClientRect().top;
   const b = start.getBoundingClientRect().top;
   const e = bottom.getBoundingClientRect().bottom;
-  const from = e - a <= room ? a : b; // the whole question, else the form from its top
+  let from = e - a <= room ? a : b; // the whole question, else the form from its top
+  if (moves) {
+    const [first, last, control] = moves.map((el) => el.getBoundingClientRect());
+    const reach = last.bottom - first.top <= room ? last.bottom : control.bottom;
+    if (reach - from > room) from = reach - room;
+  }
   const to = Math.min(e, from + room);
-  if (from >= bar && to <= window.innerHeight) return false;
+  if (from >= bar && to <= window.innerHeight) return null;
   const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  window.scrollTo({ top: window.scrollY + from - bar - margin, behavior: smooth ? "smooth" : "auto" });
-  return true;
+  const target = window.scrollY + from - bar - margin;
+  const was = window.scrollY;
+  window.scrollTo({ top: target, behavior: smooth ? "smooth" : "auto" });
+  return [was, target];
 }

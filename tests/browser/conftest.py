@@ -136,7 +136,8 @@ def devices(browser, pixel7, live_server, watch):
         context = browser.new_context(base_url=live_server.url, **options)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        # 30 s: a shared CI machine under two test workers is slow, never wrong, to draw a page
+        page.set_default_timeout(30_000)
         watch.attach(page, label)
         return page
 

@@ -1,11 +1,9 @@
 // Eat Zem All on screen: the track, the decks, the Humans with their Bite tokens, every Horde's
 // pawns and tiles, the card being resolved with its resolution order (EZA-T1), the setup
 // checklist, the Feast (counts on the active phone, the ruling and its reason for everyone)
-// and, on a Horde's phone, its private Mutation and Zombie-card choices.
-//
-// Everything comes as data: the server renders names, effects and rulings in the phone's
-// language; what the game waits for is ``game_view.question``; Feast rulings are found in the
-// log by their message id and their ``feast`` data. No text is ever parsed.
+// and, on a Horde's phone, its private Mutation and Zombie-card choices. All of it comes as
+// data in the phone's language (what the game waits for is ``game_view.question``; Feast
+// rulings are found in the log by message id and ``feast`` data); no text is ever parsed.
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
@@ -134,10 +132,7 @@ function orderPanel(view) {
     if (state === "waiting") return h("span", { class: "marker waiting" }, " ", t("eza.waits"));
     return null;
   };
-  const parts = (entry, i) => {
-    if (!entry.parts.includes("bonus")) return t("eza.main");
-    return i > 0 ? t("eza.mainbonus.owner") : t("eza.mainbonus");
-  };
+  const parts = (entry, i) => (!entry.parts.includes("bonus") ? t("eza.main") : i > 0 ? t("eza.mainbonus.owner") : t("eza.mainbonus"));
   return h("section", { class: "eza-resolving" }, zombieCard(g, card), h("h3", {}, t("eza.order")),
     h("ol", { class: "eza-order" }, card.order.map((entry, i) => h("li", {
       class: [asked.has(entry.seat) && "now", entry.seat === g.active && "active"], data: { seat: entry.seat, parts: partsOf(g, entry.seat) ?? "" },

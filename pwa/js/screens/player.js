@@ -109,6 +109,11 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
   // off-screen under its hand or the log); the same question drawn again leaves the page be.
   let asked = null;
   let arrived = -Infinity; // when this phone last scrolled to a question that arrived
+  let trip = null; // that scroll's start and end: a reader elsewhere has scrolled away
+  const onTrip = () => {
+    const [a, b] = trip ?? [NaN, NaN];
+    return window.scrollY >= Math.min(a, b) - 2 && window.scrollY <= Math.max(a, b) + 2;
+  };
   const formTop = () => root.querySelector("fieldset.actions")?.getBoundingClientRect().top ?? null;
   const showQuestion = (view, before) => {
     const question = questionOf(view);
@@ -118,10 +123,16 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
     const prompt = root.querySelector(".prompt");
     const moves = root.querySelector("fieldset.actions");
     if (!prompt || !moves || question === null) return;
-    // Drawn again while it scrolls there (the tap's answer, then the stream's view): on
-    // towards where the question is now. Drawn again later: the form stays where it was.
-    if (fresh || performance.now() - arrived < 1000) {
-      if (bringIntoView(prompt, moves.closest(".panel") ?? moves, moves) && fresh) arrived = performance.now();
+    // Drawn again while it scrolls there (the tap's answer, then the stream's view), its
+    // reader not gone elsewhere: on towards where the question is now. Drawn again later:
+    // the form stays where it was.
+    if (fresh || (performance.now() - arrived < 1000 && onTrip())) {
+      const live = [...moves.querySelectorAll(":scope > [data-type]:not([data-type=correct])")];
+      const control = live.length && ([...live[0].querySelectorAll("button, label.chip, label.tap, .stepper")]
+        .find((c) => c.checkVisibility?.() ?? true) ?? live[0]);
+      const scrolled = bringIntoView(prompt, moves.closest(".panel") ?? moves, moves, live.length ? [live[0], live.at(-1), control] : null);
+      if (scrolled) trip = scrolled;
+      if (scrolled && fresh) arrived = performance.now();
       return;
     }
     const moved = before === null ? 0 : moves.getBoundingClientRect().top - before;
