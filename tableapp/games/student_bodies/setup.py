@@ -11,8 +11,9 @@ zombie die is rolled clockwise from the first seat until someone rolls a Bite (S
 from __future__ import annotations
 
 from collections import Counter
+from itertools import islice
 
-from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, seat_ref
+from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, seat_ref, turns
 
 from . import content as pack
 from .state import (
@@ -305,8 +306,7 @@ def first_player(state: State, step: dict, ctx: Ctx) -> None:
         Flow.push(state, {"kind": "first_bite", "seat": seats[0]})
         return
     first = seats[0]
-    for roll in range(_MAX_ROLLS):
-        seat = seats[roll % len(seats)]
+    for seat in islice(turns.cycle(seats, first), _MAX_ROLLS):
         face = ctx.rng.choice(state["content"]["die"])
         ctx.say(
             M("sb.first.roll", seat=seat_ref(seat), face=kind_name(state, "die", face)),

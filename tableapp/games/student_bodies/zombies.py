@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, piles, seat_ref
+from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, piles, seat_ref, turns
 
 from . import combat
 from .state import (
@@ -537,7 +537,7 @@ def walk_next(state: State, step: dict, ctx: Ctx) -> None:
 
 def smart_phase(state: State, step: dict, ctx: Ctx) -> None:
     smart = [
-        s for s in decks.clockwise_from(state["seats"], step["seat"]) if status(state, s) == SMART
+        s for s in turns.clockwise_from(state["seats"], step["seat"]) if status(state, s) == SMART
     ]
     if not smart:
         return
