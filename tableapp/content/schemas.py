@@ -1,7 +1,7 @@
 """Each game's pack format, declared: the type of every field, the bounds of every text and of
 every list (marshmallow schemas), and the same as JSON Schema for the OpenAPI spec. Every game
 declares its own in its definition (``define(pack_format=...)``, in the words of
-:mod:`tableapp.engine.definition`: ``rows``, ``many``, ``INT`` …; the built-in games' are the
+:mod:`tableapp.engine.pack_format`: ``rows``, ``many``, ``INT`` …; the built-in games' are the
 ``FORMAT`` of their ``content`` module), so a game with a pack edits nothing outside its
 folder.
 
@@ -29,7 +29,8 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 
-from ..engine.definition import (
+from ..engine.messages import M, Message, named
+from ..engine.pack_format import (
     BOOL,
     INT,
     LIST_LENGTH,
@@ -41,7 +42,6 @@ from ..engine.definition import (
     mapping,
     rows,
 )
-from ..engine.messages import M, Message, named
 from .builtin import has_pack
 
 NAME_LENGTH = 60

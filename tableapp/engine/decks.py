@@ -1,4 +1,4 @@
-"""Decks, hands, token pools and seat rings: what every game's box holds, as plain data.
+"""Decks, hands and token pools: what every game's box holds, as plain data.
 
 Built on :mod:`tableapp.engine.piles` (a deck is a dict of named piles of card ids, index 0 on
 top). What is hidden is declared by the game (:mod:`tableapp.engine.privacy`): typically a
@@ -144,24 +144,3 @@ def recycle(tokens: dict) -> None:
 
 def pool_size(tokens: dict) -> int:
     return sum(tokens["left"].values()) + sum(tokens["used"].values())
-
-
-# --- seat rings ----------------------------------------------------------------------------------
-
-
-def clockwise_from(seats: Sequence[int], first: int) -> list[int]:
-    """Every seat in table order (clockwise), starting with ``first``."""
-    i = list(seats).index(first)
-    return list(seats[i:]) + list(seats[:i])
-
-
-def next_clockwise(
-    seats: Sequence[int], seat: int, skip: Callable[[int], bool] | None = None
-) -> int | None:
-    """The next seat clockwise after ``seat`` that ``skip`` does not skip (``seat`` itself if
-    it is the only one left; ``None`` if every seat is skipped)."""
-    ring = clockwise_from(seats, seat)
-    for candidate in ring[1:] + ring[:1]:
-        if skip is None or not skip(candidate):
-            return candidate
-    return None

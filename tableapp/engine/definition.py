@@ -11,7 +11,8 @@ provides, for every game:
 - copies: ``apply`` works on a copy (keys in ``constant`` are shared, never changed);
 - corrections (the table is the truth): a public, logged, undoable ``correct`` action for the
   counts the game declares correctable, every count of it set even when one ends the game;
-  then the game's ``recheck`` looks again at what it waits on;
+  then the game's ``recheck`` looks again at what it waits on (:mod:`.corrections`);
+- the end: every phone's prompt once the game is over (:mod:`.end`);
 - defaults for the rest (no invariants, no content to check, the whole state revealed at the
   end).
 
@@ -25,23 +26,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .corrections import apply_correction, correction_specs
+from .end import end_prompt
 from .errors import RuleError
 from .flow import Ctx, Flow
-from .game import HOST, Options, action, choice, counts, validate_options, validate_params
-from .messages import M, Message, action_ref, is_message, seat_ref
+from .game import HOST, Options, action, choice, validate_options, validate_params
+from .messages import M, Message, action_ref, seat_ref
 from .privacy import Path, in_secret, redact, secret_atoms
 from .rng import Rng
 from .state import clone
 
 State = dict[str, Any]
-
-#: Why a count is corrected: the phone offers these.
-CORRECTION_REASONS = {
-    "card": M("engine.why.card"),
-    "miscount": M("engine.why.miscount"),
-    "knocked": M("engine.why.knocked"),
-    "other": M("engine.why.other"),
-}
 
 
 @dataclass(frozen=True)
@@ -58,38 +53,6 @@ class Moves:
     specs: Callable[[State, int], list[dict]]
     apply: Callable[[State, int, dict, Ctx], None]
     explain: Callable[[State, int, dict], RuleError | None] | None = None
-
-
-# --- the words of a pack format (``pack_format``) ------------------------------------------------
-
-#: A field's kind: a name a card prints, a rule text, an id or a choice, a whole number, a bool
-NAME, TEXT, WORD, INT, BOOL = "name", "text", "word", "int", "bool"
-#: In a table's shape, ``OTHERS`` declares what the keys the pack chooses hold.
-OTHERS = "*"
-#: The bound of a short list (a :class:`many`, a :class:`mapping`'s keys), and a bound a
-#: format may give its own short lists of tables (``rows(..., most=LIST_LENGTH)``).
-LIST_LENGTH = 12
-
-
-class rows:  # noqa: N801 - reads as a declaration
-    """A list of tables of ``shape``, at most ``most`` of them."""
-
-    def __init__(self, shape: dict, most: int) -> None:
-        self.shape, self.most = shape, most
-
-
-class many:  # noqa: N801
-    """A list of ``kind`` (a word or a number), short (its bound is the format's)."""
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-
-
-class mapping:  # noqa: N801
-    """A table whose keys the pack chooses (words), each holding ``kind``."""
-
-    def __init__(self, kind: Any) -> None:
-        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -134,10 +97,11 @@ class Definition:
     reveal: Callable[[State], dict] | None = None
     validate_content: Callable[[Mapping], list[str]] | None = None
     #: ``{file: shape}``: the format of the content pack the game carries in its package
-    #: (``content/<file>.toml``), in the words below (``{"box": {"die": many(INT), "card":
-    #: rows({"name": NAME, "value": INT}, most=12)}}``). The pack is then checked field by field
-    #: before ``validate_content`` sees it, and the OpenAPI spec describes it
-    #: (:mod:`tableapp.content.schemas`). ``None``: only ``validate_content`` checks it.
+    #: (``content/<file>.toml``), in the words of :mod:`.pack_format` (``{"box": {"die":
+    #: many(INT), "card": rows({"name": NAME, "value": INT}, most=12)}}``). The pack is then
+    #: checked field by field before ``validate_content`` sees it, and the OpenAPI spec
+    #: describes it (:mod:`tableapp.content.schemas`). ``None``: only ``validate_content``
+    #: checks it.
     pack_format: Mapping[str, Any] | None = None
     #: privacy: paths nobody sees before the end, and paths only "{seat}" sees
     secret: tuple[Path, ...] = ()
@@ -264,7 +228,7 @@ class Game:
             and d.corrections is not None
             and (seat == HOST or seat in state.get("seats", ()))
         ):
-            specs += self._correction_specs(known)
+            specs += correction_specs(d, known)
         steps = [
             s
             for s in state.get("board_steps", ())
@@ -325,7 +289,7 @@ class Game:
 
         if kind == "correct" and d.corrections is not None:
             check()
-            self._correct(new, seat, act, ctx)
+            apply_correction(d, new, seat, act, ctx)
             if d.recheck is not None and not self.over(new):
                 d.recheck(new, ctx)
         elif kind == "board_done" and new.get("board_steps"):
@@ -427,97 +391,6 @@ class Game:
             return []
         return self.definition.validate_content(pack)
 
-    # --- corrections (the table is the truth) --------------------------------------------------
-
-    def _correction_specs(self, known: State) -> list[dict]:
-        groups = self.definition.corrections(known)
-        specs = []
-        for group, spec in groups.items():
-            keys = spec["counts"]
-            # Each param names itself (a form's legends): no screen code needed to ask them.
-            params: dict[str, dict] = {
-                "group": {**choice([group], [spec["label"]]), "label": M("engine.param.group")}
-            }
-            picked = _picked(keys)
-            if picked is not None:  # one value from a list (a pawn's place), not a count
-                entry = keys[picked]
-                params["value"] = {
-                    **choice(entry["choices"], entry.get("labels")),
-                    "value": entry["value"],
-                    "label": M("engine.param.value"),
-                }
-            else:
-                params["counts"] = {
-                    **counts(
-                        {k: (c["min"], c["max"]) for k, c in keys.items()},
-                        labels={k: c["label"] for k, c in keys.items()},
-                        values={k: c["value"] for k, c in keys.items()},
-                    ),
-                    "label": M("engine.param.counts"),
-                }
-            params["why"] = {
-                **choice(list(CORRECTION_REASONS), list(CORRECTION_REASONS.values())),
-                "label": M("engine.param.why"),
-            }
-            specs.append(action("correct", M("engine.correct", what=spec["label"]), **params))
-        return specs
-
-    def _correct(self, state: State, seat: int, act: dict, ctx: Ctx) -> None:
-        """A correction: every count (or the one value) that differs from the app's is set,
-        each change logged publicly with who made it and why."""
-        d = self.definition
-        params = act["params"]  # checked (:meth:`check`)
-        group = params["group"]
-        declared = d.corrections(state)[group]
-        picked = _picked(declared["counts"])
-        if picked is not None:
-            wanted = {picked: params["value"]}
-        else:
-            wanted = params["counts"]
-        changes = [
-            (key, spec, wanted[key])
-            for key, spec in declared["counts"].items()
-            if wanted[key] != spec["value"]
-        ]
-        if not changes:
-            raise RuleError("nothing_corrected", None, M("engine.nothing_corrected"))
-        for key, spec, value in changes:
-            # A count that follows another of the group (a pawn moved from the reserve to the
-            # board) may already be right: only what still differs is set and logged. An
-            # earlier change may have ended the game (no count is correctable then) or taken the
-            # group away: the rest of what the table said is still set, from the app's count.
-            now = d.corrections(state).get(group, declared)["counts"].get(key, spec)
-            before = now["value"]
-            if before == value:
-                continue
-            d.correct(state, group, key, value, ctx)
-            ctx.say(
-                M(
-                    "engine.corrected",
-                    seat=seat_ref(seat),
-                    what=spec["label"],
-                    before=_shown(spec, before),
-                    after=_shown(spec, value),
-                    why=CORRECTION_REASONS[params["why"]],
-                ),
-                correction={"group": group, "key": key, "before": before, "after": value},
-            )
-
-
-def _picked(keys: Mapping[str, dict]) -> str | None:
-    """The key of a correction that picks a value from ``choices`` (a group holds one such)."""
-    picked = [k for k, c in keys.items() if "choices" in c]
-    if picked and len(keys) != 1:
-        raise ValueError("a correction picking from choices stands alone in its group")
-    return picked[0] if picked else None
-
-
-def _shown(spec: dict, value: Any) -> Any:
-    """A corrected value as players read it: its label when the entry lists choices."""
-    if "choices" in spec and spec.get("labels"):
-        return spec["labels"][spec["choices"].index(value)]
-    return value
-
 
 def _play(
     moves: Moves,
@@ -547,53 +420,4 @@ def define(**fields: Any) -> Game:
     return Game(Definition(**fields))
 
 
-__all__ = [
-    "BOOL",
-    "CORRECTION_REASONS",
-    "INT",
-    "LIST_LENGTH",
-    "NAME",
-    "OTHERS",
-    "TEXT",
-    "WORD",
-    "Definition",
-    "Game",
-    "Message",
-    "Moves",
-    "define",
-    "many",
-    "mapping",
-    "rows",
-]
-
-
-def end_prompt(result: Mapping[str, Any]) -> dict:
-    """Every phone's prompt once the game is over: who won, why, and what comes next (the
-    host's rematch). ``result`` is the game's (``winners``, and where the game says them
-    ``won`` for a team, ``reason``, ``standings`` with scores). One winner is the message's
-    ``seat``, so that player's phone reads it in the second person."""
-    winners = list(result.get("winners") or ())
-    reason = result.get("reason")
-    if not is_message(reason):
-        scores = [row["score"] for row in result.get("standings") or () if "score" in row]
-        reason = (
-            M("engine.over.most", count=max(scores))
-            if scores and winners
-            else M("engine.over.nobody_why")
-        )
-    if "won" in result:  # a team game: everyone wins or nobody does
-        message = M(
-            "engine.over.team_won" if result["won"] else "engine.over.team_lost", why=reason
-        )
-    elif len(winners) == 1:
-        message = M("engine.over.won", seat=seat_ref(winners[0]), why=reason)
-    elif winners:
-        message = M(
-            "engine.over.won_many",
-            winners=[seat_ref(w) for w in winners],
-            count=len(winners),
-            why=reason,
-        )
-    else:
-        message = M("engine.over.nobody", why=reason)
-    return {"waiting_for": [], **message}
+__all__ = ["Definition", "Game", "Moves", "define"]

@@ -8,7 +8,7 @@ import hashlib
 import pytest
 
 from tableapp import catalog
-from tableapp.engine.definition import end_prompt
+from tableapp.engine.end import end_prompt
 from tableapp.engine.playout import random_playout
 from tableapp.i18n import Renderer
 

@@ -4,6 +4,7 @@ levelled decks, hands, token pools, seat rings, definitions with their defaults,
 from __future__ import annotations
 
 from collections import Counter
+from itertools import islice
 
 import pytest
 
@@ -22,6 +23,7 @@ from tableapp.engine import (
     define,
     integer,
     seat_ref,
+    turns,
 )
 from tableapp.engine.playout import random_playout
 from tests.texts import english
@@ -169,10 +171,15 @@ def test_token_pool_draws_identities_when_revealed_and_reuses_them():
 
 
 def test_seat_rings():
-    assert decks.clockwise_from([1, 2, 3, 4], 3) == [3, 4, 1, 2]
-    assert decks.next_clockwise([1, 2, 3, 4], 4) == 1
-    assert decks.next_clockwise([1, 2, 3], 1, skip=lambda s: s == 2) == 3
-    assert decks.next_clockwise([1, 2], 1, skip=lambda s: True) is None
+    assert turns.clockwise_from([1, 2, 3, 4], 3) == [3, 4, 1, 2]
+    assert turns.next_clockwise([1, 2, 3, 4], 4) == 1
+    assert turns.next_clockwise([1, 2, 3], 1, skip=lambda s: s == 2) == 3
+    assert turns.next_clockwise([1, 2], 1, skip=lambda s: True) is None
+    assert turns.counter_clockwise_from([1, 2, 3, 4], 2) == [2, 1, 4, 3]
+    assert turns.clockwise_after([1, 2, 3, 4], 3) == [4, 1, 2, 3]
+    assert turns.left_of([1, 2, 3], 3) == 1 and turns.right_of([1, 2, 3], 1) == 3
+    assert turns.left_of([5], 5) == 5
+    assert list(islice(turns.cycle([1, 2, 3], 2), 7)) == [2, 3, 1, 2, 3, 1, 2]
 
 
 # --- a definition with defaults, privacy and corrections ------------------------------------------
@@ -203,7 +210,7 @@ def _apply(state, seat, act, ctx):
     card = state["draw"].pop(0)
     state["hands"][str(seat)].append(card)
     state["taken"] += 1
-    state["turn"] = decks.next_clockwise(state["seats"], seat)
+    state["turn"] = turns.next_clockwise(state["seats"], seat)
     ctx.say(M("engine.nothing_to_do"), private={seat: {**M("engine.nothing_to_do"), "card": card}})
 
 

@@ -9,7 +9,7 @@ priorities between kinds (EZA-H11..H13) and resolves the attack.
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, board_step, choice
+from ...engine import Ctx, Flow, M, Question, RuleError, action, board_step, choice, turns
 from ...engine.messages import pack_names
 from .effects import describe, split_cell
 from .state import (
@@ -21,7 +21,6 @@ from .state import (
     human,
     human_name,
     name,
-    order_from,
     pawn_back,
 )
 
@@ -44,7 +43,11 @@ def reach_kinds(state: State, hid: str) -> list[str]:
 
 
 def _reach_hordes(state: State) -> list[int]:
-    return [s for s in order_from(state, state["active"]) if horde(state, s)["board"] > 0]
+    return [
+        s
+        for s in turns.clockwise_from(state["seats"], state["active"])
+        if horde(state, s)["board"] > 0
+    ]
 
 
 def with_attack(state: State, hid: str, step: Step, asks_where: str) -> Step:

@@ -16,8 +16,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from ...engine.definition import BOOL, INT, NAME, TEXT, WORD, many, mapping, rows
 from ...engine.messages import M, Message, missing_names, named, problem
+from ...engine.pack_format import BOOL, INT, NAME, TEXT, WORD, many, mapping, rows
 from .instants import EFFECTS as MUTATION_EFFECTS
 
 SIDES = ("house", "cemetery")
@@ -608,7 +608,7 @@ _TEXTS = {"text": TEXT, "text_fr": TEXT}
 _EVENT = {"id": WORD, **_NAMED, "kind": WORD, "effect": WORD}
 _HUMAN_CARD = {"id": WORD, "human": WORD, "effects": many(WORD)}
 _ZOMBIE_CARD = {"id": WORD, **_NAMED, "main": many(WORD), "bonus": many(WORD)}
-#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.definition`
+#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.pack_format`
 #: (handed to ``define(pack_format=...)``): every field's type and bound, checked before
 #: :func:`validate` sees the pack, and the pack's JSON Schema in the API spec.
 FORMAT = {

@@ -12,7 +12,7 @@ passes left (EZA-H6).
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, action, choice, piles
+from ...engine import Ctx, Flow, M, Question, action, choice, piles, turns
 from ...engine.messages import pack_names
 from . import feast
 from .effects import describe
@@ -29,8 +29,6 @@ from .state import (
     human_name,
     in_play,
     name,
-    next_seat,
-    order_from,
     reset_card_counters,
 )
 
@@ -111,7 +109,7 @@ def _phase_end(state: State, step: Step, ctx: Ctx) -> None:
     if not in_play(state):  # EZA-E1
         finish(state, ctx)
         return
-    active = next_seat(state, state["active"])
+    active = turns.left_of(state["seats"], state["active"])  # EZA-H6
     state["active"] = active
     ctx.say(M("eza.dispenser.passes", horde=name(state, active)), rule="EZA-H6", seat=active)
     Flow.push(state, {"kind": "turn_start"})
@@ -248,7 +246,7 @@ def _resolve_event(state: State, ctx: Ctx, card_id: str) -> None:
             card=card_id,
         )
         steps: list[Step] = []
-        for seat in order_from(state, state["active"]):
+        for seat in turns.clockwise_from(state["seats"], state["active"]):
             if effect == "surprise_attack":
                 steps.append({"kind": "surprise_turn", "seat": seat})
             else:

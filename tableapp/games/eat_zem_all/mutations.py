@@ -12,9 +12,9 @@ What the cards do is in :mod:`.instants` (card text beats the rules, EZA-T12).
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, decks, piles
+from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, decks, piles, turns
 from ...engine.messages import pack_names
-from .state import State, Step, held, name, order_from
+from .state import State, Step, held, name
 
 
 def mutation_name(state: State, card: str) -> dict:
@@ -98,7 +98,7 @@ def _offer_part(state: State, cards: list[str]) -> dict:
 
 def _actors(state: State, step: Step) -> list[int]:
     pending = state["pending_mutations"]
-    return [s for s in order_from(state, state["active"]) if str(s) in pending]
+    return [s for s in turns.clockwise_from(state["seats"], state["active"]) if str(s) in pending]
 
 
 def _specs(state: State, step: Step, seat: int) -> list[dict]:

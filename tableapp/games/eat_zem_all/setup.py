@@ -9,9 +9,9 @@ with the starting Zombies in counter-clockwise order and the Cemetery's random s
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, piles
+from ...engine import Ctx, Flow, M, piles, turns
 from ...engine.messages import pack_names
-from .state import State, name, order_from
+from .state import State, name
 
 VARIANTS = ("house", "cemetery")
 PLAYERS = (2, 4)
@@ -224,8 +224,8 @@ def _place_defenses(state: State, content: dict, side: str) -> None:
 def _place_start_zombies(state: State, box: dict, side: str, n: int) -> None:
     """EZA-S7 / EZA-S8: pawns out of the reserves and the order players put them down in."""
     per_horde = box["start_zombies"][str(n)]
-    order = order_from(state, state["active"])
-    counter_clockwise = [order[-1]] + list(reversed(order[:-1]))
+    seats = state["seats"]
+    counter_clockwise = turns.counter_clockwise_from(seats, turns.right_of(seats, state["active"]))
     checklist: list[dict] = []
     if side == "house":
         checklist.append(M("eza.check.cubes"))
@@ -264,7 +264,7 @@ def _deal_mutations(state: State, content: dict, ctx: Ctx) -> None:
     mc = piles.new(draw=[m["id"] for m in content["mutations"]["mutation"]], discard=[], draft=[])
     piles.shuffle(mc, "draw", ctx.rng)
     state["pending_mutations"] = {}
-    for seat in order_from(state, state["active"]):
+    for seat in turns.clockwise_from(state["seats"], state["active"]):
         mc[f"held:{seat}"] = []
         mc[f"offer:{seat}"] = piles.draw(mc, "draw", 2)
         state["pending_mutations"][str(seat)] = {"stage": "keep"}

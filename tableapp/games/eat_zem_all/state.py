@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Ctx, M, board_step, decks, seat_ref
+from ...engine import Ctx, M, board_step, seat_ref
 from ...engine.messages import pack_names
 
 State = dict[str, Any]
@@ -63,16 +63,6 @@ HORDE_NAMES = {
 
 
 # --- seats and Hordes ------------------------------------------------------------------------
-
-
-def order_from(state: State, seat: int) -> list[int]:
-    """All seats clockwise (table order) starting with ``seat``."""
-    return decks.clockwise_from(state["seats"], seat)
-
-
-def next_seat(state: State, seat: int) -> int:
-    """The Horde on the left: the next one clockwise (EZA-H6)."""
-    return decks.next_clockwise(state["seats"], seat)
 
 
 def horde(state: State, seat: int) -> dict:

@@ -10,7 +10,7 @@ shuffled active pile (EZA-T3). When the last effect is resolved the Human retali
 
 from __future__ import annotations
 
-from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, decks, piles
+from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, decks, piles, turns
 from ...engine.messages import pack_names
 from .effects import describe
 from .mutations import start_mutation
@@ -21,7 +21,6 @@ from .state import (
     colour_owner,
     in_play,
     name,
-    order_from,
     reset_card_counters,
 )
 
@@ -43,7 +42,7 @@ def _turn_start(state: State, step: Step, ctx: Ctx) -> None:
             rule="EZA-T2",
             reason=M("eza.track.refilled.reason"),
         )
-        for seat in order_from(state, active):
+        for seat in turns.clockwise_from(state["seats"], active):
             start_mutation(state, ctx, seat, draft=False)
     choose = {"kind": "card_choice", "seat": active}
     if state["pending_mutations"]:  # the Mutations are chosen before the card
@@ -144,7 +143,7 @@ def resolution_order(state: State, active: int, colour: str | None) -> list[dict
     """EZA-T1: who applies which parts of the card, in order."""
     owner = colour_owner(state, colour)
     order = [{"seat": active, "parts": ["main", "bonus"]}]
-    for seat in order_from(state, active)[1:]:
+    for seat in turns.clockwise_from(state["seats"], active)[1:]:
         order.append({"seat": seat, "parts": ["main", "bonus"] if seat == owner else ["main"]})
     return order
 

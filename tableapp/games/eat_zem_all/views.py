@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...engine import M, named
 from ...engine.messages import pack_names
-from . import parts
+from . import card_form, parts
 from .board import cell_name
 from .effects import describe
 from .instants import APPLIED, PERMANENT
@@ -119,7 +119,7 @@ def _question(state: State) -> dict | None:
     out = {k: top[k] for k in ("kind", "seat", "human") if k in top}
     if top["kind"] in parts.QUESTIONS:  # the card's parts: each Horde asked marked, in order
         out["kind"] = "activations"
-        out.update(parts.question_view(state, top))
+        out.update(card_form.question_view(state, top))
     return out
 
 

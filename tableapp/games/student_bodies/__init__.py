@@ -103,10 +103,11 @@ from . import (
     state,
     turn,
     views,
+    walk,
     zombies,
 )
 
-FLOW = Flow.of(setup, turn, zombies, combat, effects, actions)
+FLOW = Flow.of(setup, turn, zombies, walk, combat, effects, actions)
 
 
 def prompt(state: dict) -> dict:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tableapp.engine.definition import BOOL, INT, LIST_LENGTH, NAME, TEXT, WORD, many, rows
 from tableapp.engine.messages import M, Message, missing_names, named, problem
+from tableapp.engine.pack_format import BOOL, INT, LIST_LENGTH, NAME, TEXT, WORD, many, rows
 
 FILES = ("main_deck", "items", "zombie_deck", "difficulty", "scenario", "box")
 SIZES = {"main_deck": 82, "items": 23, "zombie_deck": 40}
@@ -469,7 +469,7 @@ _LEVELS = {"1": INT, "2": INT, "3": INT}
 _DIFFICULTY = {**_NAMED, **dict.fromkeys(("2", "3", "4", "5"), _LEVELS)}
 _KINDS = {"kind": WORD, "count": INT, **_NAMED}
 _SETUP = {"key": WORD, **_NAMED, **dict.fromkeys(("zombies", "corpses", "obstacles"), INT)}
-#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.definition`
+#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.pack_format`
 #: (handed to ``define(pack_format=...)``): every field's type and bound, checked before
 #: :func:`validate_content` sees the pack, and the pack's JSON Schema in the API spec.
 FORMAT = {

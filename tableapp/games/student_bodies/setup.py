@@ -11,8 +11,9 @@ zombie die is rolled clockwise from the first seat until someone rolls a Bite (S
 from __future__ import annotations
 
 from collections import Counter
+from itertools import islice
 
-from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, seat_ref
+from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, seat_ref, turns
 
 from . import content as pack
 from .state import (
@@ -107,17 +108,38 @@ def level_counts(catalogue: dict, options: dict, players: int) -> dict[str, int]
 
 
 def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) -> State:
-    rng = ctx.rng
+    """The box dealt (SB-S1 to SB-S6), in the order the rulebook sets it up; then the first
+    player is rolled for (SB-S7)."""
     cat = pack.catalogue(content)
-    box = cat["box"]
-    n = len(seats)
+    hallway, lab, exit_ = _scenario(cat, ctx.rng)
+    zombie_deck, counts = _zombie_deck(cat, options, len(seats), ctx.rng)
+    beakers, wanted = _beakers(cat, len(seats), ctx.rng)
+    state = _table(
+        cat,
+        seats,
+        options,
+        zombie_deck=zombie_deck,
+        beakers=beakers,
+        wanted=wanted,
+        scenario=(hallway, lab, exit_),
+    )
+    _place_hallways(state, ctx)
+    _announce(state, ctx, counts)
+    _deal(state, ctx)
+    Flow.push(state, {"kind": "first_player"})
+    return state
 
-    # SB-S1: the scenario cards, the rest back to the box unseen.
+
+def _scenario(cat: dict, rng) -> tuple[list[str], str, str]:
+    """SB-S1: the scenario cards (2 Hallway, 1 Lab, 1 Exit), the rest back to the box unseen."""
     hallway = rng.sample(sorted(cat["scenario"]["hallway"]), 2)
     lab = rng.choice(sorted(cat["scenario"]["lab"]))
     exit_ = rng.choice(sorted(cat["scenario"]["exit"]))
+    return hallway, lab, exit_
 
-    # SB-S4: the zombie deck.
+
+def _zombie_deck(cat: dict, options: dict, n: int, rng) -> tuple[dict, dict[str, int]]:
+    """SB-S4: the zombie deck for the player count and difficulty, and its count per level."""
     counts = level_counts(cat, options, n)
     by_level: dict[str, list[str]] = {}
     for card_id, card in sorted(cat["zombie_cards"].items()):
@@ -128,14 +150,36 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
             raise _too_many(level, wanted, held)  # a pack with smaller levels (SB-S4)
     deck = decks.levelled(by_level, counts, rng)
     unused = sorted(c for c in cat["zombie_cards"] if c not in deck)
+    return {"draw": deck, "discard": [], "box": unused}, counts
 
-    # SB-S3: the beakers.
+
+def _beakers(cat: dict, n: int, rng) -> tuple[dict, int]:
+    """SB-S3: the beakers (1 Antidote per player, then random others up to 6, or 7 with 5
+    players), face down: their pool and how many."""
+    box = cat["box"]
     mix = {kind: row["count"] for kind, row in sorted(cat["beakers"].items())}
     wanted = box["beakers_five"] if n == 5 else box["beakers"]
     others = [k for k, c in mix.items() for _ in range(c - (n if k == "antidote" else 0))]
     chosen = Counter(["antidote"] * n + rng.sample(others, wanted - n))
+    return decks.pool({k: chosen.get(k, 0) for k in mix}), wanted
 
-    state: State = {
+
+def _table(
+    cat: dict,
+    seats: list[int],
+    options: dict,
+    *,
+    zombie_deck: dict,
+    beakers: dict,
+    wanted: int,
+    scenario: tuple[list[str], str, str],
+) -> State:
+    """The state at the start: the players, their hands and Items empty, the decks, the zombie
+    reserves (SB-S2), the corpse pool (SB-S5), the beakers and the scenario dealt: one literal,
+    long so that the state's shape reads at a glance."""
+    box = cat["box"]
+    hallway, lab, exit_ = scenario
+    return {
         "content": cat,
         "seats": list(seats),
         "options": dict(options),
@@ -165,7 +209,7 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
         "dead_items": {},
         "main": {"draw": sorted(cat["cards"]), "discard": []},
         "item_deck": {"draw": sorted(cat["items"]), "discard": []},
-        "zombie_deck": {"draw": deck, "discard": [], "box": unused},
+        "zombie_deck": zombie_deck,
         "zombie_card": None,
         "zombies": {
             "board": 0,
@@ -178,7 +222,7 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
             **decks.pool({k: row["count"] for k, row in sorted(cat["corpses"].items())}),
             "board": 0,
         },
-        "beakers": decks.pool({k: chosen.get(k, 0) for k in mix}),
+        "beakers": beakers,
         "beaker_info": {"total": wanted, "board": 0, "found": {}},
         "scenario": {"hallway": hallway},
         "sealed": {"lab": lab, "exit": exit_},
@@ -190,7 +234,11 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
         "drawn_up": False,
     }
 
-    for key in hallway:
+
+def _place_hallways(state: State, ctx: Ctx) -> None:
+    """SB-S1: each Hallway card's zombies and corpses placed, as the card shows them."""
+    cat = state["content"]
+    for key in state["scenario"]["hallway"]:
         card = cat["scenario"]["hallway"][key]
         placed = min(card["zombies"], state["zombies"]["pool"])
         state["zombies"]["pool"] -= placed
@@ -208,6 +256,12 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
             hallway=key,
         )
         place_corpses(state, card["corpses"], ctx, M("sb.corpse.where_card"))
+
+
+def _announce(state: State, ctx: Ctx, counts: dict[str, int]) -> None:
+    """What the table sets aside, said in order: the sealed cards (SB-S1), the reserves
+    (SB-S2), the beakers (SB-S3), the zombie deck (SB-S4), the corpses (SB-S5)."""
+    n, options, wanted = len(state["seats"]), state["options"], state["beaker_info"]["total"]
     ruling(state, ctx, M("sb.setup.sealed"), "SB-S1", M("sb.reason.sealed"))
     z = state["zombies"]
     ruling(
@@ -256,7 +310,10 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
         rule="SB-S5",
     )
 
-    # SB-S6: one random Item each (a Weapon in the Weapon slot), then hands of 5.
+
+def _deal(state: State, ctx: Ctx) -> None:
+    """SB-S6: one random Item each (a Weapon in the Weapon slot), then hands of 5."""
+    rng, seats = ctx.rng, state["seats"]
     decks.piles.shuffle(state["main"], "draw", rng)
     decks.piles.shuffle(state["item_deck"], "draw", rng)
     for seat in seats:
@@ -274,7 +331,7 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
             item=item_id,
         )
     for seat in seats:
-        cards = decks.draw(state["main"], rng, box["hand_size"])
+        cards = decks.draw(state["main"], rng, state["content"]["box"]["hand_size"])
         state["hands"][str(seat)] = cards
         names = [card_name(state, c) for c in cards]
         ctx.say(
@@ -289,8 +346,6 @@ def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) 
                 }
             },
         )
-    Flow.push(state, {"kind": "first_player"})
-    return state
 
 
 # --- the first player (SB-S7) ---------------------------------------------------------------
@@ -305,8 +360,7 @@ def first_player(state: State, step: dict, ctx: Ctx) -> None:
         Flow.push(state, {"kind": "first_bite", "seat": seats[0]})
         return
     first = seats[0]
-    for roll in range(_MAX_ROLLS):
-        seat = seats[roll % len(seats)]
+    for seat in islice(turns.cycle(seats, first), _MAX_ROLLS):
         face = ctx.rng.choice(state["content"]["die"])
         ctx.say(
             M("sb.first.roll", seat=seat_ref(seat), face=kind_name(state, "die", face)),

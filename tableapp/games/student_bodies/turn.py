@@ -4,7 +4,7 @@ SB-P3): Ready Items, Zombie Actions, Player Actions, Cleanup, then the next play
 
 from __future__ import annotations
 
-from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, seat_ref, subset
+from tableapp.engine import Ctx, Flow, M, RuleError, action, choice, decks, seat_ref, subset, turns
 
 from . import players
 from .state import (
@@ -160,7 +160,7 @@ def cleanup(state: State, step: dict, ctx: Ctx) -> None:
     """End of the turn: whoever has no Health left dies (SB-P1); everyone draws up to their
     hand size (SB-P3); the current player's stamina goes back to 3 (plus a beaker's +1)."""
     current = step["seat"]
-    order = decks.clockwise_from(state["seats"], current)
+    order = turns.clockwise_from(state["seats"], current)
     for seat in order:
         if status(state, seat) in IN_GAME and player(state, seat)["health"] == 0:
             ctx.say(M("sb.dies_end_of_turn", seat=seat_ref(seat)), rule="SB-P1", seat=seat)
@@ -252,7 +252,7 @@ def _discard_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> 
 
 def next_turn(state: State, step: dict, ctx: Ctx) -> None:
     """Play passes clockwise to the next player still in the game (Smart Zombies included)."""
-    nxt = decks.next_clockwise(
+    nxt = turns.next_clockwise(
         state["seats"], state["turn"], skip=lambda s: status(state, s) not in (LIVING, SMART)
     )
     if nxt is None:

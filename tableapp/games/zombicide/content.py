@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tableapp.engine.definition import (
+from tableapp.engine.messages import M, Message, named, problem
+from tableapp.engine.pack_format import (
     BOOL,
     INT,
     LIST_LENGTH,
@@ -30,7 +31,6 @@ from tableapp.engine.definition import (
     mapping,
     rows,
 )
-from tableapp.engine.messages import M, Message, named, problem
 
 #: ZC-13 names these four types; their order here is the order screens list them in.
 TYPES = ("walker", "runner", "brute", "abomination")
@@ -508,7 +508,7 @@ _WEAPON = {
     "first_player": BOOL,
     **_TEXTS,
 }
-#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.definition`
+#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.pack_format`
 #: (handed to ``define(pack_format=...)``): every field's type and bound, checked before
 #: :func:`validate_content` sees the pack, and the pack's JSON Schema in the API spec.
 FORMAT = {

@@ -37,7 +37,7 @@ from tableapp.engine import (
     choice,
     seat_ref,
 )
-from tableapp.engine.decks import clockwise_from
+from tableapp.engine.turns import clockwise_from
 
 from . import combat, spawn, zombies
 from .ending import check_won, gain_adrenaline

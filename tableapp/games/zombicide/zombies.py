@@ -35,7 +35,7 @@ from tableapp.engine import (
     integer,
     seat_ref,
 )
-from tableapp.engine.decks import next_clockwise
+from tableapp.engine.turns import next_clockwise
 
 from .ending import wound
 from .spawn import ABOMINATION_KEY, where_msg

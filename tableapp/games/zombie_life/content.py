@@ -9,8 +9,8 @@ from __future__ import annotations
 from string import ascii_lowercase
 from typing import Any
 
-from ...engine.definition import INT, NAME, rows
 from ...engine.messages import M, Message, named, problem
+from ...engine.pack_format import INT, NAME, rows
 
 #: The file of the pack this game reads.
 CARDS_FILE = "cards"
@@ -96,7 +96,7 @@ def _is_int(value: Any) -> bool:
 
 _NAMED = {"name": NAME, "name_fr": NAME}
 
-#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.definition`
+#: The pack's format: ``{file: shape}``, in the words of :mod:`tableapp.engine.pack_format`
 #: (handed to ``define(pack_format=...)``): every field's type and bound, checked before
 #: :func:`validate_content` sees the pack, and the pack's JSON Schema in the API spec.
 FORMAT = {CARDS_FILE: {"cards": rows({"value": INT, **_NAMED, "copies": INT}, most=60)}}

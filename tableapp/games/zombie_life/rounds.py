@@ -5,6 +5,7 @@ scoring (ZL-7), the end of the game (ZL-8), the new deck for a new round (ZL-10)
 from __future__ import annotations
 
 from tableapp.engine import Ctx, M, moment, piles, seat_ref
+from tableapp.engine.turns import clockwise_after
 
 from .state import (
     PASSED,
@@ -17,7 +18,6 @@ from .state import (
     card_msg,
     draw_cards,
     key,
-    left_of,
     seats_arg,
     status,
     value,
@@ -135,7 +135,7 @@ def _new_round(state: State, ctx: Ctx) -> None:
         rule="ZL-9",
     )
     # The dealer deals from their left and serves themself last.
-    deal_round(state, left_of(state, dealer), "ZL-9", ctx)
+    deal_round(state, clockwise_after(state["seats"], dealer), "ZL-9", ctx)
 
 
 def _dealer(state: State) -> tuple[int, str]:

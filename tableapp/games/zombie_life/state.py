@@ -31,8 +31,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from tableapp.engine import Ctx, M, RuleError, named, piles, seat_ref
-from tableapp.engine.decks import clockwise_from, next_clockwise
 from tableapp.engine.decks import draw as draw_from
+from tableapp.engine.turns import next_clockwise
 
 State = dict[str, Any]
 
@@ -104,12 +104,6 @@ def in_play(state: State) -> list[int]:
 
 def passed(state: State) -> list[int]:
     return [s for s in state["seats"] if status(state, s) == PASSED]
-
-
-def left_of(state: State, seat: int) -> list[int]:
-    """Every seat, starting with the one to ``seat``'s left and ending with ``seat``."""
-    ring = clockwise_from(state["seats"], seat)
-    return ring[1:] + ring[:1]
 
 
 def next_in_play(state: State, seat: int) -> int | None:
