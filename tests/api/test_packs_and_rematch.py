@@ -27,7 +27,10 @@ def _play_to_the_end(client, code, tokens, host):
             view = client.get(f"/api/tables/{code}", headers=bearer(token)).get_json()
             if view["status"] == "finished":
                 return view
-            specs = [a for a in view["actions"] if a["type"] not in ("correct", "board_done")]
+            # Zombicide's split helper changes nothing and is everyone's while a group moves (ZC-12)
+            specs = [
+                a for a in view["actions"] if a["type"] not in ("correct", "board_done", "split")
+            ]
             if specs:
                 spec = chooser.choice(specs)
                 body = {"type": spec["type"], "params": random_params(spec, chooser)}

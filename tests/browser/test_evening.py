@@ -20,7 +20,7 @@ from tableapp import catalog
 
 from .conftest import SCREENSHOTS
 from .english import WORD, english_in
-from .play import choose_button, dismiss_moment, screen, seq, tap, wait_all, zl_confirm
+from .play import ASIDE, choose_button, dismiss_moment, screen, seq, tap, wait_all, zl_confirm
 from .screens import PHONES, TABLES
 from .test_screens import PICK, _finish_through_the_api, _pick, _token
 
@@ -184,7 +184,7 @@ def _play_api_until(url: str, code: str, tokens: list[str], stop, limit: int = 3
                 return None
             if seen is not None and seen(view):
                 return token, None
-            specs = [a for a in view["actions"] if a["type"] not in ("correct", "board_done")]
+            specs = [a for a in view["actions"] if a["type"] not in ASIDE]
             wanted = [a for a in specs if stop(a)]
             if wanted:
                 return token, wanted[0]

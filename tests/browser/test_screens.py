@@ -16,7 +16,7 @@ from tableapp.engine.playout import random_params
 from tableapp.engine.rng import Rng
 
 from .language import english_only
-from .play import dismiss_moment, screen, seq, tap, wait_all
+from .play import ASIDE, dismiss_moment, screen, seq, tap, wait_all
 from .screens import PHONES, TABLES, problems
 
 pytestmark = pytest.mark.browser
@@ -91,7 +91,7 @@ def _finish_through_the_api(
             view = requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
             if view["status"] == "finished":
                 return
-            specs = [a for a in view["actions"] if a["type"] not in ("correct", "board_done")]
+            specs = [a for a in view["actions"] if a["type"] not in ASIDE]
             if not specs:
                 continue
             spec = chooser.choice(specs)
@@ -288,7 +288,7 @@ def _play_until_a_ruling(url: str, code: str, tokens: list[str], limit: int = 30
         for token in tokens:
             headers = {"Authorization": f"Bearer {token}"}
             view = requests.get(f"{url}/api/tables/{code}", headers=headers, timeout=10).json()
-            specs = [a for a in view["actions"] if a["type"] not in ("correct", "board_done")]
+            specs = [a for a in view["actions"] if a["type"] not in ASIDE]
             if specs:
                 spec = chooser.choice(specs)
                 body = {"type": spec["type"], "params": random_params(spec, chooser)}

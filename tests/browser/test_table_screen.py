@@ -15,7 +15,7 @@ import requests
 from tableapp.engine.playout import random_params
 from tableapp.engine.rng import Rng
 
-from .play import dismiss_moment, wait_all
+from .play import ASIDE, dismiss_moment, wait_all
 from .test_pwa_files import colour_distance
 from .test_screens import _api_started, _finish_through_the_api
 
@@ -63,7 +63,7 @@ def one_move(url: str, code: str, tokens: list[str], chooser: Rng) -> bool:
         view = view_of(url, code, token)
         if view["status"] == "finished":
             return False
-        specs = [a for a in view["actions"] if a["type"] not in ("correct", "board_done")]
+        specs = [a for a in view["actions"] if a["type"] not in ASIDE]
         if not specs:
             continue
         spec = chooser.choice(specs)
