@@ -196,3 +196,41 @@ def test_not_effective_counts_move_on_only_from_a_held_count():
     assert counts.get(_Table(4)) == 3  # an undo counts 2, a game action 0
     counts.committed(_Table(6), [{"number": 6, "type": "reissue"}])  # 5 was not seen here
     assert counts.get(_Table(6)) is None and counts.get(_Table(4)) == 3
+
+
+def _wait_in_thread(bus, after, timeout):
+    import threading
+    import time
+
+    out = {}
+
+    def run():
+        out["value"] = bus.wait("T", after, timeout)
+        out["ended"] = time.monotonic()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(0.05)
+    return thread, out
+
+
+def test_local_bus_wakes_nobody_for_a_seq_announced_again_but_does_for_a_wake_up():
+    import time
+
+    bus = events.LocalBus(reliable=True)
+    bus.publish("T", 5)
+    started = time.monotonic()
+    thread, out = _wait_in_thread(bus, 5, 0.6)
+    bus.publish("T", 5)  # Redis ringing this process's own commit back
+    bus.publish("T", 4)
+    thread.join()
+    assert out["value"] is None and out["ended"] - started >= 0.55
+    started = time.monotonic()
+    thread, out = _wait_in_thread(bus, 5, 5.0)
+    bus.publish("T", 0)  # a gap in the subscription: every stream re-reads
+    thread.join()
+    assert out["value"] is None and out["ended"] - started < 2.0
+    thread, out = _wait_in_thread(bus, 5, 5.0)
+    bus.publish("T", 6)
+    thread.join()
+    assert out["value"] == 6
