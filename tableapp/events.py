@@ -50,6 +50,11 @@ class LocalBus:
         with condition:
             if seq > self._latest.get(code, 0):
                 self._latest[code] = seq
+            elif seq:
+                # Announced already (this process's own commit, rung again by Redis): every
+                # stream waiting now has read past it, so waking them would only make each
+                # read the log for nothing. 0 is a pure wake-up (a gap in the subscription).
+                return
             condition.notify_all()
 
     def wait(self, code: str, after: int, timeout: float) -> int | None:

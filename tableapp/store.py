@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import bindparam, case, delete, func, insert, null, select, update
 from sqlalchemy.engine import Connection
 
+from . import codec
 from .engine.replay import SHELL
 from .extensions import db
 from .models import Action, IdempotentResponse, RateLimitHit, Seat, Table, utcnow
@@ -76,6 +77,7 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     new_actions: list[dict] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
+    written: list[dict] = field(default_factory=list)  # entries saved, not yet committed
     _content: dict | None = None
     _saved: tuple = ()
 
@@ -237,15 +239,23 @@ def _insert_seat(conn: Connection, table_id: int, seat: SeatRow) -> None:
 #: the window; such an undo replays the log (as verify does) and gives the same state.
 #: A finished game keeps none (it cannot be undone): its stored size is its log alone.
 KEPT_STATES = 32
+#: The states pushed out of the window are dropped once every this many entries (one
+#: statement then, none in between), so between KEPT_STATES and KEPT_STATES + TRIM_EVERY
+#: of the newest entries keep theirs.
+TRIM_EVERY = 8
 
 
 def _forget_states(conn: Connection, table: TableRow, first_new: int) -> None:
-    """Drop the kept states that this change's new entries pushed out of the window (one row
-    per new entry: each number leaves the window once), or every one once the game is over."""
+    """Drop the kept states that fell out of the window since the last trim, when this
+    change's new entries reach a multiple of :data:`TRIM_EVERY` (the last trim was at the
+    one before, so nothing older than ``first_new - TRIM_EVERY`` is left to drop), or every
+    one once the game is over."""
     if table.status == "finished":
         low, high = 1, table.seq
+    elif table.seq // TRIM_EVERY == (first_new - 1) // TRIM_EVERY:
+        return  # no multiple of TRIM_EVERY reached: the next trim drops these too
     else:
-        low, high = first_new - KEPT_STATES, table.seq - KEPT_STATES
+        low, high = first_new - TRIM_EVERY - KEPT_STATES, table.seq - KEPT_STATES
     if high >= max(low, 1):
         conn.execute(
             update(ACTIONS)
@@ -276,6 +286,7 @@ def save(table: TableRow) -> None:
     if table.new_actions:
         conn.execute(_INSERT_ACTIONS, [dict(a, table_id=table.id) for a in table.new_actions])
         _forget_states(conn, table, table.new_actions[0]["number"])
+        table.written.extend(table.new_actions)
         table.new_actions = []
     if table.changed():
         table.updated_at = utcnow()
@@ -303,9 +314,70 @@ def actions_after(table_id: int, after: int = 0, limit: int | None = 500) -> lis
     return connection().execute(_ACTIONS_AFTER_PAGE, {**params, "p_limit": limit}).all()
 
 
+def _not_effective_in(entries: list[dict]) -> int:
+    """What ``_NOT_EFFECTIVE`` counts of these entries: 2 an undo, 1 a shell entry."""
+    return sum(2 if a["type"] == "undo" else 1 for a in entries if a["type"] in _UNCOUNTED)
+
+
+_UNCOUNTED = frozenset(("undo", *SHELL))
+#: The log's JSON columns (a read gives them back decoded from their encoding).
+_JSON_COLUMNS = frozenset(("payload", "public", "private"))
+
+
+class NotEffective:
+    """The count of :func:`not_effective` per table as of its last entry, kept by the process
+    that committed it (``(seq, count)`` per table id and code): the next action of that table
+    in this process needs no SUM over its log. Held only for a seq this process saw
+    committed; a table whose seq moved on elsewhere (another process, a path that does not
+    report here) misses and is counted in the database again. Entries are append-only and
+    their numbers gap-free, so the same seq means the same entries."""
+
+    def __init__(self, tables: int = 4096) -> None:
+        self.tables = tables
+        self._lock = threading.Lock()
+        self._held: OrderedDict[tuple[int, str], tuple[int, int]] = OrderedDict()
+
+    def get(self, table: TableRow) -> int | None:
+        with self._lock:
+            held = self._held.get((table.id, table.code))
+        return held[1] if held is not None and held[0] == table.seq else None
+
+    def put(self, table: TableRow, seq: int, count: int) -> None:
+        with self._lock:
+            self._held[(table.id, table.code)] = (seq, count)
+            self._held.move_to_end((table.id, table.code))
+            while len(self._held) > self.tables:
+                self._held.popitem(last=False)
+
+    def committed(self, table: TableRow, written: list[dict]) -> None:
+        """``table``'s ``written`` entries (the last ones, up to its seq) were committed: the
+        count moves on from the one held as of the entry before them, if held."""
+        if not written or written[-1]["number"] != table.seq:
+            return
+        key = (table.id, table.code)
+        with self._lock:
+            held = self._held.get(key)
+        if held is not None and held[0] == written[0]["number"] - 1:
+            self.put(table, table.seq, held[1] + _not_effective_in(written))
+
+
+not_effective_counts = NotEffective()
+
+
 def not_effective(table_id: int) -> int:
     """How many of the table's entries do not add to the stream index (see replay.py)."""
     return int(connection().execute(_NOT_EFFECTIVE, {"p_table": table_id}).scalar_one())
+
+
+def not_effective_of(table: TableRow) -> int:
+    """:func:`not_effective` for ``table`` as loaded (no entry appended yet): held by this
+    process when it committed the table's last entry, else counted in the database."""
+    held = not_effective_counts.get(table) if not table.new_actions else None
+    if held is None:
+        held = not_effective(table.id)
+        if not table.new_actions:
+            not_effective_counts.put(table, table.seq, held)
+    return held
 
 
 def seat_token_hash(table_id: int, number: int) -> str | None:
@@ -490,7 +562,29 @@ class RecentLog:
 
     def keep(self, table: tuple[int, str], rows: list) -> list:
         """Remember freshly read rows; returns them as plain, shareable entries."""
-        entries = [SimpleNamespace(**row._asdict()) for row in rows]
+        return self._hold(table, [SimpleNamespace(**row._asdict()) for row in rows])
+
+    def keep_written(self, table: tuple[int, str], written: list[dict]) -> None:
+        """Remember the entries this process has just committed (as :func:`save` wrote them),
+        as a read of them would give them back (the JSON columns through their encoding), so
+        the table's streams here do not read them again."""
+        self._hold(
+            table,
+            [
+                SimpleNamespace(
+                    id=None,
+                    table_id=table[0],
+                    **{
+                        k: codec.loads(codec.dumps(v)) if k in _JSON_COLUMNS else v
+                        for k, v in values.items()
+                        if k != "before"
+                    },
+                )
+                for values in written
+            ],
+        )
+
+    def _hold(self, table: tuple[int, str], entries: list) -> list:
         if not entries:
             return entries
         with self._lock:

@@ -3,7 +3,8 @@
 gunicorn refuses a request it cannot parse (a request line over ``limit_request_line``, too
 many or too large headers, a bad method or version) before the app sees it, with a small HTML
 page. This worker sends the API's one error shape instead (``application/problem+json``, a
-stable ``code``), and a request line too long gets 414 rather than 400.
+stable ``code``), and a request line too long gets 414 rather than 400. It also sends an
+answer's headers and body in one write (:func:`write_in_one`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import threading
 import time
 
 from gunicorn import util
+from gunicorn.http import wsgi
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
 from gunicorn.workers.ggevent import GeventWorker
 
@@ -105,6 +107,28 @@ def tune_gc(every: float = GC_FULL_EVERY) -> None:
     threading.Thread(target=_collect_every, args=(every,), name="tableapp-gc", daemon=True).start()
 
 
+_gunicorn_write = wsgi.Response.write
+
+
+def write_in_one(self, arg):
+    """gunicorn's ``Response.write``, but a response's headers and its first body part (all
+    of an answer of known length: the app's answers are one ``bytes``) leave in one send,
+    not two. Anything else (a chunked stream's parts, what follows) is gunicorn's own."""
+    if (
+        self.headers_sent
+        or self.chunked
+        or not isinstance(arg, bytes)
+        or (self.response_length is not None and len(arg) > self.response_length)
+    ):
+        return _gunicorn_write(self, arg)
+    tosend = self.default_headers()
+    tosend.extend([f"{k}: {v}\r\n" for k, v in self.headers])
+    head = util.to_bytestring("{}\r\n".format("".join(tosend)), "latin-1")
+    self.headers_sent = True
+    self.sent += len(arg)
+    util.write(self.sock, head + arg)
+
+
 class ProblemGeventWorker(GeventWorker):
     def load_wsgi(self):
         super().load_wsgi()
@@ -116,6 +140,7 @@ class ProblemGeventWorker(GeventWorker):
         # Installed once for the worker process: swapping it in and out around each refusal
         # would let two greenlets refusing at once restore each other's copy.
         util.write_error = _write_problem
+        wsgi.Response.write = write_in_one
         super().init_process()
 
     def handle_error(self, req, client, addr, exc):

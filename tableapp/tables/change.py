@@ -53,6 +53,10 @@ def locked_change(
     except BaseException:
         db.session.rollback()
         raise
+    written, table.written = table.written, []
+    if written:  # committed: this process's streams and next action need not read them again
+        store.recent_log.keep_written((table.id, table.code), written)
+        store.not_effective_counts.committed(table, written)
     if result.logged:
         view_cache.hold_table(table)  # this process's streams render from it, not a new read
         if result.view_key is not None:  # the bearer's own streams send the view it was given

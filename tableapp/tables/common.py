@@ -104,7 +104,7 @@ def lock(code: str) -> TableRow:
 def effective(table: TableRow) -> int:
     """Effective entries so far: every entry but undos, the entries they undid and the
     shell's entries (replay.py counts the same way)."""
-    return table.seq - store.not_effective(table.id)
+    return table.seq - store.not_effective_of(table)
 
 
 def game_for(table: TableRow):

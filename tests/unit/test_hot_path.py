@@ -152,3 +152,85 @@ def test_a_ring_costs_one_read_told_the_announced_number(monkeypatch):
 def test_local_bus_is_reliable_only_when_configured():
     assert events.LocalBus().reliable is False
     assert events.LocalBus(reliable=True).reliable is True
+
+
+def test_recent_log_keeps_committed_entries_as_a_read_gives_them_back():
+    log = RecentLog()
+    written = [
+        {
+            "number": 1,
+            "seat": 2,
+            "type": "draw",
+            "payload": {"pile": (1, 2)},
+            "public": [{"msg": "x", "args": {3: "three"}}],
+            "private": {"2": [{"card": 7}]},
+            "undone": False,
+            "before": {"state": 1},
+        },
+        {"number": 2, "type": "undo", "payload": {"target": 1}, "public": [], "private": {}},
+    ]
+    log.keep_written((1, "A"), written)
+    first, second = log.read((1, "A"), 0, 2)
+    assert first.payload == {"pile": [1, 2]}  # through the JSON encoding, as stored
+    assert first.public == [{"msg": "x", "args": {"3": "three"}}]
+    assert not hasattr(first, "before") and first.id is None and first.table_id == 1
+    assert first.undone is True and second.type == "undo"  # marked once its undo is seen
+
+
+class _Table:
+    def __init__(self, seq, id_=1, code="A"):
+        self.id, self.code, self.seq = id_, code, seq
+
+
+def test_not_effective_counts_move_on_only_from_a_held_count():
+    from tableapp.store import NotEffective
+
+    counts = NotEffective()
+    counts.committed(_Table(3), [{"number": 3, "type": "undo"}])  # nothing held before it
+    assert counts.get(_Table(3)) is None
+    counts.put(_Table(2), 2, 1)
+    assert counts.get(_Table(2)) == 1 and counts.get(_Table(3)) is None
+    assert counts.get(_Table(2, code="B")) is None  # keyed by id and code
+    written = [{"number": 3, "type": "undo"}, {"number": 4, "type": "draw"}]
+    counts.committed(_Table(4), written)
+    assert counts.get(_Table(4)) == 3  # an undo counts 2, a game action 0
+    counts.committed(_Table(6), [{"number": 6, "type": "reissue"}])  # 5 was not seen here
+    assert counts.get(_Table(6)) is None and counts.get(_Table(4)) == 3
+
+
+def _wait_in_thread(bus, after, timeout):
+    import threading
+    import time
+
+    out = {}
+
+    def run():
+        out["value"] = bus.wait("T", after, timeout)
+        out["ended"] = time.monotonic()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(0.05)
+    return thread, out
+
+
+def test_local_bus_wakes_nobody_for_a_seq_announced_again_but_does_for_a_wake_up():
+    import time
+
+    bus = events.LocalBus(reliable=True)
+    bus.publish("T", 5)
+    started = time.monotonic()
+    thread, out = _wait_in_thread(bus, 5, 0.6)
+    bus.publish("T", 5)  # Redis ringing this process's own commit back
+    bus.publish("T", 4)
+    thread.join()
+    assert out["value"] is None and out["ended"] - started >= 0.55
+    started = time.monotonic()
+    thread, out = _wait_in_thread(bus, 5, 5.0)
+    bus.publish("T", 0)  # a gap in the subscription: every stream re-reads
+    thread.join()
+    assert out["value"] is None and out["ended"] - started < 2.0
+    thread, out = _wait_in_thread(bus, 5, 5.0)
+    bus.publish("T", 6)
+    thread.join()
+    assert out["value"] == 6

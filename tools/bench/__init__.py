@@ -179,7 +179,8 @@ from .servers import (  # noqa: F401 (the hosted tests' process helpers)
     "--server-log",
     default=None,
     type=click.Path(dir_okay=False),
-    help="Started servers' logs (default: discarded).",
+    help="Started servers' logs, with gunicorn's access log line per request (default: "
+    "discarded, and no access log: its lines would cost the servers' CPU for nothing).",
 )
 def bench(
     urls,
@@ -231,6 +232,8 @@ def bench(
             extra = {}
             if stream_poll is not None:
                 extra["TABLEAPP_STREAM_POLL"] = str(stream_poll)
+            if not server_log:
+                extra["TABLEAPP_ACCESS_LOG"] = ""  # no line per request nobody reads
             env = app_env(database_url, redis_url, **extra)
             migrate(env)
             streams_per_worker = -(-tables * phones // (servers * workers))

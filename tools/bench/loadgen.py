@@ -223,7 +223,11 @@ class LoadGenerator:
 
     def _learn(self, table: dict, seat: int, view: dict) -> None:
         table["seq"] = view["seq"]
-        table["views"] = {seat: view}
+        # The views other phones already hold as of the same action stay (a streamed view
+        # may arrive before the mover's answer): the next player need not wait, then GET it.
+        views = {s: v for s, v in table["views"].items() if v["seq"] == view["seq"]}
+        views[seat] = view
+        table["views"] = views
         table["waiting"] = list(view["prompt"]["waiting_for"])
         if view["status"] == "finished":
             table["finished"] = True
