@@ -1,5 +1,5 @@
 """A survivor's turn (``survivor_turn``, the owner's phone): what it may do, one tap each —
-search, open a crate, open a building's first door, take an objective, attack (combat.py),
+search, open a crate, open a building's first door, take an objective, attack (attack.py),
 rearrange or trade its cards (inventory.py), let another survivor play first, end the turn —
 and what each does on the app's side (ZC-1, ZC-3, ZC-8, ZC-14, ZC-15)."""
 
@@ -16,7 +16,7 @@ from tableapp.engine import (
     seat_ref,
 )
 
-from . import combat, inventory, spawn
+from . import attack, inventory, spawn
 from .ending import check_won, gain_adrenaline
 from .state import (
     COLOUR_LABELS,
@@ -108,7 +108,7 @@ def _turn_specs(state: State, step: dict, seat: int) -> list[dict]:
                 colour=choice(left, [COLOUR_LABELS[c] for c in left]),
             )
         )
-    specs += combat.attack_specs(state, sid)
+    specs += attack.attack_specs(state, sid)
     specs += inventory.move_specs(state, seat, [sid])
     specs += inventory.trade_specs(state, sid)
     # The app does not count actions (the board does). Ending a turn asks nothing: the
@@ -164,7 +164,7 @@ def _turn_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | 
     if kind == "take_objective" and not _objectives_left(state):
         return RuleError("no_objective", "ZC-1", M("zc.refuse.no_objective"))
     if kind in ("ranged", "melee"):
-        return combat.refuse_attack(state, sid, kind)
+        return attack.refuse_attack(state, sid, kind)
     return None
 
 
@@ -206,13 +206,13 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
             _goal_done(state, seat, ctx)
         return
     if kind in ("ranged", "melee"):
-        weapon = params["weapon"] if "weapon" in params else combat.only_weapon(state, sid, kind)
+        weapon = params["weapon"] if "weapon" in params else attack.only_weapon(state, sid, kind)
         aim = {"kind": "aim", "seat": seat, "survivor": sid, "mode": kind, "weapon": weapon}
         ctx.say(
             M(
                 "zc.attack.aiming" if kind == "ranged" else "zc.attack.closing",
                 survivor=survivor_name(state, sid),
-                weapon=combat.weapon_label(state, sid, kind, weapon),
+                weapon=attack.weapon_label(state, sid, kind, weapon),
             ),
             survivor=sid,
         )
