@@ -107,7 +107,7 @@ from __future__ import annotations
 
 from tableapp.engine import Flow, M, define
 
-from . import combat, corrections, ending, players, setup, spawn, zombies
+from . import attack, combat, corrections, ending, players, setup, spawn, team, zombies
 from .content import FORMAT, validate_content
 from .invariants import check_invariants
 from .state import FINISHED, GAME_ID, PLAYERS, PRIVATE, SECRET
@@ -119,7 +119,7 @@ GAME = define(
     players=PLAYERS,
     options=setup.OPTIONS,
     setup=setup.setup,
-    flow=Flow.of(setup, players, combat, spawn, zombies, ending),
+    flow=Flow.of(team, setup, players, attack, combat, spawn, zombies, ending),
     anytime=players.ANYTIME,
     view=view,
     result=ending.result,

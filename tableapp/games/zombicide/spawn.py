@@ -135,10 +135,33 @@ def _spawn_at(state: State, step: dict, ctx: Ctx) -> None:
 
 def resolve_card(state: State, card: str, where: dict, level: str, ctx: Ctx) -> tuple[dict, list]:
     """Read one Zombie card at ``level``: place, and list the steps that follow (the table's
-    ``placed``, then the activations)."""
+    ``placed``, then the activations). The steps: the row the table shows; an extra activation
+    card places nothing (:func:`_extra_activation`); else each type in turn is placed
+    (:func:`_place_abominations`, :func:`_place_type`), then the board is told and a rush
+    follows (:func:`_board_and_rush`)."""
     c = state["content"]["spawn"][card]
-    fest = state["options"]["abomination_fest"]
-    row = {
+    row = _new_row(card, c, where, level)
+    activations: list[dict] = []
+    base = {"where": where, "row": card}
+    if c["extra_activation"]:
+        activations += _extra_activation(state, row, level, base, ctx)
+        return row, activations
+    group: dict[str, int] = {}
+    for kind in state["content"]["types"]:
+        n = c["levels"][level].get(kind, 0)
+        if not n:
+            continue
+        if kind == ABOMINATION:
+            activations += _place_abominations(state, row, n, base, group, ctx)
+        else:
+            activations += _place_type(state, row, kind, n, base, group)
+    _say_row(state, row, group, ctx)
+    return row, _board_and_rush(state, row, c, group, base) + activations
+
+
+def _new_row(card: str, c: dict, where: dict, level: str) -> dict:
+    """The card's row on the table's screen, before anything is placed."""
+    return {
         "where": where,
         "card": card,
         "level": level,
@@ -151,87 +174,105 @@ def resolve_card(state: State, card: str, where: dict, level: str, ctx: Ctx) -> 
         "activates": [],
         "board_step": None,
     }
+
+
+def _extra_activation(state: State, row: dict, level: str, base: dict, ctx: Ctx) -> list[dict]:
+    """ZC-9: an extra activation card places nothing; the type named activates, except at the
+    first danger level."""
+    kind = row["extra"]
+    here = where_msg(row["where"])
+    if level == level_ids(state)[0]:
+        ctx.say(
+            M("zc.spawn.extra_blue", where=here, type=type_name(state, kind)),
+            rule="ZC-9",
+            reason=M("zc.reason.extra_blue"),
+            spawn=row,
+        )
+        return []
+    row["activates"].append({"reason": "extra", "type": kind})
+    activations = [_activation({"types": [kind]}, "extra", base, kind)]
+    ctx.say(
+        M("zc.spawn.extra", where=here, type=type_name(state, kind)),
+        rule="ZC-9",
+        reason=M("zc.reason.extra"),
+        spawn=row,
+    )
+    return activations
+
+
+def _place_abominations(
+    state: State, row: dict, n: int, base: dict, group: dict[str, int], ctx: Ctx
+) -> list[dict]:
+    """``n`` Abominations: each drawn at random among the miniatures left (ZC-6); with one in
+    play (no Abomination Fest) the draw activates it instead, once; with none left, every
+    Abomination activates (ZC-10). Returns the activations."""
     activations: list[dict] = []
-    base = {"where": where, "row": card}
-    here = where_msg(where)
-    if c["extra_activation"]:
-        kind = c["extra_activation"]
-        if level == level_ids(state)[0]:
-            ctx.say(
-                M("zc.spawn.extra_blue", where=here, type=type_name(state, kind)),
-                rule="ZC-9",
-                reason=M("zc.reason.extra_blue"),
-                spawn=row,
-            )
-        else:
-            row["activates"].append({"reason": "extra", "type": kind})
-            activations.append(_activation({"types": [kind]}, "extra", base, kind))
-            ctx.say(
-                M("zc.spawn.extra", where=here, type=type_name(state, kind)),
-                rule="ZC-9",
-                reason=M("zc.reason.extra"),
-                spawn=row,
-            )
-        return row, activations
-    group: dict[str, int] = {}
+    fest = state["options"]["abomination_fest"]
     reactivated = False
-    for kind in state["content"]["types"]:
-        n = c["levels"][level].get(kind, 0)
-        if not n:
+    for _ in range(n):
+        if state["abominations"] and not fest:
+            # ZC-6: one Abomination at most; another draw activates the one in play.
+            if not reactivated:
+                reactivated = True
+                row["activates"].append({"reason": "abomination", "type": ABOMINATION})
+                activations.append(
+                    _activation({"types": [ABOMINATION]}, "abomination", base, ABOMINATION)
+                )
             continue
-        if kind == ABOMINATION:
-            for _ in range(n):
-                if state["abominations"] and not fest:
-                    # ZC-6: one Abomination at most; another draw activates the one in play.
-                    if not reactivated:
-                        reactivated = True
-                        row["activates"].append({"reason": "abomination", "type": ABOMINATION})
-                        activations.append(
-                            _activation({"types": [ABOMINATION]}, "abomination", base, ABOMINATION)
-                        )
-                    continue
-                free = [
-                    k
-                    for k in state["content"]["abomination_order"]
-                    if k not in state["abominations"]
-                ]
-                if not free:
-                    # ZC-10: every Abomination miniature is on the board.
-                    if ABOMINATION not in row["short"]:
-                        row["short"].append(ABOMINATION)
-                        row["activates"].append({"reason": "shortage", "type": ABOMINATION})
-                        activations.append(
-                            _activation({"types": [ABOMINATION]}, "shortage", base, ABOMINATION)
-                        )
-                    continue
-                chosen = ctx.rng.choice(free)  # ZC-6: the kind is drawn at random
-                state["abominations"].append(chosen)
-                row["abominations"].append(chosen)
-                group[ABOMINATION_KEY + chosen] = 1
-            row["place"][kind] = n
-            row["placed"][kind] = len(row["abominations"])
+        free = [k for k in state["content"]["abomination_order"] if k not in state["abominations"]]
+        if not free:
+            # ZC-10: every Abomination miniature is on the board.
+            if ABOMINATION not in row["short"]:
+                row["short"].append(ABOMINATION)
+                row["activates"].append({"reason": "shortage", "type": ABOMINATION})
+                activations.append(
+                    _activation({"types": [ABOMINATION]}, "shortage", base, ABOMINATION)
+                )
             continue
-        put = min(n, miniatures_left(state, kind))
-        state["board"][kind] += put
-        row["place"][kind] = n
-        row["placed"][kind] = put
-        if put:
-            group[kind] = put
-        if put < n:
-            # ZC-10: out of miniatures: every Zombie of that type activates instead.
-            row["short"].append(kind)
-            row["activates"].append({"reason": "shortage", "type": kind})
-            activations.append(_activation({"types": [kind]}, "shortage", base, kind))
-    placing = bool(group)
-    _say_row(state, row, group, ctx)
-    steps: list[dict] = []
-    if placing:
-        board_step(state, M("zc.board.place", zombies=_group_words(state, group), where=here))
-        row["board_step"] = state["board_steps"][-1]["id"]
-    if c["rush"] and placing:
+        chosen = ctx.rng.choice(free)  # ZC-6: the kind is drawn at random
+        state["abominations"].append(chosen)
+        row["abominations"].append(chosen)
+        group[ABOMINATION_KEY + chosen] = 1
+    row["place"][ABOMINATION] = n
+    row["placed"][ABOMINATION] = len(row["abominations"])
+    return activations
+
+
+def _place_type(
+    state: State, row: dict, kind: str, n: int, base: dict, group: dict[str, int]
+) -> list[dict]:
+    """``n`` Zombies of ``kind``, as many as there are miniatures left; short of them, every
+    Zombie of that type activates instead (ZC-10). Returns the activations."""
+    put = min(n, miniatures_left(state, kind))
+    state["board"][kind] += put
+    row["place"][kind] = n
+    row["placed"][kind] = put
+    if put:
+        group[kind] = put
+    if put < n:
+        # ZC-10: out of miniatures: every Zombie of that type activates instead.
+        row["short"].append(kind)
+        row["activates"].append({"reason": "shortage", "type": kind})
+        return [_activation({"types": [kind]}, "shortage", base, kind)]
+    return []
+
+
+def _board_and_rush(
+    state: State, row: dict, c: dict, group: dict[str, int], base: dict
+) -> list[dict]:
+    """What was placed is told to the board; a rush card activates the group placed at once
+    (before the other activations). Returns the rush's step, if any."""
+    if not group:
+        return []
+    board_step(
+        state,
+        M("zc.board.place", zombies=_group_words(state, group), where=where_msg(row["where"])),
+    )
+    row["board_step"] = state["board_steps"][-1]["id"]
+    if c["rush"]:
         row["activates"].insert(0, {"reason": "rush", "type": None})
-        steps.append(_activation({"group": group}, "rush", base, None))
-    return row, steps + activations
+        return [_activation({"group": group}, "rush", base, None)]
+    return []
 
 
 def _activation(scope: dict, reason: str, base: dict, kind: str | None) -> dict:

@@ -19,7 +19,7 @@ from zc_support import (
     words,
 )
 
-from tableapp.games.zombicide import GAME, combat
+from tableapp.games.zombicide import GAME, attack
 from tableapp.games.zombicide.combat import zone_keys
 
 NADIA = 2  # Nadia's player (TEAMS[2])
@@ -46,7 +46,7 @@ def pick_weapon(state, mode, weapon="hand_l"):
     assert listed["label"]["msg"] == (
         "zc.action.ranged_one" if mode == "ranged" else "zc.action.melee_one"
     )
-    assert combat.only_weapon(state, "nadia", mode) == weapon
+    assert attack.only_weapon(state, "nadia", mode) == weapon
     return act(state, NADIA, mode)
 
 
