@@ -8,12 +8,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 from flask import Response, current_app, request
-from flask_smorest import Blueprint
 
 from .. import events, store, tables
 from ..engine import M
 from ..extensions import db
 from ..models import utcnow
+from .blueprint import Blueprint
 from .common import (
     AUTH_DOC,
     AUTH_REQUIRED_DOC,
@@ -25,11 +25,16 @@ from .common import (
     presence_seconds,
     token,
 )
-from .errors import PROBLEM
-from .schemas import EventsQuerySchema, PresenceSchema, ProblemSchema
+from .schemas import EventsQuerySchema, PresenceSchema
 from .server_slots import ClientGone, Hangup, NoHangup, one_server_slot, watch_hangup
 
-bp = Blueprint("events", __name__, url_prefix="/api/tables", description="Live events")
+bp = Blueprint(
+    "events",
+    __name__,
+    url_prefix="/api/tables",
+    description="Live events",
+    refusals={401: "Not this table's", 404: "No such table"},
+)
 
 
 class Presence:
@@ -87,8 +92,7 @@ PRESENCE_DOC = (
 
 @bp.route("/<code>/presence")
 @bp.response(200, PresenceSchema, description=PRESENCE_DOC)
-@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="Not this table's")
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
+@bp.refuses(401, 404)
 @bp.doc(**AUTH_DOC)
 def presence_now(code: str):
     """Who is connected now (the table screen looks every few seconds)."""
@@ -97,9 +101,7 @@ def presence_now(code: str):
 
 @bp.route("/<code>/presence", methods=["POST"])
 @bp.response(200, PresenceSchema, description=PRESENCE_DOC)
-@bp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM, description="Not this table's")
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
-@bp.alt_response(400, schema=ProblemSchema, content_type=PROBLEM, description="Bad Idempotency-Key")
+@bp.refuses(401, 404, (400, "Bad Idempotency-Key"))
 @bp.doc(**IDEMPOTENCY_DOC, **AUTH_REQUIRED_DOC)
 def ping(code: str):
     """The bearer's phone is here: its seat stays connected for the window. A repeat does
@@ -293,25 +295,12 @@ class TableStream:
     "host moves the bearer's seat to a new phone, the stream sends the (public) entry that "
     "says so, then `event: revoked` (`data: {code: seat_moved, seat, text}`), and ends.",
 )
-@bp.alt_response(400, schema=ProblemSchema, content_type=PROBLEM, description="Bad Last-Event-ID")
-@bp.alt_response(
-    401,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="The token is not one of this table's",
-)
-@bp.alt_response(404, schema=ProblemSchema, content_type=PROBLEM, description="No such table")
-@bp.alt_response(
-    429,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="This address holds too many open streams",
-)
-@bp.alt_response(
-    503,
-    schema=ProblemSchema,
-    content_type=PROBLEM,
-    description="The server holds all the streams it can; retry after `Retry-After` seconds",
+@bp.refuses(
+    (400, "Bad Last-Event-ID"),
+    (401, "The token is not one of this table's"),
+    404,
+    (429, "This address holds too many open streams"),
+    (503, "The server holds all the streams it can; retry after `Retry-After` seconds"),
 )
 @bp.doc(**AUTH_DOC)
 @one_server_slot  # process-wide cap, below the worker's connections
