@@ -52,9 +52,9 @@ def test_17j_french_elides_de_and_que_before_a_vowel():
     names = {1: "Owen", 2: "Ben", 3: "Élise"}
     fr = Renderer("fr", names, strict=True)
     moved = {"msg": "seat.moved", "args": {"seat": {"seat": 1}}}
-    assert fr.text(moved) == "L'hôte a donné la place d'Owen à un nouveau téléphone."
+    assert fr.text(moved) == "L’hôte a donné la place d’Owen à un nouveau téléphone."
     assert "place de Ben " in fr.text({**moved, "args": {"seat": {"seat": 2}}})
-    assert "place d'Élise " in fr.text({**moved, "args": {"seat": {"seat": 3}}})
+    assert "place d’Élise " in fr.text({**moved, "args": {"seat": {"seat": 3}}})
     # English is untouched
     assert "Owen's seat" in Renderer("en", names, strict=True).text(moved)
 

@@ -80,7 +80,7 @@ def test_the_french_pack_names_are_french():
 READINGS = {
     "Kate's Defenses (EZA-H15)": (
         ["EZA-H15", "Kate adds a Defense cube", "3 on the front door", "none when the box"],
-        ["EZA-H15", "Kate ajoute un cube Défense", "3 sur la porte d'entrée", "la boîte est vide"],
+        ["EZA-H15", "Kate ajoute un cube Défense", "3 sur la porte d’entrée", "la boîte est vide"],
     ),
     "EZA-H13 and its option": (
         ["EZA-H13", "may not take a Crawling Zombie", "crawling_attack_kills_standing"],
@@ -96,7 +96,7 @@ READINGS = {
     ),
     "Gabriel (House)": (
         ["Gabriel", "escapes whenever he is next to an exit with no Standing Zombie"],
-        ["Gabriel", "s'enfuit dès qu'il est à côté d'une sortie sans Zombie debout"],
+        ["Gabriel", "s’enfuit dès qu’il est à côté d’une sortie sans Zombie debout"],
     ),
     "frightened Humans after draw additional (EZA-H3, H4)": (
         ["EZA-H3, EZA-H4", "frightened Humans stand up at once, before the additional card"],
