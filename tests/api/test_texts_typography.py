@@ -40,6 +40,9 @@ def test_17j_every_french_catalogue_string_has_its_no_break_spaces(name):
         # not prose: a placeholder's format, an address, a time, a key
         ("{n:d} à 20:30 sur https://x.org/a?b=1", "{n:d} à 20:30 sur https://x.org/a?b=1"),
         ("tableapp:tables", "tableapp:tables"),
+        # the typographic apostrophe; a key quoted as code is not prose
+        ("L'hôte donne la place d'Owen", "L’hôte donne la place d’Owen"),
+        ("'{key}' doit montrer 'attack'", "'{key}' doit montrer 'attack'"),
     ],
 )
 def test_17j_typography_finds_and_mends_each_fault(text, good):
