@@ -9,7 +9,8 @@ the page and a snippet:
   (:mod:`tableapp.typography`'s rules, the catalogues' own: placeholders, web addresses, times
   and keys are not prose);
 - a straight apostrophe ``'`` in a text (French writes ``’``);
-- a button whose text says the same phrase twice ("aucun à portée, aucun à portée").
+- a button whose text says the same phrase twice ("aucun à portée, aucun à portée");
+- a line on screen that starts with ``: ; ! ? »``: the text broke at its no-break space.
 """
 
 from __future__ import annotations
@@ -30,12 +31,26 @@ GAMES = ("zombie-life", "eat-zem-all", "student-bodies", "zombicide")
 MOVES = int(os.environ.get("FRENCH_TEXT_TAPS", "40"))
 
 #: Every page's text and its buttons' (a button's own text, its label's when it has no words).
-READ = """() => ({
+READ = r"""() => ({
   body: document.body.innerText,
   buttons: [...document.querySelectorAll("button, [role=button], label.chip, label.tap")]
     .filter((b) => b.checkVisibility())
     .map((b) => (b.innerText || b.getAttribute("aria-label") || "").trim())
     .filter(Boolean),
+  // a : ; ! ? » that starts a line on screen: the line broke at its no-break space
+  broken: [...(function* walk() {
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      if (!node.parentElement?.checkVisibility()) continue;
+      for (const m of node.data.matchAll(/\S[\u00a0\u202f][:;!?»]/g)) {
+        const box = (i) => { const r = document.createRange(); r.setStart(node, i);
+          r.setEnd(node, i + 1); return r.getBoundingClientRect(); };
+        const word = box(m.index), mark = box(m.index + 2);
+        if (word.height && mark.height && mark.top >= word.bottom - 1)
+          yield node.data.slice(Math.max(0, m.index - 20), m.index + 12);
+      }
+    }
+  })()],
 })"""
 
 #: Words of a phrase in a button: split at list commas, "et"/"ou", and a label's colon.
@@ -69,6 +84,7 @@ def test_issue26_texts_every_french_screen_reads_right(game, devices, live_serve
             where = f"{table.roles[id(page)]} at #{page.get_attribute('main#app', 'data-seq')}"
             read = page.evaluate(READ)
             found = typography_faults(read["body"])
+            found += [f"line starts with its punctuation: {b!r}" for b in read["broken"]]
             found += [
                 f"repeated {twice} in button {label!r}"
                 for label in read["buttons"]
