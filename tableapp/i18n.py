@@ -154,7 +154,8 @@ def best_language(accept: Any) -> str:
 # A placeholder right before a closing quotation mark: the quoted text ends the quotation, so
 # its own full stop goes ("Ben undid “Ana drew a card”."), as does French « … ».
 _QUOTED = re.compile(r"\{(\w+)\}[\u00a0\u202f]?[”»]")
-# French elision before a vowel: "de {seat}" with Owen is "d'Owen", "que {seat}" "qu'Owen".
+# French elision before a vowel: "de {seat}" with Owen is "d’Owen", "que {seat}" "qu’Owen"
+# (the typographic apostrophe, as every French text has it).
 _ELIDED = re.compile(r"\b([Dd]|[Qq]u)e \{(\w+)\}")
 _VOWELS = frozenset("aeiouàâäéèêëîïôöûüùœæ")
 
@@ -174,7 +175,7 @@ def fitted(template: str, values: dict[str, str], lang: str) -> str:
     if lang == "fr":
         template = _ELIDED.sub(
             lambda m: (
-                f"{m.group(1)}'{{{m.group(2)}}}"
+                f"{m.group(1)}\u2019{{{m.group(2)}}}"
                 if _starts_with_vowel(values.get(m.group(2)))
                 else m.group(0)
             ),

@@ -1,5 +1,6 @@
 """French typography of the catalogues' texts: a no-break space before ``:`` ``;`` ``!`` ``?``
-and inside ``« »``, never an ordinary space (a line may not break there) nor none at all.
+and inside ``« »``, never an ordinary space (a line may not break there) nor none at all; the
+typographic apostrophe ``’`` (``l’hôte``, ``d’Owen``), never the straight ``'``.
 
 :func:`problems` lists what is wrong with one text (tests scan every French text with it);
 :func:`fixed` returns the text with each such space made a no-break one (``tools/
@@ -15,9 +16,12 @@ import re
 #: U+202F some typesetters prefer before ``; ! ?``): either is right.
 NO_BREAK = "\u00a0\u202f"
 HIGH = ":;!?"
+#: French's apostrophe (U+2019), in elision (``l’hôte``) as in ``aujourd’hui``.
+APOSTROPHE = "\u2019"
 
-# Parts of a text that are not prose: placeholders, addresses, times and ratios, "?!" runs.
-_SKIP = re.compile(r"\{[^{}]*\}|\bhttps?://\S+|\b\d+:\d+\b")
+# Parts of a text that are not prose: placeholders, addresses, times and ratios, a key quoted
+# as code (``'{key}'``, ``'attack'`` in a pack author's error: a name to type, not French).
+_SKIP = re.compile(r"\{[^{}]*\}|\bhttps?://\S+|\b\d+:\d+\b|'[^'\s]+'")
 
 
 def _masked(text: str) -> str:
@@ -44,14 +48,24 @@ def faults(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def straight_apostrophes(text: str) -> list[int]:
+    """Where ``text`` has a straight apostrophe ``'`` in its prose (placeholders, addresses
+    left alone)."""
+    return [i for i, char in enumerate(_masked(text)) if char == "'"]
+
+
 def problems(text: str) -> list[str]:
     """Each typographic fault of a French ``text``, as a snippet around it."""
-    return [text[max(0, a - 12) : b + 3] for a, b in faults(text)]
+    spaces = [text[max(0, a - 12) : b + 3] for a, b in faults(text)]
+    return spaces + [text[max(0, i - 12) : i + 6] for i in straight_apostrophes(text)]
 
 
 def fixed(text: str) -> str:
     """``text`` with an ordinary space (or none) before high punctuation and inside ``« »``
-    made a no-break space; a text already right is returned unchanged."""
+    made a no-break space, each straight apostrophe a typographic one; a text already right is
+    returned unchanged."""
+    for i in straight_apostrophes(text):
+        text = text[:i] + APOSTROPHE + text[i + 1 :]
     out, last = [], 0
     for a, b in faults(text):
         out += [text[last:a], "\u00a0"]

@@ -1,5 +1,6 @@
 """Lists, or fixes in place, the French typography faults of the catalogues (a no-break space
-before ``: ; ! ?`` and inside ``« »``, see :mod:`tableapp.typography`): the ``msgstr`` texts of
+before ``: ; ! ?`` and inside ``« »``, the typographic apostrophe, see
+:mod:`tableapp.typography`): the ``msgstr`` texts of
 ``tableapp/translations/fr/LC_MESSAGES/*.po`` (the shell's) and of each game package's own
 (``tableapp/games/<package>/translations/fr/LC_MESSAGES/*.po``), the server's and the phone
 app's own words
@@ -21,7 +22,7 @@ from pathlib import Path
 from babel.messages.pofile import unescape
 
 from tableapp.i18n import catalogue_files
-from tableapp.typography import faults, problems
+from tableapp.typography import APOSTROPHE, faults, problems, straight_apostrophes
 
 ROOT = Path(__file__).resolve().parent.parent
 PO_FILES = catalogue_files("fr")
@@ -40,6 +41,9 @@ def _fix_po_block(lines: list[str]) -> list[str]:
     parts = [_PO_STRING.match(line) for line in lines]
     pieces = [list(unescape(f'"{m.group(2)}"')) for m in parts]
     where = [(n, k) for n, piece in enumerate(pieces) for k in range(len(piece))]
+    for i in straight_apostrophes("".join("".join(p) for p in pieces)):
+        n, k = where[i]
+        pieces[n][k] = APOSTROPHE
     for a, b in reversed(faults("".join("".join(p) for p in pieces))):
         if b > a:  # an ordinary space becomes a no-break one
             n, k = where[a]

@@ -59,10 +59,10 @@ export function labelled(label, value = "") {
 }
 
 /** French elision before a name that starts with a vowel: "la place de {name}" with Owen is
- * "la place d'Owen", "que {name}" "qu'Owen" (as the server's texts do). */
+ * "la place d’Owen", "que {name}" "qu’Owen" (as the server's texts do, typographic apostrophe). */
 export function elided(text, vars) {
   return text.replace(/(^|[\s(«\u00a0])([Dd]|[Qq]u)e \{(\w+)\}/g, (all, before, stem, name) =>
-    (/^[aeiouàâäéèêëîïôöûüùœæ]/i.test(String(vars[name] ?? "")) ? `${before}${stem}'{${name}}` : all));
+    (/^[aeiouàâäéèêëîïôöûüùœæ]/i.test(String(vars[name] ?? "")) ? `${before}${stem}\u2019{${name}}` : all));
 }
 
 export const lang = () => current;

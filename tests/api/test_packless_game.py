@@ -59,7 +59,7 @@ def test_a_game_without_a_pack_has_no_pack_to_download(client, packless):
         ("en", "Coin Toss has no content pack: its rules print every component."),
         (
             "fr",
-            "Coin Toss n'a pas de paquet de contenu\u00a0: ses règles listent tout le matériel.",
+            "Coin Toss n’a pas de paquet de contenu\u00a0: ses règles listent tout le matériel.",
         ),
     ]:
         response = client.get(f"/api/games/{GAME_ID}/pack", headers={"Accept-Language": lang})

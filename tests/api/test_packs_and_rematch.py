@@ -104,9 +104,9 @@ def test_a_broken_eat_zem_all_pack_is_refused_in_the_readers_language(client):
     for lang, lines in {
         "fr": [
             "fichier de cartes (JSON) › humans › human › « Harry » › vp : doit être un "
-            "nombre entier d'au moins 0",
+            "nombre entier d’au moins 0",
             "fichier de cartes (JSON) › mutations › mutation › « Détente » › effect : doit "
-            "être l'un de : ",
+            "être l’un de : ",
         ],
         "en": [
             "pack file (JSON) › humans › human › “Harry” › vp: must be a whole number of at "

@@ -97,7 +97,7 @@ def test_refusals_are_in_the_players_language_with_their_rule(client, tables):
     body = response.get_json()
     assert response.status_code == 422 and body["rule"] == "ZL-2"
     assert body["msg"] == "zl.refuse.nothing_to_place"
-    assert body["detail"] == "Piochez une carte avant d'en poser une."
+    assert body["detail"] == "Piochez une carte avant d’en poser une."
 
 
 def test_games_catalogue_speaks_the_language_asked(client):
@@ -115,7 +115,7 @@ def test_every_games_help_ends_with_the_tables_rules_in_the_language_asked(clien
     """Undo needing another player's OK, a lost phone, fair draws: every game's help, in
     French too."""
     for lang, undo, fair in [
-        ("fr", "un autre joueur (ou l'hôte) l'accepte ou la refuse", "Des tirages équitables"),
+        ("fr", "un autre joueur (ou l’hôte) l’accepte ou la refuse", "Des tirages équitables"),
         ("en", "another player (or the host) agrees or refuses", "Fair draws"),
     ]:
         games = client.get("/api/games", headers={"Accept-Language": lang}).get_json()["games"]
@@ -152,7 +152,7 @@ def test_field_errors_titles_and_http_errors_speak_french(client, tables):
     variant = client.post("/api/tables", json={"game": "zombie-life", "variant": "x"}, headers=FR)
     body = variant.get_json()
     assert body["code"] == "unknown_variant" and body["title"] == "Contenu impossible à traiter"
-    assert body["errors"]["variant"] == ["Il n'y a rien à choisir ici."]  # no variants
+    assert body["errors"]["variant"] == ["Il n’y a rien à choisir ici."]  # no variants
     variant = client.post("/api/tables", json={"game": "eat-zem-all", "variant": "x"}, headers=FR)
     assert variant.get_json()["errors"]["variant"] == ["Au choix\u00a0: La Maison et Le Cimetière."]
     code = tables.create()["code"]
@@ -163,10 +163,10 @@ def test_field_errors_titles_and_http_errors_speak_french(client, tables):
     assert taken["title"] == "Conflit"
     cases = [
         ({"name": "Ana\u202e"}, "name", "Un nom ne peut pas contenir de caractère de contrôle"),
-        ({"name": "   "}, "name", "Un nom a besoin d'au moins un caractère visible."),
+        ({"name": "   "}, "name", "Un nom a besoin d’au moins un caractère visible."),
         ({"name": "a" * 41}, "name", "Un nom a au plus 40 caractères"),
         ({}, "name", "Ce champ est obligatoire."),
-        ({"name": 7}, "name", "Ce n'est pas un texte."),
+        ({"name": 7}, "name", "Ce n’est pas un texte."),
         ({"name": "Ben", "colour": "pink"}, "colour", "Au choix\u00a0: orange, bleu ciel, vert"),
         ({"name": "Ben", "contribution": "ab"}, "contribution", "32 octets aléatoires"),
         ({"name": "Ben", "retry_secret": "short"}, "retry_secret", "De 32 à 128 lettres"),
@@ -181,20 +181,20 @@ def test_field_errors_titles_and_http_errors_speak_french(client, tables):
     ).get_json()
     assert action["errors"] == {
         "type": ["De 1 à 40 caractères."],
-        "expected": ["Ce n'est pas un nombre entier."],
+        "expected": ["Ce n’est pas un nombre entier."],
     }
     expected = {"type": "draw", "expected": -1}
     action = client.post(f"/api/tables/{code}/actions", json=expected, headers=FR).get_json()
     assert action["errors"] == {"expected": ["Un nombre entier de 0 à 2147483647."]}
     log = client.get(f"/api/tables/{code}/log?after=x", headers=FR).get_json()
-    assert "Un numéro d'action" in json.dumps(log["errors"], ensure_ascii=False)
+    assert "Un numéro d’action" in json.dumps(log["errors"], ensure_ascii=False)
     missing = client.get("/api/nowhere", headers=FR).get_json()
     assert missing["code"] == "not_found" and missing["title"] == "Introuvable"
-    assert missing["detail"] == "Il n'y a rien à cette adresse."
+    assert missing["detail"] == "Il n’y a rien à cette adresse."
     wrong = client.delete("/api/games", headers=FR)
     body = wrong.get_json()
     assert wrong.status_code == 405 and body["title"] == "Méthode non permise"
-    assert body["detail"] == "Cette adresse n'accepte pas cette méthode."
+    assert body["detail"] == "Cette adresse n’accepte pas cette méthode."
     english = client.get("/api/nowhere").get_json()
     assert (
         english["title"] == "Not found" and english["detail"] == "There is nothing at this address."

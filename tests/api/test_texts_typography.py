@@ -40,6 +40,9 @@ def test_17j_every_french_catalogue_string_has_its_no_break_spaces(name):
         # not prose: a placeholder's format, an address, a time, a key
         ("{n:d} à 20:30 sur https://x.org/a?b=1", "{n:d} à 20:30 sur https://x.org/a?b=1"),
         ("tableapp:tables", "tableapp:tables"),
+        # the typographic apostrophe; a key quoted as code is not prose
+        ("L'hôte donne la place d'Owen", "L’hôte donne la place d’Owen"),
+        ("'{key}' doit montrer 'attack'", "'{key}' doit montrer 'attack'"),
     ],
 )
 def test_17j_typography_finds_and_mends_each_fault(text, good):
@@ -52,9 +55,9 @@ def test_17j_french_elides_de_and_que_before_a_vowel():
     names = {1: "Owen", 2: "Ben", 3: "Élise"}
     fr = Renderer("fr", names, strict=True)
     moved = {"msg": "seat.moved", "args": {"seat": {"seat": 1}}}
-    assert fr.text(moved) == "L'hôte a donné la place d'Owen à un nouveau téléphone."
+    assert fr.text(moved) == "L’hôte a donné la place d’Owen à un nouveau téléphone."
     assert "place de Ben " in fr.text({**moved, "args": {"seat": {"seat": 2}}})
-    assert "place d'Élise " in fr.text({**moved, "args": {"seat": {"seat": 3}}})
+    assert "place d’Élise " in fr.text({**moved, "args": {"seat": {"seat": 3}}})
     # English is untouched
     assert "Owen's seat" in Renderer("en", names, strict=True).text(moved)
 

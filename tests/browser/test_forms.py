@@ -229,7 +229,7 @@ def test_17j_annuler_is_cancel_only_and_french_elides(devices):
           return [say("Owen"), say("Ben"), i18n.labelled("Bonus", 2)];
         }"""
     )
-    assert said[0].startswith("Donner la place d'Owen ") and said[1].startswith(
+    assert said[0].startswith("Donner la place d’Owen ") and said[1].startswith(
         "Donner la place de Ben "
     )
     assert said[2] == f"Bonus{NBSP}: 2"  # a label and its value put together in code

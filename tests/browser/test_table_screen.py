@@ -266,7 +266,7 @@ def test_d_zombicide_ends_with_one_team_result_and_no_ranking(devices, live_serv
     end = laptop.locator(".end")
     assert end.get_attribute("data-outcome") == "team"
     outcome = end.locator(".end-outcome").text_content()
-    assert ("L'équipe gagne" if result["won"] else "L'équipe perd") in outcome
+    assert ("L’équipe gagne" if result["won"] else "L’équipe perd") in outcome
     assert end.locator("ol").count() == 0 and end.locator(".tag.win").count() == 0
     seats = end.locator(".standings.team li").evaluate_all(
         "ls => ls.map((l) => Number(l.dataset.seat))"

@@ -504,23 +504,14 @@ TEXTS = """(selectors) => [...document.querySelectorAll(selectors)].map((e) => e
 BUTTONS = """() => [...document.querySelectorAll(
   "fieldset.actions button, fieldset.actions .action-label, fieldset.actions label.chip")]
   .map((e) => e.innerText.trim()).filter(Boolean)"""
-#: French elision of a name by the shell's renderer ("la place d'Owen"): its apostrophe is the
-#: shell's (tableapp/i18n.py, pwa/js/i18n.js), not a Zombicide text's.
-ELISION = re.compile(r"\b(?:[dD]|[qQ]u)'(?=[A-ZÀ-Ý])")
 
 
 def french_faults(texts):
     """Each French typography fault of the page texts: an ordinary space (or none) before
-    : ; ! ? (tableapp.typography), a straight apostrophe."""
+    : ; ! ?, a straight apostrophe — a name's elision (d’Owen) included (tableapp.typography)."""
     from tableapp.typography import problems
 
-    faults = []
-    for text in texts:
-        for line in text.splitlines():
-            faults += [("no-break space", p) for p in problems(line)]
-            for match in re.finditer("'", ELISION.sub("’", line)):
-                faults.append(("apostrophe", line[max(0, match.start() - 15) : match.end() + 10]))
-    return faults
+    return [p for text in texts for line in text.splitlines() for p in problems(line)]
 
 
 def repeated_phrases(labels):

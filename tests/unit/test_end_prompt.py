@@ -41,7 +41,7 @@ def test_several_winners_no_winner_and_a_team_each_say_so_with_the_games_reason(
     assert text(team).startswith("Game over, the team won: every objective is done.")
     died = {"msg": "zc.end.died", "args": {"survivor": "Nadia"}}
     lost = end_prompt({"winners": [], "won": False, "reason": died})
-    assert text(lost, "fr").startswith("Partie terminée, l'équipe a perdu\u00a0:")
+    assert text(lost, "fr").startswith("Partie terminée, l’équipe a perdu\u00a0:")
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in catalog.games()])

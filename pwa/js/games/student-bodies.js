@@ -85,7 +85,7 @@ function counts(g) {
 }
 
 function scenario(g) {
-  const row = (label, card) => h("li", { data: { card: card?.key || "" } }, h("strong", {}, `${label}: `),
+  const row = (label, card) => h("li", { data: { card: card?.key || "" } }, h("strong", {}, labelled(label)),
     card ? [card.name, h("span", { class: "muted" }, ` — ${(card.place || []).join(", ")}`)] : h("span", { class: "muted" }, t("sb.sealed")));
   return h("section", { class: "sb-scenario" }, h("h3", {}, t("sb.scenario")),
     h("ul", {}, g.scenario.hallway.map((card) => row(t("sb.hallway"), card)), row(t("sb.lab"), g.scenario.lab), row(t("sb.exit"), g.scenario.exit)));

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ...engine import Ctx, Flow, M, Question, action, choice, piles, turns
 from ...engine.messages import pack_names
 from . import feast
-from .effects import describe
+from .effects import describe, describe_all
 from .scoring import finish
 from .state import (
     State,
@@ -146,7 +146,7 @@ def _resolve_card(state: State, step: Step, ctx: Ctx) -> None:
         return
     effects = list(card["effects"])
     ctx.say(
-        M("eza.card.human", human=who, effects=[describe(e) for e in effects]),
+        M("eza.card.human", human=who, effects=describe_all(effects)),
         rule="EZA-H1",
         card=card_id,
     )

@@ -8,6 +8,8 @@ The content pack writes effects as short codes (``activate:2x3``, ``move+2``, ``
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from ...engine import M
 
 _WORDS = {
@@ -48,6 +50,21 @@ def describe(effect: str) -> dict:
     if effect.startswith("discard_human_cards:"):
         return M("eza.fx.discard_human_cards", count=int(effect.split(":")[1]))
     raise ValueError(f"unknown effect {effect!r}")
+
+
+def describe_all(effects: list[str]) -> list[dict]:
+    """The messages for a list of effect codes, a run of the same one said once with how many
+    times ("Add 2 Zombies", never "Add 1 Zombie and Add 1 Zombie")."""
+    out = []
+    for code, run in groupby(effects):
+        n = len(list(run))
+        if n == 1:
+            out.append(describe(code))
+        elif code == "add_zombie":
+            out.append(M("eza.fx.add_zombies", count=n))
+        else:
+            out.append(M("eza.fx.times", effect=describe(code), count=n))
+    return out
 
 
 def activation(effect: str) -> tuple[int | None, int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...engine import Ctx, Flow, M, Question, RuleError, action, choice, decks, piles, turns
 from ...engine.messages import pack_names
-from .effects import describe
+from .effects import describe_all
 from .mutations import start_mutation
 from .scoring import finish
 from .state import (
@@ -65,8 +65,8 @@ def draw_zombie_cards(state: State, ctx: Ctx, n: int) -> list[str]:
 def card_label(state: State, card_id: str) -> dict:
     """A Zombie card with what it does: "Shamble: 1 Zombie benefits from 3 actions · Bonus …"."""
     card = state["content"]["zombie_cards"][card_id]
-    main = [describe(e) for e in card.get("main", [])]
-    bonus = [describe(e) for e in card.get("bonus", [])]
+    main = describe_all(card.get("main", []))
+    bonus = describe_all(card.get("bonus", []))
     return M(
         "eza.card.with_bonus" if bonus else "eza.card.plain",
         card=pack_names(card),

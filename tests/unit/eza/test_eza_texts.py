@@ -80,7 +80,7 @@ def test_the_french_pack_names_are_french():
 READINGS = {
     "Kate's Defenses (EZA-H15)": (
         ["EZA-H15", "Kate adds a Defense cube", "3 on the front door", "none when the box"],
-        ["EZA-H15", "Kate ajoute un cube Défense", "3 sur la porte d'entrée", "la boîte est vide"],
+        ["EZA-H15", "Kate ajoute un cube Défense", "3 sur la porte d’entrée", "la boîte est vide"],
     ),
     "EZA-H13 and its option": (
         ["EZA-H13", "may not take a Crawling Zombie", "crawling_attack_kills_standing"],
@@ -96,7 +96,7 @@ READINGS = {
     ),
     "Gabriel (House)": (
         ["Gabriel", "escapes whenever he is next to an exit with no Standing Zombie"],
-        ["Gabriel", "s'enfuit dès qu'il est à côté d'une sortie sans Zombie debout"],
+        ["Gabriel", "s’enfuit dès qu’il est à côté d’une sortie sans Zombie debout"],
     ),
     "frightened Humans after draw additional (EZA-H3, H4)": (
         ["EZA-H3, EZA-H4", "frightened Humans stand up at once, before the additional card"],
@@ -129,3 +129,22 @@ def test_EZA_the_french_help_names_the_same_rules_and_options():
     assert french_help != english_help
     words = re.compile(r"EZA-[A-Z]\d+|\b[a-z]+(?:_[a-z]+)+\b")
     assert sorted(set(words.findall(french_help))) == sorted(set(words.findall(english_help)))
+
+
+def test_issue26_an_effect_said_twice_is_said_once_with_its_count():
+    """A Zombie card's "add_zombie, add_zombie" bonus reads "Add 2 Zombies", never "Add 1
+    Zombie and Add 1 Zombie"; a Human card's repeated step says how many times."""
+    from tableapp.engine import M
+    from tableapp.games.eat_zem_all.effects import describe_all
+
+    effects = describe_all(["advance", "advance", "kill_standing", "add_zombie", "add_zombie"])
+    said = M("eza.card.human", human="Kate", effects=effects)
+    assert (
+        Renderer("en", {}, strict=True)
+        .text(said)
+        .endswith("(×2), Kill a Standing Zombie, and Add 2 Zombies.")
+    )
+    fr = Renderer("fr", {}, strict=True).text(said)
+    assert (
+        fr.endswith("(×2), Tuer un Zombie debout et Ajouter 2 Zombies.") and "Ajouter 1" not in fr
+    )

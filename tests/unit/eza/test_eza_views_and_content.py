@@ -95,7 +95,7 @@ def test_content_problems_are_messages_in_the_readers_language():
     name = PACK["humans"]["human"][1]["name_fr"]
     trait = PACK["traits"]["trait"][0]["name_fr"]
     assert lines == [
-        f"humans.toml: human[1].vp doit être un nombre entier d'au moins 0 (Humain\u00a0: {name})",
+        f"humans.toml: human[1].vp doit être un nombre entier d’au moins 0 (Humain\u00a0: {name})",
         f"traits.toml: trait[0].effects nomme un effet inconnu : fly (carte : {trait})",
         "human_cards.toml: house[3].effects seule Adèle encourage, pas Gabriel (EZA-H15) "
         "(carte : house-gabriel-1)",
