@@ -2,7 +2,7 @@
 // whose turn, the dealer and the scores; on your phone, the card you just drew.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 import { seatLabel } from "../seats.js";
 import * as generic from "./generic.js";
 import { icon } from "../icons.js";
@@ -38,7 +38,7 @@ function playerRow(view, player) {
       h("span", { class: `status ${player.status}` }, STATUS_MARK[player.status] ? icon(STATUS_MARK[player.status]) : null, " ", t(`zl.${player.status}`)),
       turn ? h("span", { class: "marker" }, icon("turn"), " ", t("zl.turn")) : null,
       g.dealer === player.seat ? h("span", { class: "marker" }, icon("dealer"), " ", t("zl.dealer")) : null,
-      h("span", { class: "score" }, t("zl.points", { n: player.score }))),
+      h("span", { class: "score" }, t(new Intl.PluralRules(lang()).select(player.score) === "one" ? "zl.point" : "zl.points", { n: player.score }))),
     cards(player.refuge, { mine }));
 }
 
