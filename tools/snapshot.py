@@ -25,7 +25,7 @@ from tableapp import catalog
 from tableapp.content import pack_problems
 from tableapp.content.schemas import pack_format, pack_json_schema, shape_problems
 from tableapp.engine import HOST, Game, Rng, RuleError
-from tableapp.engine.playout import playable, random_params, random_playout
+from tableapp.engine.playout import playable, random_correction, random_params, random_playout
 from tableapp.engine.replay import canonical
 
 #: Seeds per game, variant and seat count (Eat Zem All's games are long: fewer).
@@ -94,7 +94,7 @@ def corrected(game: Game, variant, seats: list[int], seed: bytes) -> tuple[str, 
     for step in range(1, MAX_CORRECTED + 1):
         if game.over(state):
             break
-        posted = _correction(game, state, chooser) if chooser.between(1, 3) == 1 else None
+        posted = random_correction(game, state, chooser) if chooser.between(1, 3) == 1 else None
         if posted is None:
             who = [s for s in game.prompt(state)["waiting_for"] if playable(game, state, s)]
             seat = chooser.choice(who)
@@ -109,22 +109,6 @@ def corrected(game: Game, variant, seats: list[int], seed: bytes) -> tuple[str, 
         observe(game, digest, state, seat, act, events)
     ending(game, digest, state)
     return digest.hexdigest(), step
-
-
-def _correction(game: Game, state: dict, chooser: Rng):
-    seat = chooser.choice([HOST, *state["seats"]])
-    specs = [s for s in game.legal_actions(state, seat) if s["type"] == "correct"]
-    if not specs:
-        return None
-    spec = chooser.choice(specs)
-    params = random_params(spec, chooser)
-    if "counts" in params and chooser.between(0, 3):
-        counts = spec["params"]["counts"]["counts"]
-        changed = chooser.choice(sorted(counts))
-        params["counts"] = {
-            k: (params["counts"][k] if k == changed else c["value"]) for k, c in counts.items()
-        }
-    return seat, {"type": "correct", "params": params}
 
 
 def _broken(value):

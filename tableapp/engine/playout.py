@@ -80,6 +80,25 @@ def _counts(param: dict, rng: Rng | RandomChooser) -> dict:
 NOT_PLAYED = ("correct",)
 
 
+def random_correction(game: Game, state: dict, chooser: Rng) -> tuple[int, dict] | None:
+    """A correction someone at the table (the host or a seat, drawn) may make now, with random
+    values — mostly one count changed, the others left as the app has them — or None when the
+    one drawn has none to make. Playouts with corrections (tests, tools/snapshot.py) use it."""
+    seat = chooser.choice([HOST, *state["seats"]])
+    specs = [s for s in game.legal_actions(state, seat) if s["type"] == "correct"]
+    if not specs:
+        return None
+    spec = chooser.choice(specs)
+    params = random_params(spec, chooser)
+    if "counts" in params and chooser.between(0, 3):
+        counts = spec["params"]["counts"]["counts"]
+        changed = chooser.choice(sorted(counts))
+        params["counts"] = {
+            k: (params["counts"][k] if k == changed else c["value"]) for k, c in counts.items()
+        }
+    return seat, {"type": "correct", "params": params}
+
+
 def playable(game: Game, state: dict, seat: int) -> list[dict]:
     """The legal actions of ``seat`` a playout may pick."""
     specs = game.legal_actions(state, seat, corrections=False)

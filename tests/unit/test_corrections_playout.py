@@ -15,7 +15,7 @@ import pytest
 
 from tableapp import catalog
 from tableapp.engine import HOST, Game, Rng, RuleError
-from tableapp.engine.playout import playable, random_params
+from tableapp.engine.playout import playable, random_correction, random_params
 
 GAMES = [g for g in catalog.games() if isinstance(g, Game)]
 #: Playouts per game and variant (Eat Zem All's are long: fewer).
@@ -37,23 +37,6 @@ def _empty_picks(specs: list[dict]) -> list[str]:
             if len(param["choices"]) < least:
                 bad.append(f"{spec['type']}.{name}")
     return bad
-
-
-def _a_correction(game: Game, state: dict, chooser: Rng) -> tuple[int, dict] | None:
-    seat = chooser.choice([HOST, *state["seats"]])
-    specs = [s for s in game.legal_actions(state, seat) if s["type"] == "correct"]
-    if not specs:
-        return None
-    spec = chooser.choice(specs)
-    params = random_params(spec, chooser)
-    if "counts" in params and chooser.between(0, 3):
-        # Mostly one count changed, the others left as the app has them.
-        counts = spec["params"]["counts"]["counts"]
-        changed = chooser.choice(sorted(counts))
-        params["counts"] = {
-            k: (params["counts"][k] if k == changed else c["value"]) for k, c in counts.items()
-        }
-    return seat, {"type": "correct", "params": params}
 
 
 def _check(game: Game, state: dict, where: str) -> None:
@@ -94,7 +77,7 @@ def _playout(game: Game, variant: str | None, number: int) -> int:
             break
         posted = None
         if chooser.between(1, CORRECT_ONE_IN) == 1:
-            posted = _a_correction(game, state, chooser)
+            posted = random_correction(game, state, chooser)
         if posted is None:
             who = [s for s in game.prompt(state)["waiting_for"] if playable(game, state, s)]
             assert who, (step, "stuck", game.prompt(state))
