@@ -45,14 +45,8 @@ MAX_COPIES = 12
 MAX_PER_LEVEL = 20
 SKILL_NUMBERS = ("ranged_dice", "melee_dice", "melee_damage", "rerolls", "search_draws")
 SKILL_FLAGS = ("free_targeting", "no_friendly_fire")
-CARD_FIELDS = {
-    "id",
-    "name",
-    "name_fr",
-    "set",
-    "copies",
-    "text",
-    "text_fr",
+#: A card's numbers and marks, what a player reads on it (the screens show them: state.card_view).
+CARD_NUMBERS = (
     "attack",
     "dice",
     "accuracy",
@@ -65,6 +59,16 @@ CARD_FIELDS = {
     "ammo",
     "reroll",
     "search_draws",
+)
+CARD_FIELDS = {
+    "id",
+    "name",
+    "name_fr",
+    "set",
+    "copies",
+    "text",
+    "text_fr",
+    *CARD_NUMBERS,
     "first_player",
 }
 

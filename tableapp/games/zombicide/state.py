@@ -45,6 +45,8 @@ from tableapp.engine import HOST, Ctx, M, named, seat_ref
 from tableapp.engine.decks import draw as draw_from
 from tableapp.engine.messages import pack_names
 
+from .content import CARD_NUMBERS
+
 State = dict[str, Any]
 
 SECRET = (("spawn_deck", "draw"), ("equipment", "draw"), ("crates", "draw"))
@@ -127,20 +129,7 @@ def card_view(state: State, card: str) -> dict:
         "deck": d["deck"],
         "text": named({"en": d["text"], "fr": d["text_fr"]}) if d["text"] else None,
     }
-    for key in (
-        "attack",
-        "dice",
-        "accuracy",
-        "damage",
-        "range",
-        "dual",
-        "door",
-        "noise",
-        "reload",
-        "ammo",
-        "reroll",
-        "search_draws",
-    ):
+    for key in CARD_NUMBERS:
         if key in d:
             out[key] = d[key]
     return out
