@@ -9,6 +9,7 @@ from .common import (
     IDEMPOTENCY_DOC,
     idempotency,
     outcome_response,
+    patches,
     presence_seconds,
     token,
 )
@@ -46,7 +47,10 @@ def post_action(body: dict, code: str):
 
     Besides the game's actions, ``approve_undo`` / ``refuse_undo`` (another seat or the host)
     and ``cancel_undo`` (the asker) answer a pending undo request; the view lists them."""
-    return outcome_response(tables.act(code, token(), body, idempotency(body), presence_seconds()))
+    return outcome_response(
+        tables.act(code, token(), body, idempotency(body), presence_seconds(), patches()),
+        patches(),
+    )
 
 
 @bp.route("/<code>/undo", methods=["POST"])
@@ -66,4 +70,7 @@ def undo(body: dict, code: str):
     Undoing an action that showed its actor something (a drawn card) takes another player's
     OK: the answer is then 202 with the pending request. The host's undo is immediate. An
     applied undo of such an action shows everyone what it had shown."""
-    return outcome_response(tables.undo(code, token(), body, idempotency(body), presence_seconds()))
+    return outcome_response(
+        tables.undo(code, token(), body, idempotency(body), presence_seconds(), patches()),
+        patches(),
+    )

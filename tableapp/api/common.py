@@ -85,14 +85,22 @@ def json_response(payload: dict | list, status: int = 200, private: bool = True)
     return response
 
 
-def outcome_response(outcome: tables.Outcome) -> Response:
+def outcome_response(outcome: tables.Outcome, patches: bool = False) -> Response:
     response = Response(
         outcome.body,
         status=outcome.status,
         mimetype=PROBLEM if outcome.status >= 400 else "application/json",
     )
     response.headers["Cache-Control"] = "no-store"
+    if patches:
+        response.headers["Preference-Applied"] = tables.PATCH_PREFERENCE
+        response.vary.add("Prefer")
     return response
+
+
+def patches() -> bool:
+    """Whether the request asks for views as patches (``Prefer: view-patch``)."""
+    return tables.wants_patches(request.headers.get("Prefer"))
 
 
 def presence_seconds() -> float:

@@ -149,6 +149,10 @@ class TableStream:
         self.join_url = tables.join_url(table.code)  # this request's host, as GET says it
         self.environ = environ if environ is not None else {}
         self.hangup: Hangup = NoHangup()  # until the response starts (events)
+        # ``Prefer: view-patch``: after the first, each view goes as a patch against the one
+        # this stream sent before (tables/patches.py); ``sent`` is that one.
+        self.patches = tables.wants_patches(self.environ.get("HTTP_PREFER"))
+        self.sent: dict | None = None
 
     # ------------------------------------------------------------------ open (the request)
 
@@ -205,11 +209,22 @@ class TableStream:
                 if view is not None:
                     for entry in out[:-1]:
                         entry["view_at"] = last  # the view comes with a later entry
-                    out[-1]["view"] = view
+                    self.attach(out[-1], view)
                 return out
             # Committed since these rows were read: send those too, then the view as of the last.
             rows = self.rows(last, now.seq)
         return out
+
+    def attach(self, entry: dict, view: dict) -> None:
+        """The view goes with ``entry``: whole, or (``Prefer: view-patch``, after this stream's
+        first view) as ``view_patch``, the operations from the view this stream sent before,
+        whose number is ``view_base``. A patch holds only parts of this bearer's own view."""
+        if self.patches and self.sent is not None and self.sent["seq"] < view["seq"]:
+            entry["view_patch"] = tables.view_patch(self.sent, view)
+            entry["view_base"] = self.sent["seq"]
+        else:
+            entry["view"] = view
+        self.sent = view
 
     def rows(self, since: int, known: int | None) -> list:
         """The log's rows after ``since``. Every phone of the table wakes for the same
@@ -290,8 +305,12 @@ class TableStream:
     "see it, with `view`: the bearer's view as of that entry (what GET /api/tables/{code} "
     "answers it, in the stream's language; `view.seq` is the entry's `seq`). Entries read "
     "together (a catch-up, moves close together) carry it on the last one; the others say "
-    "which in `view_at`. An entry with neither: refetch the view. Comment heartbeats at least "
-    "every 15 s; resume with `Last-Event-ID`. When the "
+    "which in `view_at`. With `Prefer: view-patch` (answered `Preference-Applied: "
+    "view-patch`), every view after the stream's first comes as `view_patch`: JSON Patch "
+    "(RFC 6902) operations against the view this stream sent before, whose `seq` is "
+    "`view_base`; a phone that does not hold that view, or fails to apply the patch, "
+    "refetches the view. An entry with none of these: refetch the view. Comment heartbeats "
+    "at least every 15 s; resume with `Last-Event-ID`. When the "
     "host moves the bearer's seat to a new phone, the stream sends the (public) entry that "
     "says so, then `event: revoked` (`data: {code: seat_moved, seat, text}`), and ends.",
 )
@@ -311,4 +330,7 @@ def stream(query: dict, code: str):
     response = Response(opened.events(), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: do not buffer the stream
+    if opened.patches:
+        response.headers["Preference-Applied"] = tables.PATCH_PREFERENCE
+        response.vary.add("Prefer")
     return response

@@ -290,6 +290,17 @@ class LogEntrySchema(Schema):
 class ActionResultSchema(Schema):
     action = fields.Nested(LogEntrySchema)
     view = fields.Nested(ViewSchema)
+    view_patch = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "Only with `Prefer: view-patch`, instead of `view` where the server "
+            "still holds the view the request's `expected` names: JSON Patch (RFC 6902) "
+            "operations that turn that view into the new one"
+        },
+    )
+    view_base = fields.Integer(
+        metadata={"description": "With `view_patch`: the `seq` of the view it applies to"}
+    )
 
 
 class LogSchema(Schema):

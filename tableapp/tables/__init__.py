@@ -12,6 +12,7 @@ One module per job:
 
 - :mod:`.common`: the actor, the answers, the lock, the constants;
 - :mod:`.views`: the view, the log as a bearer reads it, presence;
+- :mod:`.patches`: a view as a JSON Patch against the one a phone got before;
 - :mod:`.log`: appending to the hash chain, and the shell's events (``verify`` builds them
   with the same functions);
 - :mod:`.idempotency`: Idempotency-Key answers;
@@ -56,6 +57,8 @@ from .log import (
     start_events,
     undo_event,
 )
+from .patches import PREFERENCE as PATCH_PREFERENCE
+from .patches import view_patch, wants_patches
 from .undos import state_before, undo
 from .views import (
     ViewCache,
@@ -78,6 +81,7 @@ __all__ = [
     "CODE_LENGTH",
     "COLOURS",
     "EXPORT_FORMAT",
+    "PATCH_PREFERENCE",
     "TOKEN_MARK",
     "TOUCH_SECONDS",
     "UNDO_ANSWERS",
@@ -125,5 +129,7 @@ __all__ = [
     "undo_answers",
     "undo_event",
     "view_cache",
+    "view_patch",
+    "wants_patches",
     "viewer_of",
 ]

@@ -21,6 +21,7 @@ def act(
     body: dict,
     idempotency: tuple[str, str] | None,
     presence_seconds: float = 15,
+    patches: bool = False,
 ) -> Outcome:
     """Apply one action ``{"type", "params", "expected"}`` for the bearer."""
 
@@ -69,7 +70,8 @@ def act(
         touch(table, actor)
         return logged(table, actor, action, presence_seconds)
 
-    return locked_change(code, token, idempotency, change)
+    patch_from = body.get("expected") if patches else None
+    return locked_change(code, token, idempotency, change, patch_from=patch_from)
 
 
 def _start(table: TableRow, actor: Actor, game) -> tuple[list, dict]:

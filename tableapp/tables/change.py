@@ -12,6 +12,7 @@ from ..problems import Problem
 from ..store import TableRow
 from .common import Actor, Change, Outcome, identify, lock, viewer_of
 from .idempotency import keep_answer, stored_answer
+from .patches import view_patch
 from .views import entry_for, render_view, texts, view_cache
 
 
@@ -23,7 +24,11 @@ def locked_change(
     *,
     token_required: bool = True,
     ttl_hours: int = 48,
+    patch_from: int | None = None,
 ) -> Outcome:
+    """``patch_from``: the number of the view the bearer's phone holds, when it asked for
+    view patches (``Prefer: view-patch``): a logged answer then carries ``view_patch``
+    against it (``view_base``) where this process still holds that view, else the view."""
     table = lock(code)
     try:
         actor = identify(table, token, required=token_required)
@@ -61,8 +66,22 @@ def locked_change(
         view_cache.hold_table(table)  # this process's streams render from it, not a new read
         if result.view_key is not None:  # the bearer's own streams send the view it was given
             view_cache.keep(table, result.view_key, result.payload["view"])
+            if patch_from is not None:
+                body = _patched(table, result, patch_from) or body
         events.bus().publish(table.code, seq)
     return Outcome(result.status, body, seq if result.logged else None)
+
+
+def _patched(table: TableRow, result: Change, base: int) -> bytes | None:
+    """The answer with its view as a patch against the bearer's view as of action ``base``
+    (None when this process no longer holds that one). The Idempotency-Key answer kept is
+    the whole one: a repeat may come from a phone that holds another view."""
+    held = view_cache.held(table, base, result.view_key)
+    view = result.payload["view"]
+    if held is None or held.get("seq") != base or base >= view["seq"]:
+        return None
+    answer = {k: v for k, v in result.payload.items() if k != "view"}
+    return codec.dumps({**answer, "view_patch": view_patch(held, view), "view_base": base})
 
 
 def check_expected(table: TableRow, actor: Actor, expected: int | None, presence: float) -> None:

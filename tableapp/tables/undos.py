@@ -22,6 +22,7 @@ def undo(
     body: dict,
     idempotency: tuple[str, str] | None,
     presence_seconds: float = 15,
+    patches: bool = False,
 ) -> Outcome:
     """Revert the last game action in effect: back to the state it kept from before it (what
     replaying the log without it gives).
@@ -55,7 +56,8 @@ def undo(
         done = _undo_now(table, actor.number, target, key, {})
         return logged(table, actor, done, presence_seconds)
 
-    return locked_change(code, token, idempotency, change)
+    patch_from = body.get("expected") if patches else None
+    return locked_change(code, token, idempotency, change, patch_from=patch_from)
 
 
 def no_undo_pending(table: TableRow) -> None:

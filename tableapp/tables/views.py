@@ -246,6 +246,11 @@ class ViewCache:
                 while len(self._held) > self.size:
                     self._held.popitem(last=False)
 
+    def held(self, table: TableRow, seq: int, key: tuple) -> Any:
+        """What is held for ``key`` as of action ``seq`` of ``table`` (None: nothing)."""
+        with self._lock:
+            return self._held.get((table.id, table.code, seq) + key)
+
     def hold_table(self, table: TableRow) -> None:
         """Keep ``table`` as committed (the action path hands it over after its commit)."""
         key = (table.id, table.code)
