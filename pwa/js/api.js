@@ -4,6 +4,7 @@
 // server becomes an Offline error.
 
 import { lang } from "./i18n.js";
+import { PREFER } from "./patch.js";
 
 export class Problem extends Error {
   constructor(body, status) {
@@ -33,8 +34,9 @@ export function randomHex(n) {
 export const newKey = () => randomHex(16);
 
 /** One JSON request; POSTs carry an Idempotency-Key and are retried once if the network drops. */
-export async function request(method, path, { token, body, key } = {}) {
+export async function request(method, path, { token, body, key, prefer } = {}) {
   const headers = { Accept: "application/json", "Accept-Language": lang() };
+  if (prefer) headers.Prefer = prefer;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["Idempotency-Key"] = key || newKey();
@@ -71,9 +73,11 @@ export const api = {
     { body: { name, colour, contribution, retry_secret: randomHex(16) } }),
   view: (code, token) => request("GET", `/api/tables/${enc(code)}`, { token }),
   log: (code, token, after = 0) => request("GET", `/api/tables/${enc(code)}/log?after=${after}`, { token }),
-  act: (code, token, type, params, expected) =>
-    request("POST", `/api/tables/${enc(code)}/actions`, { token, body: { type, params, expected } }),
-  undo: (code, token, expected) => request("POST", `/api/tables/${enc(code)}/undo`, { token, body: { expected } }),
+  // An action's answer may carry the new view as a patch against the view ``expected`` names.
+  act: (code, token, type, params, expected) => request("POST", `/api/tables/${enc(code)}/actions`,
+    { token, body: { type, params, expected }, prefer: PREFER }),
+  undo: (code, token, expected) => request("POST", `/api/tables/${enc(code)}/undo`,
+    { token, body: { expected }, prefer: PREFER }),
   reissue: (code, token, seat) => request("POST", `/api/tables/${enc(code)}/seats/${seat}/token`, { token }),
   presence: (code, token) => request("GET", `/api/tables/${enc(code)}/presence`, { token }),
   ping: (code, token) => request("POST", `/api/tables/${enc(code)}/presence`, { token }),

@@ -3,6 +3,7 @@
 // reconnecting, revoked, gone.
 
 import { lang } from "./i18n.js";
+import { PREFER } from "./patch.js";
 
 const WATCHDOG_MS = 40000; // the server sends a heartbeat at least every 15 s
 const MAX_BACKOFF_MS = 8000;
@@ -56,7 +57,10 @@ export function follow(code, token, after, { onEntry, onState, onResume }) {
       watchdog = setTimeout(() => mine.abort(), WATCHDOG_MS);
     };
     try {
-      const headers = { Accept: "text/event-stream", "Accept-Language": lang(), "Last-Event-ID": String(lastId) };
+      // Prefer: each view after this connection's first comes as a patch (session.js).
+      const headers = {
+        Accept: "text/event-stream", "Accept-Language": lang(), "Last-Event-ID": String(lastId), Prefer: PREFER,
+      };
       if (token) headers.Authorization = `Bearer ${token}`;
       const response = await fetch(`/api/tables/${encodeURIComponent(code)}/events`, {
         headers, cache: "no-store", signal: mine.signal,

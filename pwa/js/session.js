@@ -3,6 +3,7 @@
 
 import { api, Offline, Problem } from "./api.js";
 import { follow } from "./live.js";
+import { applied } from "./patch.js";
 
 export class TableSession {
   constructor(code, token) {
@@ -16,6 +17,10 @@ export class TableSession {
     this.refreshing = null;
     this.again = false;
     this.busy = false;
+    // The stream's views after its first come as patches against the one it sent before:
+    // ``streamed`` is that one; stream entries are followed one after the other.
+    this.streamed = null;
+    this.following = Promise.resolve();
   }
 
   /** Fetch the view and the log, then follow the stream from the last entry. */
@@ -28,7 +33,8 @@ export class TableSession {
       onEntry: (entry) => {
         this.addEntry(entry);
         this.emit("entry", entry);
-        this.follow(entry);
+        // one after the other (a patch applies to the view the entry before made)
+        this.following = this.following.then(() => this.follow(entry)).catch((error) => console.error(error));
       },
       onState: (state) => {
         this.connection = state;
@@ -103,11 +109,21 @@ export class TableSession {
   }
 
   /** The view after a stream entry: the one it carries (the bearer's, as of that entry), or
-   * none yet when a later entry of the same read carries it (``view_at``); an entry newer
-   * than the view with neither is a gap: refetch. */
-  follow(entry) {
-    if (entry.view && entry.view.seq === entry.seq) {
-      if (!this.view || entry.seq > this.view.seq) this.setView(entry.view);
+   * the one its patch makes of the view the stream sent before, or none yet when a later
+   * entry of the same read carries it (``view_at``); an entry newer than the view with
+   * neither, or a patch that does not apply, is a gap: refetch. */
+  async follow(entry) {
+    let view = entry.view;
+    if (entry.view_patch) {
+      const base = this.streamed?.seq === entry.view_base ? this.streamed : null;
+      view = base && (await applied(base, entry.view_patch));
+    }
+    if (view && view.seq === entry.seq) {
+      this.streamed = view;
+      if (!this.view || entry.seq > this.view.seq) this.setView(view);
+    } else if (entry.view_patch) {
+      this.streamed = null; // the stream's next whole view, or this fetch, starts again
+      if (!this.view || entry.seq > this.view.seq) this.refresh();
     } else if (entry.view_at > entry.seq) {
       /* the view comes with entry view_at, in the same read */
     } else if (!this.view || entry.seq > this.view.seq) {
@@ -144,6 +160,14 @@ export class TableSession {
     this.emit("view");
   }
 
+  /** The view an answer's patch makes of the view it names (``view_base``): the one on
+   * screen or the stream's; null when the phone holds neither, or the patch does not apply. */
+  async answered(answer) {
+    const base = [this.view, this.streamed].find((view) => view?.seq === answer.view_base);
+    const view = base && (await applied(base, answer.view_patch));
+    return view?.seq === answer.action.seq ? view : null;
+  }
+
   /** Post an action for the bearer; a 409 "stale" swaps in the fresh view and rethrows. */
   async act(type, params) {
     return this.post(() => api.act(this.code, this.token, type, params, this.view.seq));
@@ -160,7 +184,12 @@ export class TableSession {
     try {
       const answer = await send();
       this.addEntry(answer.action);
-      this.setView(answer.view);
+      let view = answer.view;
+      if (answer.view_patch && !(this.view?.seq >= answer.action.seq)) {
+        view = await this.answered(answer); // (the stream may have brought it first)
+        if (!view) this.refresh();
+      }
+      if (view) this.setView(view);
       this.emit("entry", answer.action);
       return answer;
     } catch (error) {
