@@ -2,20 +2,23 @@
 its stream's first as JSON Patch operations against the view that stream sent before, and its
 action's answer as a patch against the view its ``expected`` names. In every game, every seat,
 the table screen and the host end up with exactly the view a whole-view stream sends, and a
-patch never holds a part of another bearer's view."""
+patch never holds a part of another bearer's view. A client that takes gzip gets the stream
+compressed, each entry flushed as it is sent."""
 
 from __future__ import annotations
 
 import copy
+import gzip
 import hashlib
 import json
+import zlib
 
 import jsonpatch
 import pytest
 
 from tableapp import catalog
 from tableapp import tables as tables_pkg
-from tableapp.api.events import TableStream
+from tableapp.api.events import TableStream, accepts_gzip, gzipped
 from tableapp.engine.playout import random_params
 from tableapp.engine.rng import Rng
 from tests.api.test_every_game_log import _mover, _players, bearer
@@ -148,3 +151,72 @@ def test_an_answer_whose_base_the_server_no_longer_holds_carries_the_whole_view(
     assert answer["view"]["seq"] == answer["action"]["seq"] and "view_patch" not in answer
     again = client.post(f"/api/tables/{code}/actions", json=body, headers=headers)
     assert again.get_json() == answer  # a repeat gets the whole answer kept for its key
+
+
+# --- compressed streams --------------------------------------------------------------------
+
+
+def test_a_stream_comes_gzipped_to_a_client_that_takes_it_and_says_the_same(app, client, tables):
+    app.config["SSE_MAX_SECONDS"] = 0.2
+    created, tokens = tables.started(3)
+    code = created["code"]
+    rng = Rng(b"g" * 32, 0)
+    for _ in range(4):
+        token, spec, view = _mover(tables, code, tokens, rng)
+        params = random_params(spec, rng)
+        assert tables.act(code, token, spec["type"], params, view["seq"]).status_code == 201
+    bodies = {}
+    for encoding in ("gzip, deflate, br", "identity"):
+        headers = {**bearer(tokens[0]), **PREFER, "Last-Event-ID": "0"}
+        response = client.get(
+            f"/api/tables/{code}/events", headers={**headers, "Accept-Encoding": encoding}
+        )
+        try:
+            assert "Accept-Encoding" in response.headers["Vary"]
+            bodies[encoding] = (response.headers.get("Content-Encoding"), response.get_data())
+        finally:
+            response.close()
+    assert bodies["identity"][0] is None
+    packed_as, packed = bodies["gzip, deflate, br"]
+    assert packed_as == "gzip"
+    assert gzip.decompress(packed) == bodies["identity"][1]
+    assert len(packed) * 2 < len(bodies["identity"][1])
+
+
+def test_each_chunk_of_a_gzipped_stream_inflates_whole_on_its_own_arrival():
+    """Every event is flushed: a phone inflates it as it comes, not at the stream's end."""
+    chunks = ["retry: 2000\n\n", 'id: 1\nevent: action\ndata: {"seq":1}\n\n', ": heartbeat\n\n"]
+    closed = []
+
+    def body():
+        try:
+            yield from chunks
+            yield "never sent"
+        finally:
+            closed.append(True)
+
+    unpacker = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    stream = gzipped(body())
+    for chunk in chunks:
+        assert unpacker.decompress(next(stream)).decode() == chunk
+    stream.close()
+    assert closed == [True]  # the stream's own generator is closed with it (its finally ran)
+
+
+@pytest.mark.parametrize(
+    ("header", "takes"),
+    [
+        ("gzip", True),
+        ("gzip, deflate, br, zstd", True),
+        ("deflate, GZIP;q=0.5", True),
+        ("*", True),
+        ("gzip;q=0", False),
+        ("gzip;q=0.0", False),
+        ("identity", False),
+        ("", False),
+        (None, False),
+        ("gzip;q=x", False),
+    ],
+)
+def test_accept_encoding_takes_gzip(header, takes):
+    assert accepts_gzip(header) is takes

@@ -182,6 +182,17 @@ from .servers import (  # noqa: F401 (the hosted tests' process helpers)
     help="Started servers' logs, with gunicorn's access log line per request (default: "
     "discarded, and no access log: its lines would cost the servers' CPU for nothing).",
 )
+@click.option(
+    "--whole-views",
+    is_flag=True,
+    help="Phones ask for whole views, not patches (Prefer: view-patch), as clients that do "
+    "not ask for them: to compare bytes and CPU per move.",
+)
+@click.option(
+    "--no-gzip",
+    is_flag=True,
+    help="Phones' streams without Accept-Encoding: gzip (as a client that cannot inflate).",
+)
 def bench(
     urls,
     tables,
@@ -208,6 +219,8 @@ def bench(
     seed,
     json_path,
     server_log,
+    whole_views,
+    no_gzip,
 ) -> None:
     """Load benchmark: N tables × M phones streaming, random legal actions, figures."""
     try:
@@ -277,6 +290,8 @@ def bench(
             "seed": seed,
             "settle": settle,
             "max_in_flight": max_in_flight,
+            "patches": not whole_views,
+            "gzip": not no_gzip,
             "service_pids": list(service_pids),
             "server_pids": [pid for s in started for pid in s.pids()],
         }

@@ -9,6 +9,7 @@ import secrets
 import socket
 import sys
 import time
+import zlib
 
 from tableapp.engine.playout import RandomChooser
 
@@ -108,6 +109,7 @@ class LoadGenerator:
         body: dict | None = None,
         token: str | None = None,
         key: str | None = None,
+        prefer: str | None = None,
     ) -> tuple[int, bytes]:
         """One request on a pooled keep-alive connection; one retry on a dropped connection
         (safe: GETs, and POSTs that carry an Idempotency-Key). ``self.sent[greenlet]`` is when
@@ -125,6 +127,8 @@ class LoadGenerator:
             headers["Authorization"] = f"Bearer {token}"
         if key:
             headers["Idempotency-Key"] = key
+        if prefer:
+            headers["Prefer"] = prefer
         pool = self.pools[server]
         connection = pool.get()
         try:
@@ -253,6 +257,7 @@ class LoadGenerator:
                     "fetching": False,
                     "again": False,
                     "open": False,
+                    "streamed": None,  # the view its stream sent last (patches apply to it)
                 }
                 phone["greenlet"] = gevent.spawn(self._phone, phone)
                 self.phones.append(phone)
@@ -275,11 +280,15 @@ class LoadGenerator:
             sock = socket.create_connection((host, port), timeout=self.c["timeout"])
             sock.settimeout(None)  # heartbeats every 15 s keep it moving; no read timeout
             token = table["tokens"][phone["seat"]]
+            prefer = "Prefer: view-patch\r\n" if self.c.get("patches") else ""
+            # as a browser: the stream may come gzip-compressed (counted as it travels)
+            encoding = "Accept-Encoding: gzip\r\n" if self.c.get("gzip", True) else ""
             sock.sendall(
                 (
                     f"GET /api/tables/{table['code']}/events?after={phone['last']} HTTP/1.1\r\n"
                     f"Host: {host}:{port}\r\nAuthorization: Bearer {token}\r\n"
-                    "Accept: text/event-stream\r\nCache-Control: no-cache\r\n\r\n"
+                    f"{prefer}"
+                    f"{encoding}Accept: text/event-stream\r\nCache-Control: no-cache\r\n\r\n"
                 ).encode()
             )
             reader = sock.makefile("rb")
@@ -288,7 +297,7 @@ class LoadGenerator:
             if len(parts) < 2 or parts[1] != b"200":
                 self.errors[f"stream status {parts[1].decode() if len(parts) > 1 else '?'}"] += 1
                 return
-            chunked = False
+            chunked, unpacker = False, None
             while True:
                 line = reader.readline()
                 if not line or line in (b"\r\n", b"\n"):
@@ -296,12 +305,14 @@ class LoadGenerator:
                 name, _, value = line.decode("latin-1").partition(":")
                 if name.strip().lower() == "transfer-encoding" and "chunked" in value.lower():
                     chunked = True
+                if name.strip().lower() == "content-encoding" and "gzip" in value.lower():
+                    unpacker = zlib.decompressobj(16 + zlib.MAX_WBITS)
             opened = phone["open"] = True
             self.open_streams += 1
             buffer = b""
             for chunk in self._body(reader, chunked):
                 self.stream_bytes += len(chunk)
-                buffer += chunk
+                buffer += unpacker.decompress(chunk) if unpacker is not None else chunk
                 while b"\n\n" in buffer:
                     block, buffer = buffer.split(b"\n\n", 1)
                     self._sse_block(phone, block)
@@ -359,16 +370,33 @@ class LoadGenerator:
         self.arrivals.setdefault((phone["table"]["code"], event_id), {}).setdefault(
             phone["id"], now
         )
-        # As the phone app does (pwa/js/session.js): take the view the entry carries, wait
-        # for a later entry of the same read that carries it, else GET the view.
+        # As the phone app does (pwa/js/session.js): take the view the entry carries (or
+        # its patch makes of the view the stream sent before), wait for a later entry of the
+        # same read that carries it, else GET the view.
         entry = json.loads(b"\n".join(data)) if data else {}
         view = entry.get("view")
+        if "view_patch" in entry:
+            view = self._patched(phone["streamed"], entry["view_base"], entry["view_patch"])
         if view is not None and view.get("seq") == event_id:
+            phone["streamed"] = view
             self._view(phone, view, now)
         elif (entry.get("view_at") or 0) > event_id:
             pass
         elif event_id > phone["view_seq"]:
             self._fetch_view(phone)
+
+    def _patched(self, base: dict | None, seq: int, ops: list) -> dict | None:
+        """``base`` with a view patch applied (None: not the base it names, or it fails)."""
+        import jsonpatch
+
+        if base is None or base.get("seq") != seq:
+            self.errors["view patch without its base"] += 1
+            return None
+        try:
+            return jsonpatch.apply_patch(base, ops)  # a copy: ``base`` stays as it is
+        except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
+            self.errors["view patch that does not apply"] += 1
+            return None
 
     def _view(self, phone: dict, view: dict, when: float) -> None:
         """The phone has its view as of ``view['seq']``; the table's actor may use it."""
@@ -460,6 +488,7 @@ class LoadGenerator:
                 body,
                 token=token,
                 key=secrets.token_hex(12),
+                prefer="view-patch" if self.c.get("patches") else None,
             )
             answered = time.perf_counter()
             posted = self.sent.pop(gevent.getcurrent(), answered)
@@ -469,7 +498,12 @@ class LoadGenerator:
                 self.posted[(table["code"], seq)] = (posted, phase)
                 self.latencies[phase].append(answered - posted)
                 table["acted"] += 1
-                self._learn(table, seat, result["view"])
+                if "view_patch" in result:
+                    new = self._patched(view, result["view_base"], result["view_patch"])
+                    if new is not None:
+                        self._learn(table, seat, new)
+                else:
+                    self._learn(table, seat, result["view"])
             else:
                 self.errors[f"action {status}"] += 1
                 table["views"] = {}
