@@ -39,9 +39,10 @@ bind = [os.environ.get("TABLEAPP_BIND") or f"127.0.0.1:{os.environ.get('PORT', '
 workers = _int("WEB_CONCURRENCY", multiprocessing.cpu_count())
 worker_class = os.environ.get("TABLEAPP_WORKER_CLASS", "gevent")
 # gevent: the app's own worker, which also answers gunicorn's refusals (a request line or
-# headers too large) as problem+json (tableapp/worker.py; imported by the worker, not here).
+# headers too large) as problem+json (tableapp/server/worker.py; imported by the worker, not
+# here).
 if worker_class == "gevent":
-    worker_class = "tableapp.worker.ProblemGeventWorker"
+    worker_class = "tableapp.server.worker.ProblemGeventWorker"
 worker_connections = _int("TABLEAPP_WORKER_CONNECTIONS", 1000)
 threads = _int("TABLEAPP_THREADS", 64) if worker_class == "gthread" else 1
 # One worker on SQLite is the only process writing to its database: its in-process bus hears
@@ -65,8 +66,9 @@ if os.path.isdir("/dev/shm"):
 
 def post_worker_init(worker):
     """gthread and sync workers tune the cycle collector as the app's gevent worker does
-    (tableapp/worker.py ``tune_gc``; imported here, in the worker, once the app is loaded)."""
-    from tableapp.worker import tune_gc
+    (tableapp/server/worker.py ``tune_gc``; imported here, in the worker, once the app is
+    loaded)."""
+    from tableapp.server.worker import tune_gc
 
     tune_gc()
 

@@ -56,14 +56,14 @@ def create_app(config: object | dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=0)
 
     # Request bodies are read whole, within the size limit and BODY_TIMEOUT, before a view.
-    from . import bodies
+    from .server import bodies
 
     bodies.init_app(app)
 
     # Storage and migrations (SQLite gets WAL and BEGIN IMMEDIATE for the action path).
-    from . import storage
+    from .database import setup
 
-    storage.init_app(app, MIGRATIONS_DIR)
+    setup.init_app(app, MIGRATIONS_DIR)
 
     # Live events: Redis pub/sub across processes and servers when REDIS_URL is set,
     # the in-process bus otherwise.
@@ -75,7 +75,7 @@ def create_app(config: object | dict | None = None) -> Flask:
     catalog.load(app.config.get("CONTENT_DIR"))
 
     # Responses rendered in the request's language say so (Content-Language, Vary).
-    from . import i18n
+    from .texts import i18n
 
     i18n.init_app(app)
 
@@ -85,22 +85,22 @@ def create_app(config: object | dict | None = None) -> Flask:
     init_api(app)
 
     # The phone app and the security headers on every response.
-    from . import web
+    from .server import pwa
 
-    web.init_app(app, PWA_DIR)
+    pwa.init_app(app, PWA_DIR)
     return app
 
 
 def _install_bus(app: Flask) -> None:
-    from . import events
-    from .redisbus import RedisBus
+    from .live import notifier
+    from .live.redisbus import RedisBus
 
     url = app.config.get("REDIS_URL")
-    current = events.bus()
+    current = notifier.bus()
     if url:
         if not (isinstance(current, RedisBus) and current.url == url):
-            events.set_bus(RedisBus(url))
+            notifier.set_bus(RedisBus(url))
     elif isinstance(current, RedisBus):
-        events.set_bus(events.LocalBus(reliable=app.config.get("SOLE_PROCESS", False)))
+        notifier.set_bus(notifier.LocalBus(reliable=app.config.get("SOLE_PROCESS", False)))
     else:
         current.reliable = bool(app.config.get("SOLE_PROCESS", False))

@@ -95,7 +95,7 @@ def add_games(package: str) -> None:
     """Also find the games in ``package`` (each of its packages is one, as under
     ``tableapp/games``), with their catalogues: for the tests' example game
     (``tests/conftest.py``), never for a served app. Must come before the catalogue is used."""
-    from .i18n import add_game_folder
+    from .texts.i18n import add_game_folder
 
     if _loaded and package not in _packages:
         raise RuntimeError(f"{package}: games are added before the catalogue is loaded")
@@ -150,7 +150,7 @@ def help_text(game_id: str, lang: str = "en") -> str:
     table's own rules (:data:`TABLE_HELP`). English is the game package's docstring; other
     languages come from the catalogue (``<game>.help``, e.g. ``zombie_life.help``)."""
     load()
-    from .i18n import catalogue
+    from .texts.i18n import catalogue
 
     own = _help[game_id]
     if lang != "en":
@@ -162,7 +162,7 @@ def help_text(game_id: str, lang: str = "en") -> str:
 
 def table_help(lang: str = "en") -> str:
     """The table's own rules (undo, a lost phone, fair draws) in ``lang``: a title and a list."""
-    from .i18n import Renderer
+    from .texts.i18n import Renderer
 
     texts = Renderer(lang)
     title, *items = (texts.text(m) for m in TABLE_HELP)

@@ -85,7 +85,7 @@ def serve(host: str, port: int, connections: int, use_https: bool) -> None:
     from gunicorn.app.base import BaseApplication
 
     from .config import Config
-    from .worker import stream_cap
+    from .server.worker import stream_cap
 
     address = lan_address() if host in ("0.0.0.0", "::") else host
     scheme = "https" if use_https else "http"
@@ -99,7 +99,7 @@ def serve(host: str, port: int, connections: int, use_https: bool) -> None:
     options = {
         "bind": f"{host}:{port}",
         "workers": 1,  # one process: the in-process event fan-out reaches every phone
-        "worker_class": "tableapp.worker.ProblemGeventWorker",
+        "worker_class": "tableapp.server.worker.ProblemGeventWorker",
         "worker_connections": connections,
         "keepalive": 5,  # also the time a connection has to send its request headers
         "timeout": 120,
@@ -108,7 +108,7 @@ def serve(host: str, port: int, connections: int, use_https: bool) -> None:
         "access_log_format": '%(h)s "%(r)s" %(s)s %(b)s %(M)sms',
     }
     if use_https:
-        from .certs import ensure_certificate
+        from .server.certs import ensure_certificate
 
         cert, key = ensure_certificate(instance, address)
         options.update(certfile=cert, keyfile=key)
@@ -149,14 +149,15 @@ def migrate() -> None:
 
     A content pack in TABLEAPP_CONTENT_DIR that does not load stops it (and ``serve``) with
     its problems, one a line naming the TOML file and the field, not a traceback."""
-    from . import create_app, storage
+    from . import create_app
     from .content import ContentError
+    from .database import setup
 
     try:
         app = create_app()
     except ContentError as error:
         raise click.ClickException(str(error)) from None
-    storage.upgrade(app)
+    setup.upgrade(app)
     click.echo("database is up to date")
 
 
@@ -239,7 +240,7 @@ def simulate(
     from .engine import RuleError
     from .engine.game import validate_options
     from .engine.playout import random_playout
-    from .i18n import render
+    from .texts.i18n import render
 
     try:
         game = catalog.game(game_id)
@@ -298,7 +299,7 @@ def _option_value(pair: str) -> tuple[str, object]:
 )
 def purge(age: str, export_to: str | None) -> None:
     """Delete finished tables older than AGE (and stored idempotent answers past their time)."""
-    from .maintenance import purge_finished
+    from .database.retention import purge_finished
 
     count = purge_finished(age, export_to)
     click.echo(f"purged {count} finished table(s)")

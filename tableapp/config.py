@@ -67,7 +67,7 @@ class Config:
     STREAMS_PER_ADDRESS = int(os.environ.get("TABLEAPP_STREAMS_PER_ADDRESS", "100"))
     # Event streams the whole process holds open (503 beyond), below its connections so that
     # /healthz, joins and actions always find one; set by the gevent worker from
-    # ``worker_connections`` (tableapp/worker.py). 0: no cap.
+    # ``worker_connections`` (tableapp/server/worker.py). 0: no cap.
     STREAMS_MAX = int(os.environ.get("TABLEAPP_STREAMS_MAX", "0"))
     IDEMPOTENCY_TTL_HOURS = 48
 

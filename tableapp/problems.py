@@ -52,7 +52,7 @@ class Problem(Exception):
         ``args`` kept beside it."""
         detail = self.detail
         if renderer is None:
-            from .i18n import Renderer, request_language
+            from .texts.i18n import Renderer, request_language
 
             renderer = Renderer(request_language())
         # what a problem lists beside its detail (``errors`` per field, a pack's problems) may

@@ -40,9 +40,10 @@ if os.environ.get("TABLEAPP_TEST_DATABASE_URL") and os.environ.get("PYTEST_XDIST
         os.environ["TABLEAPP_TEST_DATABASE_URL"], os.environ["PYTEST_XDIST_WORKER"]
     )
 
-from tableapp import catalog, create_app, storage  # noqa: E402
+from tableapp import catalog, create_app  # noqa: E402
 from tableapp.config import TestConfig  # noqa: E402
-from tableapp.extensions import db  # noqa: E402
+from tableapp.database import setup  # noqa: E402
+from tableapp.database.extensions import db  # noqa: E402
 
 PG_URL = os.environ.get("TABLEAPP_TEST_DATABASE_URL")
 
@@ -70,7 +71,7 @@ def app(tmp_path):
     app.instance_path = str(tmp_path / "instance")
     if PG_URL:
         _reset_postgres(app)
-    storage.upgrade(app)
+    setup.upgrade(app)
     yield app
     with app.app_context():
         db.session.remove()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 
 
 def english(message, names=None, *, sentence: bool = True) -> str:

@@ -10,8 +10,8 @@ game, ``packs`` (content-pack problems), ``messages`` (the engine and the shell)
     python3 -m tools.catalogues update --games tests.fixtures.games --domain graveyard_dash
 
 The ids are extracted by Babel with ``babel.cfg`` (the same as ``pybabel extract -F
-babel.cfg``): the server's from the Python code (:func:`tableapp.babel_extract.extract`), the
-phone's from its scripts (:func:`tableapp.babel_extract.extract_phone`: the ``t(id)`` calls,
+babel.cfg``): the server's from the Python code (:func:`tableapp.texts.extract.extract`), the
+phone's from its scripts (:func:`tableapp.texts.extract.extract_phone`: the ``t(id)`` calls,
 ``msgctxt "phone"``). An id's domain is its first segment's:
 
 - a game's rule-id prefix in lower case (``zl.`` for Zombie Life, whose heading in
@@ -50,7 +50,7 @@ from babel.messages.pofile import read_po, write_po
 
 from tableapp import catalog
 from tableapp.engine.messages import LANGUAGES
-from tableapp.i18n import PHONE, TO_YOU, TRANSLATIONS
+from tableapp.texts.i18n import PHONE, TO_YOU, TRANSLATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 BABEL_CFG = ROOT / "babel.cfg"
@@ -60,7 +60,7 @@ TITLES = {"packs": "content-pack problems", "phone": "the phone app's own words"
 HEADER = (
     "# tableapp — {title} in {language}.\n"
     "# Message ids are stable and symbolic; placeholders are {{name}} fields (see "
-    "tableapp/i18n.py).\n#"
+    "tableapp/texts/i18n.py).\n#"
 )
 SHARED = {"pack": "packs"}
 DEFAULT_DOMAIN = "messages"
@@ -111,7 +111,7 @@ def outside_folders() -> list[Path]:
 
 def folder_ids(folder: Path) -> dict[str, str]:
     """``{id: where}`` of the message ids in one game package's code (the same extraction)."""
-    method_map = [("**.py", "tableapp.babel_extract:extract")]
+    method_map = [("**.py", "tableapp.texts.extract:extract")]
     found: dict[str, str] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(folder, method_map):
         found.setdefault(message, f"{folder.name}/{filename}:{lineno}")

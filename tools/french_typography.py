@@ -1,6 +1,6 @@
 """Lists, or fixes in place, the French typography faults of the catalogues (a no-break space
 before ``: ; ! ?`` and inside ``« »``, the typographic apostrophe, see
-:mod:`tableapp.typography`): the ``msgstr`` texts of
+:mod:`tableapp.texts.typography`): the ``msgstr`` texts of
 ``tableapp/translations/fr/LC_MESSAGES/*.po`` (the shell's) and of each game package's own
 (``tableapp/games/<package>/translations/fr/LC_MESSAGES/*.po``), the server's and the phone
 app's own words
@@ -21,8 +21,8 @@ from pathlib import Path
 
 from babel.messages.pofile import unescape
 
-from tableapp.i18n import catalogue_files
-from tableapp.typography import APOSTROPHE, faults, problems, straight_apostrophes
+from tableapp.texts.i18n import catalogue_files
+from tableapp.texts.typography import APOSTROPHE, faults, problems, straight_apostrophes
 
 ROOT = Path(__file__).resolve().parent.parent
 PO_FILES = catalogue_files("fr")

@@ -7,9 +7,9 @@ import re
 from flask import Flask, request
 
 from ..engine.messages import M
-from ..i18n import render
 from ..problems import Problem
 from ..tables import CODE_ALPHABET, CODE_LENGTH
+from ..texts.i18n import render
 from . import actions, errors, events, games, names, parsing, seats, tables
 from .document import document_operations
 

@@ -9,8 +9,9 @@ from threading import Lock
 
 from flask import Response, current_app, request
 
-from .. import codec, store, tables
+from .. import codec, tables
 from ..auth import bearer
+from ..database import store
 from ..engine.messages import M
 from ..problems import Problem
 from .errors import PROBLEM

@@ -8,8 +8,8 @@ from werkzeug.exceptions import HTTPException, SecurityError
 
 from .. import codec
 from ..engine.messages import M
-from ..labels import field_names
 from ..problems import Problem
+from ..texts.labels import field_names
 from .schemas import ProblemSchema
 
 PROBLEM = "application/problem+json"

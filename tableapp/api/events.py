@@ -10,10 +10,12 @@ from collections.abc import Iterator
 
 from flask import Response, current_app, request
 
-from .. import events, store, tables
+from .. import tables
+from ..database import store
+from ..database.extensions import db
+from ..database.models import utcnow
 from ..engine import M
-from ..extensions import db
-from ..models import utcnow
+from ..live import notifier
 from .blueprint import Blueprint
 from .common import (
     AUTH_DOC,
@@ -125,7 +127,7 @@ class TableStream:
       last with the bearer's view. Each database read in it is a short :meth:`unit` that hands
       its connection back before anything is sent or the stream waits again;
     - :meth:`events` (the response body): presence, the hang-up watcher, and the loop of
-      reads, sends and waits (:func:`tableapp.events.stream`).
+      reads, sends and waits (:func:`tableapp.live.notifier.stream`).
 
     So a stream holds no database connection while it waits or writes, and a phone hanging up
     at any moment leaves the pool clean: a hang-up ends the stream at once, except during a
@@ -187,7 +189,8 @@ class TableStream:
     def read(self, since: int, known: int | None) -> list[dict]:
         """The entries after ``since`` as this bearer may see them (``known``: the number the
         bus announced, when it rang), the last with the bearer's view as of it. Raises
-        :class:`~tableapp.events.Revoked` when the host gave the bearer's seat to a new phone."""
+        :class:`~tableapp.live.notifier.Revoked` when the host gave the bearer's seat to a new
+        phone."""
         rows = self.rows(since, known)
         out: list[dict] = []
         for _ in range(3):
@@ -197,7 +200,7 @@ class TableStream:
                 if self._moves_my_seat(entry) and not self.still_seated():
                     # The host gave this seat to a new phone: this bearer sees nothing more.
                     out.append(tables.entry_for(entry, None, self.renderer))
-                    raise events.Revoked(out, _moved(self.viewer, self.renderer))
+                    raise notifier.Revoked(out, _moved(self.viewer, self.renderer))
                 out.append(tables.entry_for(entry, self.viewer, self.renderer))
             if not out:
                 return out
@@ -280,7 +283,7 @@ class TableStream:
         presence.opened(self.app, self.seat_id)  # before the watcher: nothing to hold off
         self.hangup = watch_hangup(self.environ)
         try:
-            yield from events.stream(
+            yield from notifier.stream(
                 self.read,
                 self.table_code,
                 self.after,

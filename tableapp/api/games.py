@@ -5,9 +5,9 @@ from __future__ import annotations
 from .. import catalog
 from ..content import has_pack
 from ..engine.messages import M
-from ..i18n import Renderer, request_language
 from ..problems import Problem
 from ..tables import COLOURS
+from ..texts.i18n import Renderer, request_language
 from .blueprint import Blueprint
 from .common import json_response
 from .errors import PROBLEM

@@ -7,8 +7,8 @@ from marshmallow import ValidationError, fields
 from marshmallow import validate as _validate
 
 from ..engine.messages import M
-from ..labels import colour_names, one_of
 from ..tables import COLOURS
+from ..texts.labels import colour_names, one_of
 from .names import check_name
 from .parsing import MAX_SEQ, action_number
 

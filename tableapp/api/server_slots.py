@@ -99,7 +99,8 @@ class Hangup:
     collector found it minutes later: a flood of hang-ups exhausted the pool. A read that is
     let finish commits or rolls back normally and hands its connection back before the
     stream ends. (A kill that is not ours, such as a worker stopping, still lands anywhere:
-    tableapp/extensions.py closes a connection interrupted mid-command instead of reusing it.)
+    tableapp/database/extensions.py closes a connection interrupted mid-command instead of
+    reusing it.)
 
     Reading a few rows takes milliseconds; a read waiting for a free connection takes at most
     the pool's timeout, after which it raises and the stream ends all the same.

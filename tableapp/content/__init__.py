@@ -93,7 +93,7 @@ def folder_problems(game, content_dir: str | os.PathLike | None = None) -> tuple
     the built-in one) and every problem with it, in English, one line each naming its TOML file
     and the field: the files that do not read, then the others' problems (a file that does not
     read is not also said to be missing)."""
-    from ..i18n import Renderer
+    from ..texts.i18n import Renderer
     from .schemas import place
 
     pack, unreadable = read_pack(game.id, content_dir)
@@ -109,7 +109,7 @@ def folder_error(game_id: str, lines: list[str], content_dir=None) -> ContentErr
     """The error a server's pack with ``lines`` (:func:`folder_problems`) stops it with: its
     folder, how many problems, then the first :data:`MOST_LISTED` of them one a line and how
     many more."""
-    from ..i18n import Renderer
+    from ..texts.i18n import Renderer
 
     shown = Renderer("en").localize(listed(lines))
     folder = pack_dir(game_id, content_dir)

@@ -122,7 +122,7 @@ class Definition:
     is_over: Callable[[State], bool] | None = None
     #: ``{action type: M(...)}``: each of the game's action types as its buttons name it
     #: ("Roll the die"), for the texts that name an action (a refusal); see
-    #: :func:`tableapp.labels.action_name`
+    #: :func:`tableapp.texts.labels.action_name`
     action_names: Mapping[str, Message] = field(default_factory=dict)
     #: where the catalogue lists the game (``GET /api/games``, the home screen's list, whose
     #: first game is picked by default): lower first, then by name

@@ -14,20 +14,20 @@ Argument values are one of:
 - ``seat_ref(n)``: the player of seat ``n`` (``0`` is the host), shown as their name;
 - ``named({"en": ..., "fr": ...})``: a content name (cards, tiles) in both languages, from the pack;
 - ``action_ref(type)``: an action type, shown by its name in the table's game ("Take a Zombie
-  card from the track", never ``take_card``; see :mod:`tableapp.labels`);
+  card from the track", never ``take_card``; see :mod:`tableapp.texts.labels`);
 - another message (``M(...)``), rendered first;
 - a list of any of these, joined the language's way ("Ana, Ben and Chloé" / "Ana, Ben et Chloé").
 
 A message with a ``count`` argument may be plural in the catalogue (``ngettext``).
 
 The rules for message ids, so that every id can be read from the code (``pybabel extract -F
-babel.cfg``, ``python3 -m tools.catalogues``, :mod:`tableapp.babel_extract`) and checked
+babel.cfg``, ``python3 -m tools.catalogues``, :mod:`tableapp.texts.extract`) and checked
 against both catalogues (``tests/unit/test_catalogue.py``):
 
 - the id is a string literal, written where the message is built: ``M("zl.drew", seat=…)``,
   or a conditional between two literals (``M("sb.out.smart" if smart else "sb.out.antidote")``);
   never an f-string (``M(f"zl.{kind}")``), a concatenation or a variable (``M(msg, **kw)``);
-  a table of messages is a table of ``M(...)`` calls (:mod:`tableapp.labels`);
+  a table of messages is a table of ``M(...)`` calls (:mod:`tableapp.texts.labels`);
 - the arguments are named (``seat=…``), never passed as ``**mapping``: a placeholder in the
   catalogue must be one of the call's arguments;
 - a plural text (``msgid_plural``, the same id) is only for a message with a ``count``, and

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .. import store
+from ..database import store
+from ..database.models import utcnow
+from ..database.store import TableRow
 from ..engine import M, Rng
 from ..engine.replay import NON_GAME
 from ..engine.rng import effective_seed
-from ..models import utcnow
 from ..problems import Problem
-from ..store import TableRow
 from .change import check_expected, locked_change, logged
 from .common import UNDO_ANSWERS, Actor, Change, Outcome, effective, game_for, touch
 from .log import append, start_events

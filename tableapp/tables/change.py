@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import codec, events, store
+from .. import codec
+from ..database import store
+from ..database.extensions import db
+from ..database.store import TableRow
 from ..engine import M, RuleError
-from ..extensions import db
+from ..live import notifier
 from ..problems import Problem
-from ..store import TableRow
 from .common import Actor, Change, Outcome, identify, lock, viewer_of
 from .idempotency import keep_answer, stored_answer
 from .patches import view_patch
@@ -68,7 +70,7 @@ def locked_change(
             view_cache.keep(table, result.view_key, result.payload["view"])
             if patch_from is not None:
                 body = _patched(table, result, patch_from) or body
-        events.bus().publish(table.code, seq)
+        notifier.bus().publish(table.code, seq)
     return Outcome(result.status, body, seq if result.logged else None)
 
 

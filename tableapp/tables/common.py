@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from .. import catalog, store
+from .. import catalog
 from ..auth import hash_token
+from ..database import store
+from ..database.extensions import db
+from ..database.models import utcnow
+from ..database.store import TableRow
 from ..engine import M
-from ..extensions import db
-from ..models import utcnow
 from ..problems import Problem
-from ..store import TableRow
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud, typed on phones
 CODE_LENGTH = 6

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import store
+from ..database import store
+from ..database.store import TableRow
 from ..engine import HOST, M
 from ..problems import Problem
-from ..store import TableRow
 from .change import locked_change
 from .common import EXPORT_FORMAT, Actor, Change, Outcome, game_for
 from .lobby import created, new_table

@@ -8,11 +8,11 @@ from datetime import timedelta
 
 from sqlalchemy import delete
 
-from .. import store
 from ..auth import token_from_nonce
+from ..database import store
+from ..database.extensions import db
+from ..database.models import IdempotentResponse, utcnow
 from ..engine import M
-from ..extensions import db
-from ..models import IdempotentResponse, utcnow
 from ..problems import Problem
 from .common import Outcome
 

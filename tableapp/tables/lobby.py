@@ -6,16 +6,18 @@ import secrets
 
 from sqlalchemy.exc import IntegrityError
 
-from .. import catalog, codec, labels, store
+from .. import catalog, codec
 from ..auth import hash_token, new_token
+from ..database import store
+from ..database.extensions import db
+from ..database.models import utcnow
+from ..database.store import SeatRow, TableRow
 from ..engine import HOST, M, RuleError
 from ..engine.game import validate_options
 from ..engine.replay import genesis
 from ..engine.rng import commitment
-from ..extensions import db
-from ..models import utcnow
 from ..problems import Problem
-from ..store import SeatRow, TableRow
+from ..texts import labels
 from .change import locked_change
 from .common import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT, Actor, Change, Outcome, game_for
 from .idempotency import keep_answer, stored_answer

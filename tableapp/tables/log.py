@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from .. import store
+from ..database import store
+from ..database.models import utcnow
+from ..database.store import TableRow
 from ..engine import M, seat_ref
 from ..engine.replay import NON_GAME, chain_key, link
-from ..models import utcnow
-from ..store import TableRow
 
 
 def append(

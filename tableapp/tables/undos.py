@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from .. import store
+from ..database import store
+from ..database.store import TableRow
 from ..engine import M, RuleError, seat_ref, validate_params
 from ..engine.replay import NON_GAME, replay
 from ..problems import Problem
-from ..store import TableRow
 from .change import check_expected, locked_change, logged
 from .common import Actor, Change, Outcome, game_for
 from .log import action_named, answer_event, append, log_entries, request_event, reveals, undo_event

@@ -11,15 +11,16 @@ from typing import Any
 
 from flask import current_app, has_request_context, request
 
-from .. import catalog, store
+from .. import catalog
 from ..auth import hash_token
+from ..database import store
+from ..database.extensions import db
+from ..database.models import utcnow
+from ..database.store import SeatRow, TableRow
 from ..engine import HOST, M, seat_ref
 from ..engine.game import action as action_spec
-from ..extensions import db
-from ..i18n import Renderer, request_language
-from ..models import utcnow
 from ..problems import Problem
-from ..store import SeatRow, TableRow
+from ..texts.i18n import Renderer, request_language
 from .common import COLOURS, UNDO_ANSWERS, Actor, viewer_of
 from .log import action_named
 

@@ -13,13 +13,14 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from tableapp import catalog, create_app, storage
+from tableapp import catalog, create_app
 from tableapp.config import TestConfig
+from tableapp.database import setup
+from tableapp.database.extensions import db
+from tableapp.database.models import Table
 from tableapp.engine.playout import random_params
 from tableapp.engine.replay import replay
 from tableapp.engine.rng import Rng
-from tableapp.extensions import db
-from tableapp.models import Table
 from tableapp.tables import log_entries
 from tests.conftest import PG_URL, TableHelper, _reset_postgres
 
@@ -35,7 +36,7 @@ class ActionPath(RuleBasedStateMachine):
         self.app = create_app(Config)
         if PG_URL:
             _reset_postgres(self.app)
-        storage.upgrade(self.app)
+        setup.upgrade(self.app)
         self.tables = TableHelper(self.app.test_client())
         created, self.tokens = self.tables.started(players)
         self.code, self.host = created["code"], created["host_token"]

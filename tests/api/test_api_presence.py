@@ -8,8 +8,8 @@ from datetime import timedelta
 
 from sqlalchemy import select, update
 
-from tableapp.extensions import db
-from tableapp.models import Seat, Table, utcnow
+from tableapp.database.extensions import db
+from tableapp.database.models import Seat, Table, utcnow
 
 
 def _age(app, code: str, seconds: float) -> None:

@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from tableapp import create_app
 from tableapp.config import TestConfig
-from tableapp.extensions import connection_free, db
+from tableapp.database.extensions import connection_free, db
 from tests.conftest import PG_URL
 
 

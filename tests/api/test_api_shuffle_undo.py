@@ -17,7 +17,8 @@ from dataclasses import replace
 
 import pytest
 
-from tableapp import catalog, store
+from tableapp import catalog
+from tableapp.database import store
 from tableapp.engine import M, Moves, action
 from tableapp.engine.definition import Game
 from tableapp.engine.registry import _GAMES

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from tableapp import store
+from tableapp.database import store
 from tableapp.engine import HOST
 from tableapp.engine.playout import NOT_PLAYED, RandomChooser, random_params
 from tableapp.engine.privacy import atoms

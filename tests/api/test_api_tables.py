@@ -7,9 +7,9 @@ import json
 import pytest
 from sqlalchemy import text
 
+from tableapp.database.extensions import db
 from tableapp.engine.playout import random_params
 from tableapp.engine.rng import Rng, commitment
-from tableapp.extensions import db
 from tableapp.verify import verify_export
 
 
@@ -423,7 +423,7 @@ def test_view_carries_the_join_url(tables):
 def test_https_certificate_download(app, client):
     from cryptography import x509
 
-    from tableapp.certs import ensure_certificate
+    from tableapp.server.certs import ensure_certificate
 
     assert client.get("/tableapp-ca.crt").status_code == 404
     ensure_certificate(app.instance_path, "192.168.1.20")

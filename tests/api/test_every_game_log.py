@@ -19,7 +19,8 @@ import json
 
 import pytest
 
-from tableapp import catalog, store
+from tableapp import catalog
+from tableapp.database import store
 from tableapp.engine.playout import random_params, random_playout
 from tableapp.engine.replay import CHAINED, NON_GAME, canonical, link
 from tableapp.engine.rng import Rng

@@ -213,7 +213,7 @@ def test_a_path_code_outside_the_code_alphabet_is_refused_before_the_database(
     client, table, bad, monkeypatch
 ):
     _, host, _ = table
-    from tableapp import store
+    from tableapp.database import store
 
     def no_query(*args, **kwargs):
         raise AssertionError("the database was asked about a code that cannot be one")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from tableapp import create_app, events
+from tableapp import create_app
 from tableapp.api.events import Presence
 from tableapp.config import TestConfig
-from tableapp.extensions import db
-from tableapp.models import Action, Seat, Table
+from tableapp.database.extensions import db
+from tableapp.database.models import Action, Seat, Table
+from tableapp.live import notifier
 from tests.api.test_api_tables import _turn
 
 
@@ -46,9 +47,9 @@ def test_sole_process_makes_the_in_process_bus_reliable(tmp_path):
         SOLE_PROCESS = False
 
     create_app(Sole)
-    assert events.bus().reliable is True
+    assert notifier.bus().reliable is True
     create_app(Shared)
-    assert events.bus().reliable is False
+    assert notifier.bus().reliable is False
 
 
 def test_a_refused_action_writes_nothing(app, tables):

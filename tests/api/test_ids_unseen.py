@@ -21,13 +21,14 @@ import re
 
 import pytest
 
-from tableapp import catalog, labels
+from tableapp import catalog
 from tableapp.api.schemas import ActionSchema, CreateTableSchema, JoinSchema
 from tableapp.engine import Game
 from tableapp.engine.playout import RandomChooser, random_params, random_playout
 from tableapp.engine.replay import NON_GAME
-from tableapp.i18n import Renderer, catalogue
 from tableapp.tables import COLOURS, UNDO_ANSWERS, lobby_colours
+from tableapp.texts import labels
+from tableapp.texts.i18n import Renderer, catalogue
 
 GAMES = [g for g in catalog.games() if isinstance(g, Game)]
 LANGS = ("en", "fr")
@@ -122,7 +123,7 @@ def test_every_action_type_the_specs_offer_has_a_name_in_both_languages():
     for game in GAMES:
         for kind in sorted(offered_types(game.id)):
             name = labels.action_name(game.id, kind)
-            assert name is not None, f"{game.id}: {kind} has no name (tableapp/labels.py)"
+            assert name is not None, f"{game.id}: {kind} has no name (tableapp/texts/labels.py)"
             for lang in LANGS:
                 assert name["msg"] in catalogue(lang).texts, (game.id, kind, lang)
 

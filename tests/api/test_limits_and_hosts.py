@@ -19,11 +19,12 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from tableapp import create_app, storage, store
+from tableapp import create_app
 from tableapp.api.common import stream_slots
 from tableapp.config import TestConfig
-from tableapp.extensions import db
-from tableapp.models import utcnow
+from tableapp.database import setup, store
+from tableapp.database.extensions import db
+from tableapp.database.models import utcnow
 from tests.conftest import PG_URL
 
 from .test_hardening_input import problem
@@ -259,7 +260,7 @@ def test_the_sqlite_file_and_the_secret_key_are_the_owners_alone(tmp_path, umask
 
         fresh = create_app(Config)
         fresh.instance_path = str(folder)
-        storage.upgrade(fresh)
+        setup.upgrade(fresh)
         client = fresh.test_client()
         created = client.post(
             "/api/tables", json={"game": "zombie-life"}, headers={"Idempotency-Key": "k1"}

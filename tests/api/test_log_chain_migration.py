@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from tableapp.extensions import db
+from tableapp.database.extensions import db
 from tableapp.verify import verify_export
 from tests.api.test_api_tables import play_to_the_end
 

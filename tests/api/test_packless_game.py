@@ -11,7 +11,7 @@ from tableapp import catalog
 from tableapp.content import has_pack, load_pack, pack_problems
 from tableapp.content.schemas import pack_json_schema
 from tableapp.engine import Moves, define, registry
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 
 GAME_ID = "coin-toss"
 GAME = define(

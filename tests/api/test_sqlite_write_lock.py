@@ -15,8 +15,8 @@ import re
 import pytest
 from sqlalchemy import event
 
-from tableapp.extensions import db
-from tableapp.maintenance import purge_finished
+from tableapp.database.extensions import db
+from tableapp.database.retention import purge_finished
 from tests.conftest import PG_URL
 
 pytestmark = pytest.mark.skipif(bool(PG_URL), reason="SQLite's locking (PostgreSQL locks rows)")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tableapp.i18n import Renderer, catalogue_files, read_catalogue
-from tableapp.typography import fixed, problems
+from tableapp.texts.i18n import Renderer, catalogue_files, read_catalogue
+from tableapp.texts.typography import fixed, problems
 
 NBSP = "\u00a0"
 FRENCH = {path.name: path for path in catalogue_files("fr")}

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 
-from tableapp import catalog, store
+from tableapp import catalog
 from tableapp import tables as table_path
+from tableapp.database import store
 from tableapp.engine.playout import random_params
 from tableapp.engine.replay import replay
 from tableapp.engine.rng import Rng
@@ -97,8 +98,8 @@ def test_an_action_logged_before_states_were_kept_is_undone_by_replay(app, clien
         == 201
     )
     with app.app_context():
-        from tableapp.extensions import db
-        from tableapp.models import Action
+        from tableapp.database.extensions import db
+        from tableapp.database.models import Action
 
         db.session.query(Action).update({"before": None})
         db.session.commit()
@@ -110,8 +111,8 @@ def test_an_action_logged_before_states_were_kept_is_undone_by_replay(app, clien
 
 def _kept(app, code) -> list[int]:
     with app.app_context():
-        from tableapp.extensions import db
-        from tableapp.models import Action, Table
+        from tableapp.database.extensions import db
+        from tableapp.database.models import Action, Table
 
         return sorted(
             number

@@ -15,9 +15,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from tableapp import create_app, storage
+from tableapp import create_app
 from tableapp.config import TestConfig
-from tableapp.extensions import db
+from tableapp.database import setup
+from tableapp.database.extensions import db
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("TABLEAPP_CHROMIUM", "/usr/bin/chromium"))
@@ -58,7 +59,7 @@ def live_server(tmp_path_factory):
 
     app = create_app(Config)
     app.instance_path = str(folder / "instance")
-    storage.upgrade(app)
+    setup.upgrade(app)
     server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     url = f"http://127.0.0.1:{server.server_port}"
     app.config["PUBLIC_URL"] = url  # join URLs and QR codes point here

@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from tableapp import catalog
 from tableapp.content.builtin import builtin_folder
-from tableapp.i18n import catalogue_files
+from tableapp.texts.i18n import catalogue_files
 
 WORD = re.compile(r"[^\W\d_]+")  # apostrophes split: "l'app", "card's"
 RAW = re.compile(r"\b[a-z]+(?:[_:][a-z0-9]+)+\b")

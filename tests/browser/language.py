@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tableapp import catalog
-from tableapp.i18n import catalogue, phone_entries
+from tableapp.texts.i18n import catalogue, phone_entries
 
 WORD = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
 PLACEHOLDER = re.compile(r"\{[^}]*\}")

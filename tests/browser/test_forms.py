@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from tableapp import catalog
-from tableapp.i18n import PHONE
-from tableapp.typography import problems
+from tableapp.texts.i18n import PHONE
+from tableapp.texts.typography import problems
 from tests.browser.test_modules import SETUP, VIEW
 from tools.catalogues import game_domains, key_of
 

@@ -6,7 +6,7 @@ tap): after each tap's answer has reached every page, the whole of each page's t
 the page and a snippet:
 
 - a ``: ; ! ?`` (or ``« »``) with an ordinary space, or none, where French wants a no-break one
-  (:mod:`tableapp.typography`'s rules, the catalogues' own: placeholders, web addresses, times
+  (:mod:`tableapp.texts.typography`'s rules, the catalogues' own: placeholders, web addresses, times
   and keys are not prose);
 - a straight apostrophe ``'`` in a text (French writes ``’``);
 - a button whose text says the same phrase twice ("aucun à portée, aucun à portée");
@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from tableapp.typography import problems
+from tableapp.texts.typography import problems
 
 from .scripted import join_all, open_game, play_taps, start
 
@@ -59,7 +59,7 @@ _PHRASES = re.compile(r",|;|\bet\b|\bou\b|[\u00a0\u202f ]?:")
 
 def typography_faults(text: str) -> list[str]:
     """Each slip of one page text, line by line: a missing no-break space, a straight
-    apostrophe (:func:`tableapp.typography.problems`)."""
+    apostrophe (:func:`tableapp.texts.typography.problems`)."""
     return [f"{p!r}" for line in text.splitlines() for p in problems(line)]
 
 

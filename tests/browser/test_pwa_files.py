@@ -14,9 +14,9 @@ import struct
 
 import pytest
 
-from tableapp import i18n
-from tableapp.i18n import TRANSLATIONS
-from tableapp.web import phone_texts_files, service_worker
+from tableapp.server.pwa import phone_texts_files, service_worker
+from tableapp.texts import i18n
+from tableapp.texts.i18n import TRANSLATIONS
 
 from .conftest import ROOT
 

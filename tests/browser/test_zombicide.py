@@ -508,8 +508,9 @@ BUTTONS = """() => [...document.querySelectorAll(
 
 def french_faults(texts):
     """Each French typography fault of the page texts: an ordinary space (or none) before
-    : ; ! ?, a straight apostrophe — a name's elision (d’Owen) included (tableapp.typography)."""
-    from tableapp.typography import problems
+    : ; ! ?, a straight apostrophe — a name's elision (d’Owen) included
+    (tableapp.texts.typography)."""
+    from tableapp.texts.typography import problems
 
     return [p for text in texts for line in text.splitlines() for p in problems(line)]
 

@@ -35,9 +35,10 @@ from hypothesis.errors import FlakyStrategyDefinition  # noqa: E402
 from schemathesis.config import SchemathesisConfig  # noqa: E402
 from schemathesis.core.failures import FailureGroup  # noqa: E402
 
-from tableapp import create_app, storage  # noqa: E402
+from tableapp import create_app  # noqa: E402
 from tableapp.api import TABLE_CODE  # noqa: E402
 from tableapp.config import TestConfig  # noqa: E402
+from tableapp.database import setup  # noqa: E402
 from tableapp.engine.playout import NOT_PLAYED, RandomChooser, random_params  # noqa: E402
 from tableapp.tables import lobby  # noqa: E402
 
@@ -50,7 +51,7 @@ class FuzzConfig(TestConfig):
 
 
 APP = create_app(FuzzConfig)
-storage.upgrade(APP)
+setup.upgrade(APP)
 _client = APP.test_client()
 CREATED = _client.post("/api/tables", json={"game": "zombie-life"}).get_json()
 SEAT = _client.post(f"/api/tables/{CREATED['code']}/seats", json={"name": "Fuzz"}).get_json()

@@ -29,11 +29,12 @@ APP_NAME = "tableapp-stream-reads"
 
 
 def main(url: str, scenario: str) -> dict:
-    from tableapp import create_app, storage
+    from tableapp import create_app
     from tableapp.api.events import TableStream
     from tableapp.api.server_slots import ClientGone, Hangup
     from tableapp.config import TestConfig
-    from tableapp.extensions import db
+    from tableapp.database import setup
+    from tableapp.database.extensions import db
 
     class Config(TestConfig):
         SQLALCHEMY_DATABASE_URI = (
@@ -42,7 +43,7 @@ def main(url: str, scenario: str) -> dict:
         )
 
     app = create_app(Config)
-    storage.upgrade(app)
+    setup.upgrade(app)
     client = app.test_client()
     created = client.post("/api/tables", json={"game": "zombie-life", "variant": None})
     assert created.status_code == 201, created.get_data(as_text=True)

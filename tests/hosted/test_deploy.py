@@ -34,11 +34,11 @@ import pytest
 import requests
 import yaml
 
-from tableapp.certs import ensure_certificate
 from tableapp.config import Config
 from tableapp.engine.messages import M
-from tableapp.i18n import Renderer
 from tableapp.problems import Problem
+from tableapp.server.certs import ensure_certificate
+from tableapp.texts.i18n import Renderer
 
 from . import services
 from .client import Client, Table, bearer
@@ -286,8 +286,8 @@ def test_gunicorn_conf_reads_the_environment():
     )
     assert settings["bind"] == ["127.0.0.1:9999"]
     assert settings["workers"] == 3
-    # gevent's worker, answering gunicorn's own refusals as problem+json (tableapp/worker.py)
-    assert settings["worker_class"] == "tableapp.worker.ProblemGeventWorker"
+    # gevent's worker, answering gunicorn's own refusals as problem+json (tableapp/server/worker.py)
+    assert settings["worker_class"] == "tableapp.server.worker.ProblemGeventWorker"
     assert settings["worker_connections"] == 2500
     assert settings["wsgi_app"] == "tableapp:create_app()"
     assert settings["preload_app"] is False  # workers import the app after gevent patches

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tableapp.redisbus import RedisBus
+from tableapp.live.redisbus import RedisBus
 
 from . import services
 from .conftest import require
@@ -91,7 +91,7 @@ def test_redis_down_publish_is_harmless_and_the_subscriber_comes_back():
 GEVENT_SCRIPT = r"""
 from gevent import monkey; monkey.patch_all()
 import sys, time, gevent
-from tableapp.redisbus import RedisBus
+from tableapp.live.redisbus import RedisBus
 url = sys.argv[1]
 a, b = RedisBus(url), RedisBus(url)
 a.start(); b.start()

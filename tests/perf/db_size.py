@@ -19,8 +19,9 @@ import time
 import uuid
 from pathlib import Path
 
-from tableapp import create_app, storage
+from tableapp import create_app
 from tableapp.config import Config
+from tableapp.database import setup
 from tableapp.engine.playout import RandomChooser, random_params
 
 TABLES = ("tables", "seats", "actions", "idempotent_responses")
@@ -40,7 +41,7 @@ def bearer(token: str) -> dict:
 def play_games(url: str, games: int, players: int, seed: int) -> dict:
     settings = type("S", (Settings,), {"SQLALCHEMY_DATABASE_URI": url})
     app = create_app(settings)
-    storage.upgrade(app)
+    setup.upgrade(app)
     client = app.test_client()
     rnd = random.Random(seed)
     chooser = RandomChooser(rnd)
@@ -85,7 +86,7 @@ def play_games(url: str, games: int, players: int, seed: int) -> dict:
             actions += 1
         assert view["status"] == "finished", "a game did not end"
     elapsed = time.perf_counter() - started
-    from tableapp.extensions import db
+    from tableapp.database.extensions import db
 
     with app.app_context():
         db.session.remove()

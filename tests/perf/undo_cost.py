@@ -19,8 +19,9 @@ from pathlib import Path
 
 from sqlalchemy import update
 
-from tableapp import create_app, storage
+from tableapp import create_app
 from tableapp.config import Config
+from tableapp.database import setup
 from tableapp.engine.playout import random_params
 from tableapp.engine.rng import Rng
 
@@ -86,8 +87,8 @@ class Table:
 
     def forget_kept_states(self) -> None:
         """As for a table logged before actions kept their state: the undo replays."""
-        from tableapp.extensions import db
-        from tableapp.models import Action
+        from tableapp.database.extensions import db
+        from tableapp.database.models import Action
 
         with self.app.app_context():
             db.session.execute(update(Action).values(before=None))
@@ -107,7 +108,7 @@ def main() -> None:
         "S", (Settings,), {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'undo.sqlite3'}"}
     )
     app = create_app(settings)
-    storage.upgrade(app)
+    setup.upgrade(app)
     table = Table(app.test_client(), app)
     print("entries  action ms  undo ms (kept state)  undo ms (full replay, as before)")
     for size in (int(n) for n in args.entries.split(",")):

@@ -13,7 +13,7 @@ import time
 
 import requests
 
-from tableapp.worker import stream_cap
+from tableapp.server.worker import stream_cap
 
 from .test_serve import PROMPT, STALL, Serve, _open_stream, _table
 

@@ -7,7 +7,7 @@ import io
 import socket
 import time
 
-from tableapp.bodies import REFUSED, BodyReader
+from tableapp.server.bodies import REFUSED, BodyReader
 
 
 def _run(environ: dict, *, limit: int = 100, timeout: float = 5.0) -> dict:

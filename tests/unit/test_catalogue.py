@@ -27,10 +27,10 @@ import pytest
 
 import tableapp
 from tableapp import catalog
-from tableapp.babel_extract import calls
 from tableapp.engine import Game
 from tableapp.engine.playout import random_playout
-from tableapp.i18n import TO_YOU, Renderer, catalogue, catalogue_files, read_catalogue
+from tableapp.texts.extract import calls
+from tableapp.texts.i18n import TO_YOU, Renderer, catalogue, catalogue_files, read_catalogue
 
 PACKAGE = Path(tableapp.__file__).resolve().parent
 GAMES = [g for g in catalog.games() if isinstance(g, Game)]
@@ -63,7 +63,7 @@ def _literal_ids(node: ast.expr) -> list[str] | None:
 
 def addressed_ids(texts) -> dict[str, str]:
     """``{second-person id: its message's id}``: the ``.to_you`` forms a renderer picks for
-    the phone a message's subject reads it on (:data:`tableapp.i18n.TO_YOU`)."""
+    the phone a message's subject reads it on (:data:`tableapp.texts.i18n.TO_YOU`)."""
     return {k: k.removesuffix(TO_YOU) for k in texts if k.endswith(TO_YOU)}
 
 

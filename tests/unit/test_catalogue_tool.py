@@ -12,7 +12,7 @@ from pathlib import Path
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
-from tableapp.i18n import PHONE, TRANSLATIONS, phone_ids
+from tableapp.texts.i18n import PHONE, TRANSLATIONS, phone_ids
 from tests.unit.test_catalogue import used_ids
 from tools import catalogues
 from tools.catalogues import (

@@ -10,7 +10,7 @@ import pytest
 from tableapp import catalog
 from tableapp.engine.end import end_prompt
 from tableapp.engine.playout import random_playout
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 
 NAMES = {1: "Ana", 2: "Ben", 3: "Cléo"}
 

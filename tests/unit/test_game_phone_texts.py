@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import shutil
 
-from tableapp import catalog, i18n
-from tableapp.i18n import TRANSLATIONS, catalogue_folders, phone_entries, phone_texts
-from tableapp.web import phone_texts_files
+from tableapp import catalog
+from tableapp.server.pwa import phone_texts_files
+from tableapp.texts import i18n
+from tableapp.texts.i18n import TRANSLATIONS, catalogue_folders, phone_entries, phone_texts
 
 TEXTS = {"en": "Gate in {n}", "fr": "Grille dans {n}"}
 

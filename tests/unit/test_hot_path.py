@@ -6,9 +6,10 @@ from __future__ import annotations
 import itertools
 import json
 
-from tableapp import codec, events
+from tableapp import codec
+from tableapp.database.store import RecentLog
 from tableapp.engine import clone
-from tableapp.store import RecentLog
+from tableapp.live import notifier
 
 
 def test_codec_writes_what_the_standard_library_writes():
@@ -124,14 +125,14 @@ class RingingBus:
 def test_a_ring_costs_one_read_told_the_announced_number(monkeypatch):
     calls = []
     log = {n: {"seq": n} for n in range(1, 4)}
-    monkeypatch.setattr(events, "_bus", RingingBus(log, 4, calls))
+    monkeypatch.setattr(notifier, "_bus", RingingBus(log, 4, calls))
 
     def read_after(after, known):
         calls.append((after, known))
         return [log[n] for n in sorted(log) if n > after]
 
     ticks = itertools.count()
-    frames = events.stream(
+    frames = notifier.stream(
         read_after,
         "CODE",
         0,
@@ -150,8 +151,8 @@ def test_a_ring_costs_one_read_told_the_announced_number(monkeypatch):
 
 
 def test_local_bus_is_reliable_only_when_configured():
-    assert events.LocalBus().reliable is False
-    assert events.LocalBus(reliable=True).reliable is True
+    assert notifier.LocalBus().reliable is False
+    assert notifier.LocalBus(reliable=True).reliable is True
 
 
 def test_recent_log_keeps_committed_entries_as_a_read_gives_them_back():
@@ -183,7 +184,7 @@ class _Table:
 
 
 def test_not_effective_counts_move_on_only_from_a_held_count():
-    from tableapp.store import NotEffective
+    from tableapp.database.store import NotEffective
 
     counts = NotEffective()
     counts.committed(_Table(3), [{"number": 3, "type": "undo"}])  # nothing held before it
@@ -217,7 +218,7 @@ def _wait_in_thread(bus, after, timeout):
 def test_local_bus_wakes_nobody_for_a_seq_announced_again_but_does_for_a_wake_up():
     import time
 
-    bus = events.LocalBus(reliable=True)
+    bus = notifier.LocalBus(reliable=True)
     bus.publish("T", 5)
     started = time.monotonic()
     thread, out = _wait_in_thread(bus, 5, 0.6)

@@ -26,7 +26,7 @@ from tableapp.content import (
     pack_problems,
 )
 from tableapp.content.schemas import shape_errors, well_shaped_part
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 from tests.packsweep import mutations
 
 NBSP = "\u00a0"

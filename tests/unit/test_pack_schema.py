@@ -24,7 +24,7 @@ from tableapp.content.schemas import (
     shape_problems,
     text_schemas,
 )
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 from tests.packsweep import mutations
 
 #: The games with a built-in pack (a game whose rules print every component has none)

@@ -14,9 +14,9 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from tableapp import catalog
-from tableapp.babel_extract import js_names, phone_calls, template_pattern
 from tableapp.engine.messages import LANGUAGES
-from tableapp.i18n import (
+from tableapp.texts.extract import js_names, phone_calls, template_pattern
+from tableapp.texts.i18n import (
     PHONE,
     TRANSLATIONS,
     catalogue_files,

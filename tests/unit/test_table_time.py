@@ -14,7 +14,7 @@ import pytest
 from tableapp import catalog
 from tableapp.engine import RuleError
 from tableapp.engine.rng import Rng
-from tableapp.i18n import catalogue
+from tableapp.texts.i18n import catalogue
 from tests.perf import answers
 from tests.perf import table_time as tt
 from tests.perf.table_time import (

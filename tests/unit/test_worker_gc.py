@@ -1,4 +1,4 @@
-"""A worker's cycle collector (tableapp/worker.py ``tune_gc``): what the app holds once it is
+"""A worker's cycle collector (tableapp/server/worker.py ``tune_gc``): what the app holds once it is
 built leaves the collector's walks, collections by count come rarer, and a full one comes on a
 clock. The figures it changes (the actions' p99 at 1,000 streams) are the benchmark's (README,
 "Benchmarks"); here, that both ways a worker starts set it up, once, after the app is built,
@@ -36,7 +36,7 @@ def test_the_gevent_worker_tunes_the_collector_once_its_app_is_built():
     out = _run(
         "import threading\n"
         "from gunicorn.workers.ggevent import GeventWorker\n"
-        "from tableapp.worker import GC_THRESHOLDS, ProblemGeventWorker, tune_gc\n"
+        "from tableapp.server.worker import GC_THRESHOLDS, ProblemGeventWorker, tune_gc\n"
         "seen = []\n"
         "def build(self):  # stands in for gunicorn's: the app is built here\n"
         "    seen.append((gc.get_threshold(), gc.get_freeze_count()))\n"
@@ -62,7 +62,7 @@ def test_a_full_collection_still_comes_on_the_clock():
     """The thresholds alone would leave a cycle that reached the oldest generation for a very
     long time: the clock frees it."""
     out = _run(
-        "from tableapp.worker import tune_gc\n"
+        "from tableapp.server.worker import tune_gc\n"
         "tune_gc(every=0.05)\n"
         "held, garbage = cycle()\n"
         "gc.collect(1)  # alive, it moves to the oldest generation, as a stream's objects do\n"
@@ -82,7 +82,7 @@ def test_a_full_collection_still_comes_on_the_clock():
 def test_gunicorn_conf_tunes_every_worker_class_after_its_app_is_built():
     out = _run(
         "import runpy\n"
-        "from tableapp.worker import GC_THRESHOLDS\n"
+        "from tableapp.server.worker import GC_THRESHOLDS\n"
         "settings = runpy.run_path('deploy/gunicorn.conf.py')\n"
         "assert gc.get_threshold() != GC_THRESHOLDS  # the master is left as it is\n"
         "settings['post_worker_init'](None)\n"

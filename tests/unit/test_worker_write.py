@@ -1,4 +1,4 @@
-"""The gevent worker sends an answer's headers and body in one write (tableapp/worker.py)."""
+"""The gevent worker sends an answer's headers and body in one write (tableapp/server/worker.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from gunicorn.config import Config
 from gunicorn.http import wsgi
 
-from tableapp.worker import write_in_one
+from tableapp.server.worker import write_in_one
 
 
 class Sock:

@@ -19,7 +19,7 @@ from tableapp.engine.game import validate_options, validate_params
 from tableapp.engine.playout import random_playout
 from tableapp.games.zombie_life import GAME
 from tableapp.games.zombie_life.content import build_cards
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 from tests.texts import english, french
 
 PACK = load_pack("zombie-life")

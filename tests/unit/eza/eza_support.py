@@ -7,7 +7,7 @@ import itertools
 from tableapp.content import load_pack
 from tableapp.engine import Ctx, Rng, clone, piles
 from tableapp.games.eat_zem_all import FLOW, GAME
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 from tests.texts import english
 
 PACK = load_pack("eat-zem-all")

@@ -21,7 +21,7 @@ from eza_support import (
 
 from tableapp.engine import RuleError
 from tableapp.games.eat_zem_all.feast import feast_winner
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 
 LOIC, SIMON, TIFANY = 1, 2, 3
 NAMES = {LOIC: "Loïc", SIMON: "Simon", TIFANY: "Tifany"}

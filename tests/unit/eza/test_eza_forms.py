@@ -9,7 +9,7 @@ from eza_support import GAME, PACK, activate, activation, deal, form_of, stage
 
 from tableapp.engine import piles
 from tableapp.engine.playout import random_playout
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 
 #: Actions that used to ask "are you sure?" (an Instant, the discard of a third Mutation, now
 #: part of keeping it): their player's undo takes them back now (issue 17).

@@ -10,7 +10,7 @@ from eza_support import GAME, PACK
 
 from tableapp.engine.playout import random_playout
 from tableapp.games import eat_zem_all
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 
 #: What a raw key looks like in rendered text: an id with a colon, a dash or an underscore.
 RAW = re.compile(r"\b\w+[:_]\w+|\b(?:zombie|mutation|house|cemetery|event)-\w")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from eza_support import act, deal, said, stage
 
 from tableapp.engine.messages import M
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 
 
 def _third_person(part: dict) -> None:

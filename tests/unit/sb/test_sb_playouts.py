@@ -16,7 +16,7 @@ from tableapp.engine import HOST, Rng, RuleError, decks
 from tableapp.engine.game import Options, validate_options
 from tableapp.engine.playout import NOT_PLAYED, random_params, random_playout
 from tableapp.engine.privacy import atoms, hidden_atoms
-from tableapp.i18n import Renderer
+from tableapp.texts.i18n import Renderer
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "intermediate", "hard", "custom"])

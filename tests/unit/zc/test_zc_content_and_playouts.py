@@ -37,7 +37,7 @@ def test_issue26_the_french_texts_follow_french_typography():
     before : ; ! ? and the typographic apostrophe, never a straight one."""
     from babel.messages.pofile import read_po
 
-    from tableapp.typography import problems
+    from tableapp.texts.typography import problems
 
     po = Path(GAME_FILE).parent / "translations" / "fr" / "LC_MESSAGES" / "zombicide.po"
     faults = []

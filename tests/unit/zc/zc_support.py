@@ -64,7 +64,7 @@ def texts(events: list[dict], names=None) -> list[str]:
 
 def words(value, lang: str = "en"):
     """Any value (a label, a named content, a view) as a phone in ``lang`` reads it."""
-    from tableapp.i18n import Renderer
+    from tableapp.texts.i18n import Renderer
 
     return Renderer(lang, {1: "Ana", 2: "Ben", 3: "Chloé"}, strict=True).localize(value)
 

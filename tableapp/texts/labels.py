@@ -7,7 +7,7 @@ every message, so the catalogue tests see it):
 - :data:`ACTION_NAMES`: each game's action types, as its phones' buttons say them ("Take a
   Zombie card from the track"), plus the engine's own (``correct``, ``board_done``) for every
   game; a refusal names an action with :func:`~tableapp.engine.messages.action_ref`, which the
-  table's :class:`~tableapp.i18n.Renderer` renders with these;
+  table's :class:`~tableapp.texts.i18n.Renderer` renders with these;
 - :data:`FIELD_NAMES`: the request fields as the forms name them ("Colour", "Name");
 - :data:`COLOUR_NAMES`: the seat colours as the lobby names them ("sky blue"), and
   :data:`BOX_COLOURS`, a game's own words for the seat colours it is played with (Eat Zem All:
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .engine.messages import M, Message
-from .engine.registry import find_game
+from ..engine.messages import M, Message
+from ..engine.registry import find_game
 
 #: ``{game id: {action type: its name}}``; ``None``: the engine's actions, in every game.
 ACTION_NAMES: dict[str | None, dict[str, Message]] = {

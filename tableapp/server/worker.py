@@ -32,10 +32,10 @@ _REFUSALS = {
 
 def problem_bytes(status: int, code: str, reason: str) -> bytes:
     """A complete HTTP/1.1 problem+json answer that closes the connection."""
-    from . import codec
-    from .engine.messages import M
-    from .i18n import Renderer
-    from .problems import Problem
+    from .. import codec
+    from ..engine.messages import M
+    from ..problems import Problem
+    from ..texts.i18n import Renderer
 
     detail = M("api.http.bad_request") if status == 400 else M("api.http.error", status=status)
     body = codec.dumps(Problem(status, code, detail).body(Renderer()))

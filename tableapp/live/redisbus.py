@@ -1,10 +1,10 @@
-"""Live events across app servers: the :class:`~tableapp.events.Bus` over Redis pub/sub.
+"""Live events across app servers: the :class:`~tableapp.live.notifier.Bus` over Redis pub/sub.
 
 The log stays the source of truth and the channel a doorbell. After a commit, ``publish``
 sends the table's new action number — nothing else, never a secret — on the channel
 ``tableapp:table:<code>``. One subscriber thread per process (a greenlet under gevent's
 monkey-patching) listens with ``PSUBSCRIBE tableapp:table:*`` and rings the process's own
-:class:`~tableapp.events.LocalBus`, on which the open streams wait.
+:class:`~tableapp.live.notifier.LocalBus`, on which the open streams wait.
 
 Redis is never on the critical path:
 
@@ -32,9 +32,9 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from .events import LocalBus
+from .notifier import LocalBus
 
-log = logging.getLogger("tableapp.redisbus")
+log = logging.getLogger("tableapp.live.redisbus")
 
 CHANNEL_PREFIX = "tableapp:table:"
 

@@ -28,7 +28,7 @@ from typing import Any
 from babel.lists import format_list
 from babel.messages.pofile import read_po
 
-from .engine.messages import LANGUAGES, M, is_message
+from ..engine.messages import LANGUAGES, M, is_message
 from .labels import action_name
 
 DEFAULT = "en"
@@ -139,7 +139,7 @@ def phone_texts(lang: str, translations: Path = TRANSLATIONS) -> dict[str, str]:
 @cache
 def phone_ids() -> frozenset[str]:
     """Every phone text's id in any language's catalogues (what a script's template literal
-    can stand for, see :func:`tableapp.babel_extract.phone_calls`)."""
+    can stand for, see :func:`tableapp.texts.extract.phone_calls`)."""
     return frozenset(k for lang in LANGUAGES for k in phone_entries(lang))
 
 

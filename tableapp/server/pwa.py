@@ -59,8 +59,8 @@ def phone_texts_files(translations: Path | None = None) -> dict[str, bytes]:
     """``{path: JSON}`` of the phone's texts in every language (``{"lang", "texts"}``: the
     ``msgctxt "phone"`` entries of every catalogue folder, a game package's own too, English's
     where a language has none; ``translations`` in place of the shell's folder)."""
-    from .engine.messages import LANGUAGES
-    from .i18n import TRANSLATIONS, phone_texts
+    from ..engine.messages import LANGUAGES
+    from ..texts.i18n import TRANSLATIONS, phone_texts
 
     out = {}
     for lang in LANGUAGES:
@@ -152,8 +152,8 @@ def readyz():
     sends the next requests elsewhere instead of waiting out the pool's timeout."""
     from sqlalchemy import text
 
-    from . import events
-    from .extensions import connection_free, db
+    from ..database.extensions import connection_free, db
+    from ..live import notifier
 
     checks = {}
     # Under gevent nothing else runs between this look and the checkout below, so a free
@@ -172,7 +172,7 @@ def readyz():
         finally:
             db.session.remove()
     if current_app.config.get("REDIS_URL"):
-        ping = getattr(events.bus(), "ping", None)
+        ping = getattr(notifier.bus(), "ping", None)
         checks["redis"] = "ok" if ping is not None and ping() else "unreachable"
     ready = all(value == "ok" for value in checks.values())
     body = {"status": "ok" if ready else "unavailable", "checks": checks}

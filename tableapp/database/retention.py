@@ -9,10 +9,10 @@ from pathlib import Path
 
 from sqlalchemy import delete, select
 
+from ..tables import export, purge_idempotency
 from . import store
 from .extensions import db
 from .models import Action, Table, utcnow
-from .tables import export, purge_idempotency
 
 
 def parse_age(text: str) -> timedelta:
@@ -26,7 +26,7 @@ def parse_age(text: str) -> timedelta:
 
 
 def purge_finished(age: str, export_to: str | None = None, app=None) -> int:
-    from . import create_app
+    from .. import create_app
 
     app = app or create_app()
     cutoff = utcnow() - parse_age(age)

@@ -106,8 +106,8 @@ def init_app(app) -> None:
     """Wrap the app's WSGI callable, and answer a refused body as a problem."""
     from flask import request
 
-    from .engine.messages import M
-    from .problems import Problem
+    from ..engine.messages import M
+    from ..problems import Problem
 
     app.wsgi_app = BodyReader(
         app.wsgi_app,

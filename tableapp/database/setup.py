@@ -9,7 +9,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from . import codec
+from .. import codec
 from .extensions import db, migrate
 
 

@@ -1,6 +1,6 @@
 """The action path's rows, read and written with SQLAlchemy Core.
 
-The ORM models (:mod:`tableapp.models`) define the schema, the migrations and the
+The ORM models (:mod:`tableapp.database.models`) define the schema, the migrations and the
 maintenance commands. The hot path — every action, view, log read and stream wake-up — reads
 plain rows here instead: an ORM unit of work (identity map, lazy loads, change tracking,
 expiry after commit) cost several times what the rules themselves cost. A change is computed
@@ -21,8 +21,8 @@ from typing import Any
 from sqlalchemy import bindparam, case, delete, func, insert, null, select, update
 from sqlalchemy.engine import Connection
 
-from . import codec
-from .engine.replay import SHELL
+from .. import codec
+from ..engine.replay import SHELL
 from .extensions import db
 from .models import Action, IdempotentResponse, RateLimitHit, Seat, Table, utcnow
 

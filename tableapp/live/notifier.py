@@ -3,7 +3,7 @@
 After a commit the table's channel is told the new action number. Each open stream waits on
 its table's channel (or at most ``SSE_POLL_SECONDS``), then reads the new log rows and sends
 its viewer the public events plus only that viewer's private parts. The in-process bus serves
-one server; :mod:`tableapp.redisbus` plugs in the same interface across servers.
+one server; :mod:`tableapp.live.redisbus` plugs in the same interface across servers.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from typing import Protocol
 
-from . import codec
+from .. import codec
 
 
 class Bus(Protocol):
