@@ -21,7 +21,7 @@ class ShellPath(PathConverter):
     regex = r"(?!api(?:/|$))[^/].*?"
 
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 _LOCKED = "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 #: The phone app: everything from this server, images also as data: URLs.
 APP_CSP = f"default-src 'self'; img-src 'self' data:; {_LOCKED}"

@@ -32,9 +32,9 @@ from ..engine.messages import LANGUAGES, M, is_message
 from .labels import action_name
 
 DEFAULT = "en"
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 #: The built-in games' folder: each game package there carries its own ``translations/``.
-GAMES = Path(__file__).resolve().parent / "games"
+GAMES = Path(__file__).resolve().parent.parent / "games"
 #: Game packages outside the built-in folder whose catalogues are read too (the tests' example
 #: game: :func:`tableapp.catalog.add_games` adds its folder)
 _game_folders: list[Path] = []
