@@ -23,7 +23,7 @@ from pathlib import Path
 from types import ModuleType
 
 from .content import add_pack_folder, folder_error, folder_problems
-from .content.schemas import add_format
+from .content.validation import add_format
 from .engine import Game, M, get_game, register
 from .engine.registry import all_games
 

@@ -299,9 +299,10 @@ def _option_value(pair: str) -> tuple[str, object]:
 )
 def purge(age: str, export_to: str | None) -> None:
     """Delete finished tables older than AGE (and stored idempotent answers past their time)."""
-    from .database.retention import purge_finished
+    from . import create_app
+    from .tables.retention import purge_finished
 
-    count = purge_finished(age, export_to)
+    count = purge_finished(age, export_to, create_app())
     click.echo(f"purged {count} finished table(s)")
 
 

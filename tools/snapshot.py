@@ -23,7 +23,7 @@ import sys
 
 from tableapp import catalog
 from tableapp.content import pack_problems
-from tableapp.content.schemas import pack_format, pack_json_schema, shape_problems
+from tableapp.content.validation import pack_format, pack_json_schema, shape_problems
 from tableapp.engine import HOST, Game, Rng, RuleError
 from tableapp.engine.playout import playable, random_correction, random_params, random_playout
 from tableapp.engine.replay import canonical

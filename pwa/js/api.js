@@ -4,7 +4,6 @@
 // server becomes an Offline error.
 
 import { lang } from "./i18n.js";
-import { PREFER } from "./patch.js";
 
 export class Problem extends Error {
   constructor(body, status) {
@@ -73,11 +72,11 @@ export const api = {
     { body: { name, colour, contribution, retry_secret: randomHex(16) } }),
   view: (code, token) => request("GET", `/api/tables/${enc(code)}`, { token }),
   log: (code, token, after = 0) => request("GET", `/api/tables/${enc(code)}/log?after=${after}`, { token }),
-  // An action's answer may carry the new view as a patch against the view ``expected`` names.
+  // answers patch the view ``expected`` names (session.js)
   act: (code, token, type, params, expected) => request("POST", `/api/tables/${enc(code)}/actions`,
-    { token, body: { type, params, expected }, prefer: PREFER }),
+    { token, body: { type, params, expected }, prefer: "view-patch" }),
   undo: (code, token, expected) => request("POST", `/api/tables/${enc(code)}/undo`,
-    { token, body: { expected }, prefer: PREFER }),
+    { token, body: { expected }, prefer: "view-patch" }),
   reissue: (code, token, seat) => request("POST", `/api/tables/${enc(code)}/seats/${seat}/token`, { token }),
   presence: (code, token) => request("GET", `/api/tables/${enc(code)}/presence`, { token }),
   ping: (code, token) => request("POST", `/api/tables/${enc(code)}/presence`, { token }),

@@ -3,7 +3,6 @@
 // reconnecting, revoked, gone.
 
 import { lang } from "./i18n.js";
-import { PREFER } from "./patch.js";
 
 const WATCHDOG_MS = 40000; // the server sends a heartbeat at least every 15 s
 const MAX_BACKOFF_MS = 8000;
@@ -57,9 +56,8 @@ export function follow(code, token, after, { onEntry, onState, onResume }) {
       watchdog = setTimeout(() => mine.abort(), WATCHDOG_MS);
     };
     try {
-      // Prefer: each view after this connection's first comes as a patch (session.js).
       const headers = {
-        Accept: "text/event-stream", "Accept-Language": lang(), "Last-Event-ID": String(lastId), Prefer: PREFER,
+        Accept: "text/event-stream", "Accept-Language": lang(), "Last-Event-ID": String(lastId), Prefer: "view-patch",
       };
       if (token) headers.Authorization = `Bearer ${token}`;
       const response = await fetch(`/api/tables/${encodeURIComponent(code)}/events`, {

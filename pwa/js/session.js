@@ -3,7 +3,19 @@
 
 import { api, Offline, Problem } from "./api.js";
 import { follow } from "./live.js";
-import { applied } from "./patch.js";
+
+let patcher = null; // fast-json-patch (vendored), loaded on the first patch, which comes online
+
+/** ``base`` with RFC 6902 ``ops`` applied, as a new object; null if they do not apply. */
+async function applied(base, ops) {
+  patcher ??= import("../vendor/fast-json-patch/core.js");
+  try {
+    return (await patcher).applyPatch(base, ops, true, false).newDocument;
+  } catch {
+    patcher = null;
+    return null;
+  }
+}
 
 export class TableSession {
   constructor(code, token) {
@@ -17,9 +29,7 @@ export class TableSession {
     this.refreshing = null;
     this.again = false;
     this.busy = false;
-    // The stream's views after its first come as patches against the one it sent before:
-    // ``streamed`` is that one; stream entries are followed one after the other.
-    this.streamed = null;
+    this.streamed = null; // the view the stream sent last (its patches apply to it)
     this.following = Promise.resolve();
   }
 
@@ -33,7 +43,6 @@ export class TableSession {
       onEntry: (entry) => {
         this.addEntry(entry);
         this.emit("entry", entry);
-        // one after the other (a patch applies to the view the entry before made)
         this.following = this.following.then(() => this.follow(entry)).catch((error) => console.error(error));
       },
       onState: (state) => {
@@ -108,10 +117,9 @@ export class TableSession {
     return [...this.entries.values()].sort((a, b) => a.seq - b.seq);
   }
 
-  /** The view after a stream entry: the one it carries (the bearer's, as of that entry), or
-   * the one its patch makes of the view the stream sent before, or none yet when a later
-   * entry of the same read carries it (``view_at``); an entry newer than the view with
-   * neither, or a patch that does not apply, is a gap: refetch. */
+  /** The view after a stream entry: the one it carries (or its patch makes of the stream's
+   * last), or none yet when a later entry of the same read carries it (``view_at``); an entry
+   * newer than the view with neither, or a patch that does not apply, is a gap: refetch. */
   async follow(entry) {
     let view = entry.view;
     if (entry.view_patch) {
@@ -122,7 +130,7 @@ export class TableSession {
       this.streamed = view;
       if (!this.view || entry.seq > this.view.seq) this.setView(view);
     } else if (entry.view_patch) {
-      this.streamed = null; // the stream's next whole view, or this fetch, starts again
+      this.streamed = null;
       if (!this.view || entry.seq > this.view.seq) this.refresh();
     } else if (entry.view_at > entry.seq) {
       /* the view comes with entry view_at, in the same read */
@@ -160,8 +168,7 @@ export class TableSession {
     this.emit("view");
   }
 
-  /** The view an answer's patch makes of the view it names (``view_base``): the one on
-   * screen or the stream's; null when the phone holds neither, or the patch does not apply. */
+  /** The view an answer's patch makes of the one it names (on screen or the stream's). */
   async answered(answer) {
     const base = [this.view, this.streamed].find((view) => view?.seq === answer.view_base);
     const view = base && (await applied(base, answer.view_patch));
@@ -186,7 +193,7 @@ export class TableSession {
       this.addEntry(answer.action);
       let view = answer.view;
       if (answer.view_patch && !(this.view?.seq >= answer.action.seq)) {
-        view = await this.answered(answer); // (the stream may have brought it first)
+        view = await this.answered(answer);
         if (!view) this.refresh();
       }
       if (view) this.setView(view);

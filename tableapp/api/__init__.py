@@ -9,11 +9,12 @@ from flask import Flask, request
 from ..engine.messages import M
 from ..problems import Problem
 from ..tables import CODE_ALPHABET, CODE_LENGTH
+from ..texts import names
 from ..texts.i18n import render
-from . import actions, errors, events, games, names, parsing, seats, tables
+from . import actions, error_handlers, events, games, parsing, seats, tables
 from .document import document_operations
 
-api = errors.ProblemApi()
+api = error_handlers.ProblemApi()
 #: A table code as the table screen shows it (any case): anything else is no table's.
 TABLE_CODE = f"[{''.join(sorted(set(CODE_ALPHABET + CODE_ALPHABET.lower())))}]{{{CODE_LENGTH}}}"
 
@@ -34,7 +35,7 @@ def init_app(app: Flask) -> None:
     _document_table_code(api.spec)
     _document_names(api.spec)
     document_operations(api.spec)
-    errors.register(app)
+    error_handlers.register(app)
 
 
 def _check_table_code(endpoint: str | None, values: dict | None) -> None:
@@ -78,9 +79,9 @@ def _document_problems(spec) -> None:
             for status, response in responses.items():
                 if status == "default" or str(status).startswith(("4", "5")):
                     if isinstance(response, dict) and "$ref" not in response:
-                        response["content"] = {errors.PROBLEM: problem}
+                        response["content"] = {error_handlers.PROBLEM: problem}
     for response in spec.components.responses.values():
-        response["content"] = {errors.PROBLEM: problem}
+        response["content"] = {error_handlers.PROBLEM: problem}
 
 
 def _option_schema(declaration: dict) -> dict:
@@ -110,7 +111,7 @@ def _document_games(spec) -> None:
     answer of ``GET /api/games/{id}/pack``)."""
     from .. import catalog
     from ..content import has_pack
-    from ..content.schemas import pack_json_schema, text_schemas
+    from ..content.validation import pack_json_schema, text_schemas
     from .schemas import PACK_DOC, RETRY_SECRET_DOC
 
     schemas = spec.components.schemas

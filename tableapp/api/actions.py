@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .. import tables
 from .blueprint import Blueprint
-from .common import (
+from .schemas import ActionResultSchema, ActionSchema, UndoSchema
+from .shared import (
     AUTH_REQUIRED_DOC,
     IDEMPOTENCY_DOC,
     idempotency,
@@ -13,7 +14,6 @@ from .common import (
     presence_seconds,
     token,
 )
-from .schemas import ActionResultSchema, ActionSchema, UndoSchema
 
 REFUSALS = {
     401: "Missing or bad token",

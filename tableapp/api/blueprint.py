@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flask_smorest
 
-from .errors import PROBLEM
+from .error_handlers import PROBLEM
 from .parsing import Parser
 from .schemas import ProblemSchema
 

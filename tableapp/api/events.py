@@ -17,7 +17,9 @@ from ..database.models import utcnow
 from ..engine import M
 from ..live import notifier
 from .blueprint import Blueprint
-from .common import (
+from .schemas import EventsQuerySchema, PresenceSchema
+from .server_slots import ClientGone, Hangup, NoHangup, one_server_slot, watch_hangup
+from .shared import (
     AUTH_DOC,
     AUTH_REQUIRED_DOC,
     IDEMPOTENCY_DOC,
@@ -28,8 +30,6 @@ from .common import (
     presence_seconds,
     token,
 )
-from .schemas import EventsQuerySchema, PresenceSchema
-from .server_slots import ClientGone, Hangup, NoHangup, one_server_slot, watch_hangup
 
 bp = Blueprint(
     "events",
@@ -365,7 +365,7 @@ def gzipped(chunks: Iterator[str]) -> Iterator[bytes]:
 )
 @bp.doc(**AUTH_DOC)
 @one_server_slot  # process-wide cap, below the worker's connections
-@one_stream_slot  # per-address cap, held until the response ends (api/common.py)
+@one_stream_slot  # per-address cap, held until the response ends (api/shared.py)
 def stream(query: dict, code: str):
     """The table's events from ``Last-Event-ID`` (or ``?after=``, or now) on."""
     opened = TableStream.open(code, query["after"], request.headers.get("Last-Event-ID"))

@@ -9,9 +9,9 @@ from ..problems import Problem
 from ..tables import COLOURS
 from ..texts.i18n import Renderer, request_language
 from .blueprint import Blueprint
-from .common import json_response
-from .errors import PROBLEM
+from .error_handlers import PROBLEM
 from .schemas import GamesSchema, ProblemSchema
+from .shared import json_response
 
 bp = Blueprint("games", __name__, url_prefix="/api", description="The games tableapp plays")
 

@@ -9,7 +9,7 @@ from marshmallow import validate as _validate
 from ..engine.messages import M
 from ..tables import COLOURS
 from ..texts.labels import colour_names, one_of
-from .names import check_name
+from ..texts.names import check_name
 from .parsing import MAX_SEQ, action_number
 
 # Bad input is refused field by field (``errors``) in the request's language: every error a
@@ -72,7 +72,7 @@ class Regexp(_validate.Regexp):
 
 
 class PlayerName(fields.String):
-    """A player's name, trimmed; refused with the reason (see :mod:`tableapp.api.names`)."""
+    """A player's name, trimmed; refused with the reason (see :mod:`tableapp.texts.names`)."""
 
     def _deserialize(self, value, attr, data, **kwargs) -> str:
         name, reason = check_name(super()._deserialize(value, attr, data, **kwargs))

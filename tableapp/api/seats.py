@@ -6,7 +6,8 @@ from flask import current_app
 
 from .. import tables
 from .blueprint import Blueprint
-from .common import (
+from .schemas import JoinedSchema, JoinSchema
+from .shared import (
     AUTH_REQUIRED_DOC,
     IDEMPOTENCY_DOC,
     idempotency,
@@ -14,7 +15,6 @@ from .common import (
     outcome_response,
     token,
 )
-from .schemas import JoinedSchema, JoinSchema
 
 bp = Blueprint(
     "seats",

@@ -12,7 +12,15 @@ from .. import tables
 from ..engine.messages import M
 from ..problems import Problem
 from .blueprint import Blueprint
-from .common import (
+from .schemas import (
+    CreatedTableSchema,
+    CreateTableSchema,
+    ExportSchema,
+    LogQuerySchema,
+    LogSchema,
+    ViewSchema,
+)
+from .shared import (
     AUTH_DOC,
     AUTH_REQUIRED_DOC,
     IDEMPOTENCY_DOC,
@@ -22,14 +30,6 @@ from .common import (
     outcome_response,
     presence_seconds,
     token,
-)
-from .schemas import (
-    CreatedTableSchema,
-    CreateTableSchema,
-    ExportSchema,
-    LogQuerySchema,
-    LogSchema,
-    ViewSchema,
 )
 
 bp = Blueprint(

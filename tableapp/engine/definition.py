@@ -100,7 +100,7 @@ class Definition:
     #: (``content/<file>.toml``), in the words of :mod:`.pack_format` (``{"box": {"die":
     #: many(INT), "card": rows({"name": NAME, "value": INT}, most=12)}}``). The pack is then
     #: checked field by field before ``validate_content`` sees it, and the OpenAPI spec
-    #: describes it (:mod:`tableapp.content.schemas`). ``None``: only ``validate_content``
+    #: describes it (:mod:`tableapp.content.validation`). ``None``: only ``validate_content``
     #: checks it.
     pack_format: Mapping[str, Any] | None = None
     #: privacy: paths nobody sees before the end, and paths only "{seat}" sees

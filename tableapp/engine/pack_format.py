@@ -1,7 +1,7 @@
 """The words a game's content-pack format is written in (``define(pack_format=...)``):
 ``{file: shape}``, a shape a table of fields, each of a kind below
 (``{"box": {"die": many(INT), "card": rows({"name": NAME, "value": INT}, most=12)}}``).
-:mod:`tableapp.content.schemas` checks a pack against it field by field and describes it in
+:mod:`tableapp.content.validation` checks a pack against it field by field and describes it in
 the OpenAPI document.
 """
 

@@ -20,13 +20,13 @@ One module per job:
 - :mod:`.actions`: a game action, the start, an answer to an undo request;
 - :mod:`.undos`: undos and undo requests;
 - :mod:`.lobby`: opening a table, joining it, moving a seat to a new phone;
-- :mod:`.exports`: the rematch and the export.
+- :mod:`.exports`: the rematch and the export;
+- :mod:`.retention`: finished tables deleted past their time, exported first when asked.
 """
 
 from __future__ import annotations
 
-from .actions import act
-from .common import (
+from .core import (
     CODE_ALPHABET,
     CODE_LENGTH,
     COLOURS,
@@ -59,6 +59,7 @@ from .log import (
 )
 from .patches import PREFERENCE as PATCH_PREFERENCE
 from .patches import view_patch, wants_patches
+from .play import act
 from .undos import state_before, undo
 from .views import (
     ViewCache,

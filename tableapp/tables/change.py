@@ -12,7 +12,7 @@ from ..database.store import TableRow
 from ..engine import M, RuleError
 from ..live import notifier
 from ..problems import Problem
-from .common import Actor, Change, Outcome, identify, lock, viewer_of
+from .core import Actor, Change, Outcome, identify, lock, viewer_of
 from .idempotency import keep_answer, stored_answer
 from .patches import view_patch
 from .views import entry_for, render_view, texts, view_cache

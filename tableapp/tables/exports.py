@@ -7,7 +7,7 @@ from ..database.store import TableRow
 from ..engine import HOST, M
 from ..problems import Problem
 from .change import locked_change
-from .common import EXPORT_FORMAT, Actor, Change, Outcome, game_for
+from .core import EXPORT_FORMAT, Actor, Change, Outcome, game_for
 from .lobby import created, new_table
 from .log import append, log_entries, rematch_event
 from .views import contributions, seat_dict

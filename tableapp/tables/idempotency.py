@@ -14,7 +14,7 @@ from ..database.extensions import db
 from ..database.models import IdempotentResponse, utcnow
 from ..engine import M
 from ..problems import Problem
-from .common import Outcome
+from .core import Outcome
 
 TOKEN_MARK = "\u2063tableapp:token\u2063"  # where a stored answer gets its token back
 

@@ -19,7 +19,7 @@ from ..engine.rng import commitment
 from ..problems import Problem
 from ..texts import labels
 from .change import locked_change
-from .common import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT, Actor, Change, Outcome, game_for
+from .core import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT, Actor, Change, Outcome, game_for
 from .idempotency import keep_answer, stored_answer
 from .log import append, join_event, moved_event
 from .views import join_url, render_view, seat_colours, seat_dict

@@ -11,7 +11,7 @@ from ..engine import M, RuleError, seat_ref, validate_params
 from ..engine.replay import NON_GAME, replay
 from ..problems import Problem
 from .change import check_expected, locked_change, logged
-from .common import Actor, Change, Outcome, game_for
+from .core import Actor, Change, Outcome, game_for
 from .log import action_named, answer_event, append, log_entries, request_event, reveals, undo_event
 from .views import texts, undo_answers
 

@@ -21,7 +21,7 @@ from ..engine import HOST, M, seat_ref
 from ..engine.game import action as action_spec
 from ..problems import Problem
 from ..texts.i18n import Renderer, request_language
-from .common import COLOURS, UNDO_ANSWERS, Actor, viewer_of
+from .core import COLOURS, UNDO_ANSWERS, Actor, viewer_of
 from .log import action_named
 
 

@@ -26,7 +26,7 @@ from .. import catalog
 from ..engine import RuleError
 from ..engine.replay import NON_GAME, PLAIN_FORMAT, chain, chain_key, genesis, play_seed, replay
 from ..engine.rng import commitment
-from ..tables.common import EXPORT_FORMAT
+from ..tables.core import EXPORT_FORMAT
 from ..tables.log import split_events
 from .shape import shape as _shape
 from .shell import check_shell

@@ -14,7 +14,7 @@ import io
 
 import pytest
 
-from tableapp.api.errors import PROBLEM, problem_response
+from tableapp.api.error_handlers import PROBLEM, problem_response
 from tableapp.api.parsing import MAX_DEPTH
 from tableapp.problems import Problem
 

@@ -20,7 +20,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from tableapp import create_app
-from tableapp.api.common import stream_slots
+from tableapp.api.shared import stream_slots
 from tableapp.config import TestConfig
 from tableapp.database import setup, store
 from tableapp.database.extensions import db

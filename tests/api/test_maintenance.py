@@ -9,7 +9,7 @@ import pytest
 
 from tableapp.database.extensions import db
 from tableapp.database.models import Action, Table, utcnow
-from tableapp.database.retention import parse_age, purge_finished
+from tableapp.tables.retention import parse_age, purge_finished
 from tableapp.verify import verify_export
 from tests.api.test_api_tables import play_to_the_end
 

@@ -17,7 +17,7 @@ import uuid
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tableapp.api.names import name_pattern
+from tableapp.texts.names import name_pattern
 
 
 def _spec(client) -> dict:

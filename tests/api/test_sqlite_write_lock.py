@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import event
 
 from tableapp.database.extensions import db
-from tableapp.database.retention import purge_finished
+from tableapp.tables.retention import purge_finished
 from tests.conftest import PG_URL
 
 pytestmark = pytest.mark.skipif(bool(PG_URL), reason="SQLite's locking (PostgreSQL locks rows)")

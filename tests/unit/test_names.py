@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tableapp.api.names import check_name, first_refused, name_pattern, refused
+from tableapp.texts.names import check_name, first_refused, name_pattern, refused
 from tests.texts import english
 
 PATTERN = re.compile(name_pattern())

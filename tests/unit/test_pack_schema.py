@@ -1,5 +1,5 @@
 """Each game's pack format, declared in the game's definition (``pack_format``, checked by
-tableapp/content/schemas.py): the built-in packs have it; a wrong type, a hidden character, a
+tableapp/content/validation.py): the built-in packs have it; a wrong type, a hidden character, a
 text too long for a card or a deck too large is one line naming the file, the card and the
 field, in the reader's language; the OpenAPI spec's JSON Schema of each pack is generated from
 the same schemas and accepts exactly what they accept."""
@@ -13,7 +13,7 @@ import pytest
 
 from tableapp import catalog
 from tableapp.content import builtin_folder, has_pack, pack_problems
-from tableapp.content.schemas import (
+from tableapp.content.validation import (
     LIST_LENGTH,
     NAME_LENGTH,
     TEXT_LENGTH,

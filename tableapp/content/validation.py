@@ -9,7 +9,7 @@ A pack is checked here first — a wrong type anywhere is one ``bad_pack`` line 
 the card and the field, by construction — and only a pack of the right shape goes on to the
 game's own rules for content (``validate_content``: ranges, ids that must exist, totals).
 
-Texts follow the player-name rule (:func:`tableapp.api.names.text_reason`): no control or
+Texts follow the player-name rule (:func:`tableapp.texts.names.text_reason`): no control or
 format character (NUL, newlines, bidi overrides such as U+202E, zero-width characters), the
 first character visible (or none at all: an empty text is the game's to refuse where it
 needs one), and a length a card can print — :data:`NAME_LENGTH` for a name,
@@ -80,7 +80,7 @@ def _what(message: Message) -> list[Message]:
 
 
 def _reason(reason: str, args: dict) -> Message:
-    """What :func:`tableapp.api.names.text_reason` found, said of a pack's text."""
+    """What :func:`tableapp.texts.names.text_reason` found, said of a pack's text."""
     if reason == "hidden_character":
         return M("pack.hidden_character", character=args["character"])
     if reason == "nothing_visible":
@@ -103,7 +103,7 @@ class _Text(fields.String):
         }
 
     def _deserialize(self, value, attr, data, **kwargs) -> str:
-        from ..api.names import first_refused, text_reason
+        from ..texts.names import first_refused, text_reason
 
         text = super()._deserialize(value, attr, data, **kwargs)
         if self.word:
@@ -265,7 +265,7 @@ def pack_schema(game_id: str) -> Schema:
 def _shown(step: Any) -> Any:
     """A key as a line shows it: one with a hidden character escaped (shown, not hidden), a
     long one cut."""
-    from ..api.names import refused
+    from ..texts.names import refused
 
     if not isinstance(step, str):
         return step
@@ -285,7 +285,7 @@ def _where(path: list) -> str:
 def _card_name(pack: Any, path: list) -> dict | None:
     """The names of the innermost card (a table with a name) on ``path``, if it has one (a
     name that follows the rule: a wrong one is not repeated)."""
-    from ..api.names import text_reason
+    from ..texts.names import text_reason
 
     found, node = None, pack
     for step in path:
@@ -346,7 +346,7 @@ def _steps(path: str) -> list[tuple[str, str]]:
 
 def _entry_names(node: Any) -> dict | None:
     """A pack entry's names (``name``, ``name_fr``) when it has a good one."""
-    from ..api.names import text_reason
+    from ..texts.names import text_reason
 
     if not isinstance(node, dict):
         return None
@@ -541,7 +541,7 @@ REFS = "#/components/schemas/"
 
 def text_schemas() -> dict[str, dict]:
     """The JSON Schema of each kind of text, by the name :func:`pack_json_schema` refers to."""
-    from ..api.names import _class, _ranges, refused, text_pattern
+    from ..texts.names import _class, _ranges, refused, text_pattern
 
     inner = _class(_ranges(refused), negate=True)
     return {

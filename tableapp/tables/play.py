@@ -10,7 +10,7 @@ from ..engine.replay import NON_GAME
 from ..engine.rng import effective_seed
 from ..problems import Problem
 from .change import check_expected, locked_change, logged
-from .common import UNDO_ANSWERS, Actor, Change, Outcome, effective, game_for, touch
+from .core import UNDO_ANSWERS, Actor, Change, Outcome, effective, game_for, touch
 from .log import append, start_events
 from .undos import answer_undo, no_undo_pending
 

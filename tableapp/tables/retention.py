@@ -9,10 +9,11 @@ from pathlib import Path
 
 from sqlalchemy import delete, select
 
-from ..tables import export, purge_idempotency
-from . import store
-from .extensions import db
-from .models import Action, Table, utcnow
+from ..database import store
+from ..database.extensions import db
+from ..database.models import Action, Table, utcnow
+from .exports import export
+from .idempotency import purge_idempotency
 
 
 def parse_age(text: str) -> timedelta:
@@ -25,10 +26,9 @@ def parse_age(text: str) -> timedelta:
     ]
 
 
-def purge_finished(age: str, export_to: str | None = None, app=None) -> int:
-    from .. import create_app
-
-    app = app or create_app()
+def purge_finished(age: str, export_to: str | None, app) -> int:
+    """Delete ``app``'s finished tables older than ``age`` (``30d``, ``12h``, ``45m``), each
+    exported into ``export_to`` first when given; how many were deleted."""
     cutoff = utcnow() - parse_age(age)
     count = 0
     with app.app_context():

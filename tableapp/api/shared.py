@@ -14,7 +14,7 @@ from ..auth import bearer
 from ..database import store
 from ..engine.messages import M
 from ..problems import Problem
-from .errors import PROBLEM
+from .error_handlers import PROBLEM
 from .parsing import MAX_SEQ, action_number
 
 #: An Idempotency-Key: 1 to 200 printable ASCII characters, not starting or ending with a

@@ -53,7 +53,7 @@ def text_reason(text: str, length: int) -> tuple[str, dict] | None:
     """Why ``text`` (already trimmed or never trimmed) breaks the rule above for at most
     ``length`` characters: ``(reason, args)`` — ``hidden_character``, ``nothing_visible``,
     ``first_visible`` or ``too_long`` — else ``None``. Player names and every text of a content
-    pack (:mod:`tableapp.content.schemas`) follow it, each with its own messages."""
+    pack (:mod:`tableapp.content.validation`) follow it, each with its own messages."""
     hidden = first_refused(text)
     if hidden is not None:
         return "hidden_character", {"character": f"U+{ord(hidden):04X}"}
