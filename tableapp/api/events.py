@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from flask import Response, current_app, request
 
 from .. import tables
-from ..database import store
+from ..database import log_reads, store
 from ..database.extensions import db
 from ..database.models import utcnow
 from ..engine import M
@@ -236,9 +236,9 @@ class TableStream:
 
         def load() -> list:
             with self.unit():
-                return store.actions_after(self.table_id, since)
+                return log_reads.actions_after(self.table_id, since)
 
-        return store.recent_log.entries((self.table_id, self.table_code), since, known, load)
+        return log_reads.recent_log.entries((self.table_id, self.table_code), since, known, load)
 
     def table_at(self, seq: int):
         """The table as of action ``seq`` or later (held in memory, else read in one unit)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import codec
-from ..database import store
+from ..database import log_reads, store
 from ..database.extensions import db
 from ..database.store import TableRow
 from ..engine import M, RuleError
@@ -62,8 +62,8 @@ def locked_change(
         raise
     written, table.written = table.written, []
     if written:  # committed: this process's streams and next action need not read them again
-        store.recent_log.keep_written((table.id, table.code), written)
-        store.not_effective_counts.committed(table, written)
+        log_reads.recent_log.keep_written((table.id, table.code), written)
+        log_reads.not_effective_counts.committed(table, written)
     if result.logged:
         view_cache.hold_table(table)  # this process's streams render from it, not a new read
         if result.view_key is not None:  # the bearer's own streams send the view it was given

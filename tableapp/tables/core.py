@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from .. import catalog
 from ..auth import hash_token
-from ..database import store
+from ..database import log_reads, store
 from ..database.extensions import db
 from ..database.models import utcnow
 from ..database.store import TableRow
@@ -105,7 +105,7 @@ def lock(code: str) -> TableRow:
 def effective(table: TableRow) -> int:
     """Effective entries so far: every entry but undos, the entries they undid and the
     shell's entries (replay.py counts the same way)."""
-    return table.seq - store.not_effective_of(table)
+    return table.seq - log_reads.not_effective_of(table)
 
 
 def game_for(table: TableRow):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ..database import store
+from ..database import log_reads
 from ..database.models import utcnow
 from ..database.store import TableRow
 from ..engine import M, seat_ref
@@ -123,7 +123,7 @@ def rematch_event(game, code: str) -> dict:
 
 
 def log_entries(table) -> list[dict]:
-    rows = store.actions_after(table.id, 0, limit=None)
+    rows = log_reads.actions_after(table.id, 0, limit=None)
     return [
         {
             "number": a.number,

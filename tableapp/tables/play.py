@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..database import store
+from ..database import log_reads
 from ..database.models import utcnow
 from ..database.store import TableRow
 from ..engine import M, Rng
@@ -87,7 +87,7 @@ def _start(table: TableRow, actor: Actor, game) -> tuple[list, dict]:
         )
     # Commit–reveal with the phones' seeds: the server's seed was committed before anyone
     # joined; every phone's contribution goes into the seed the game plays with.
-    joined = store.join_payloads(table.id)
+    joined = log_reads.join_payloads(table.id)
     mixed = [{"seat": s, "contribution": (joined.get(s) or {}).get("contribution")} for s in seats]
     play_seed = effective_seed(bytes.fromhex(table.seed), mixed)
     table.play_seed = play_seed.hex()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ..database import store
+from ..database import log_reads
 from ..database.store import TableRow
 from ..engine import M, RuleError, seat_ref, validate_params
 from ..engine.replay import NON_GAME, replay
@@ -42,7 +42,7 @@ def undo(
             # The seed is public once the game is over: an undo then could fish for cards.
             raise Problem(409, "game_over", M("undo.refuse.over"))
         no_undo_pending(table)
-        target = store.last_in_effect(table.id, NON_GAME)
+        target = log_reads.last_in_effect(table.id, NON_GAME)
         if target is None:
             raise Problem(409, "nothing_to_undo", M("undo.refuse.nothing"))
         if actor.role != "host" and actor.number != target.seat:
@@ -124,7 +124,7 @@ def answer_undo(
         key,
     )
     if kind == "approve_undo":
-        target = store.last_in_effect(table.id, NON_GAME)
+        target = log_reads.last_in_effect(table.id, NON_GAME)
         if target is None or target.number != request["target"]:  # the game waited: never
             raise Problem(
                 409, "undo_target_moved", M("undo.refuse.moved", number=request["target"])

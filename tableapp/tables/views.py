@@ -13,7 +13,7 @@ from flask import current_app, has_request_context, request
 
 from .. import catalog
 from ..auth import hash_token
-from ..database import store
+from ..database import log_reads, store
 from ..database.extensions import db
 from ..database.models import utcnow
 from ..database.store import SeatRow, TableRow
@@ -350,7 +350,7 @@ def undo_answers(table: TableRow, actor: Actor | None) -> list[dict]:
 def contributions(table: TableRow) -> list[dict]:
     """Each seat's random contribution to the effective seed, in seat order ([] before the
     start, and for a table started before contributions existed)."""
-    payload = store.start_payload(table.id) if table.id is not None else None
+    payload = log_reads.start_payload(table.id) if table.id is not None else None
     return list((payload or {}).get("contributions") or [])
 
 
@@ -379,4 +379,4 @@ def entry_for(action, viewer: int | None, renderer: Renderer) -> dict:
 
 def read_log(table: TableRow, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict]:
     renderer = texts(table, you=viewer)
-    return [entry_for(a, viewer, renderer) for a in store.actions_after(table.id, after, limit)]
+    return [entry_for(a, viewer, renderer) for a in log_reads.actions_after(table.id, after, limit)]

@@ -20,7 +20,7 @@ import json
 import pytest
 
 from tableapp import catalog
-from tableapp.database import store
+from tableapp.database import log_reads, store
 from tableapp.engine.playout import random_params, random_playout
 from tableapp.engine.replay import CHAINED, NON_GAME, canonical, link
 from tableapp.engine.rng import Rng
@@ -75,7 +75,7 @@ def play(tables, game_id: str, *, until=None, limit: int = 4000) -> tuple[str, l
 def _stored(app, code: str) -> list:
     with app.app_context():
         table = store.load_table(code)
-        return store.actions_after(table.id, 0, limit=None)
+        return log_reads.actions_after(table.id, 0, limit=None)
 
 
 def _secret_entries(app, code: str) -> list:

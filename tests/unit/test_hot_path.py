@@ -7,7 +7,7 @@ import itertools
 import json
 
 from tableapp import codec
-from tableapp.database.store import RecentLog
+from tableapp.database.log_reads import RecentLog
 from tableapp.engine import clone
 from tableapp.live import notifier
 
@@ -184,7 +184,7 @@ class _Table:
 
 
 def test_not_effective_counts_move_on_only_from_a_held_count():
-    from tableapp.database.store import NotEffective
+    from tableapp.database.log_reads import NotEffective
 
     counts = NotEffective()
     counts.committed(_Table(3), [{"number": 3, "type": "undo"}])  # nothing held before it
