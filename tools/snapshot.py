@@ -23,7 +23,9 @@ import sys
 
 from tableapp import catalog
 from tableapp.content import pack_problems
-from tableapp.content.validation import pack_format, pack_json_schema, shape_problems
+from tableapp.content.json_schema import pack_json_schema
+from tableapp.content.pack_faults import shape_problems
+from tableapp.content.validation import pack_format
 from tableapp.engine import HOST, Game, Rng, RuleError
 from tableapp.engine.playout import playable, random_correction, random_params, random_playout
 from tableapp.engine.replay import canonical

@@ -111,7 +111,7 @@ def _document_games(spec) -> None:
     answer of ``GET /api/games/{id}/pack``)."""
     from .. import catalog
     from ..content import has_pack
-    from ..content.validation import pack_json_schema, text_schemas
+    from ..content.json_schema import pack_json_schema, text_schemas
     from .schemas import PACK_DOC, RETRY_SECRET_DOC
 
     schemas = spec.components.schemas

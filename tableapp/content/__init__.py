@@ -94,7 +94,7 @@ def folder_problems(game, content_dir: str | os.PathLike | None = None) -> tuple
     and the field: the files that do not read, then the others' problems (a file that does not
     read is not also said to be missing)."""
     from ..texts.i18n import Renderer
-    from .validation import place
+    from .pack_faults import place
 
     pack, unreadable = read_pack(game.id, content_dir)
     problems = [
@@ -126,7 +126,7 @@ def pack_problems(game, pack) -> list:
     only ever see the declared types): their lines about a place a shape problem names are left
     out, the others say they were checked without the fields above (a skill whose id is too
     long is not in the skill list the survivors name)."""
-    from .validation import (
+    from .pack_faults import (
         as_json_problem,
         place,
         same_place,

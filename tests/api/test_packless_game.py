@@ -9,7 +9,7 @@ import pytest
 
 from tableapp import catalog
 from tableapp.content import has_pack, load_pack, pack_problems
-from tableapp.content.validation import pack_json_schema
+from tableapp.content.json_schema import pack_json_schema
 from tableapp.engine import Moves, define, registry
 from tableapp.texts.i18n import Renderer
 

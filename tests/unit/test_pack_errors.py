@@ -25,7 +25,7 @@ from tableapp.content import (
     load_pack,
     pack_problems,
 )
-from tableapp.content.validation import shape_errors, well_shaped_part
+from tableapp.content.pack_faults import shape_errors, well_shaped_part
 from tableapp.texts.i18n import Renderer
 from tests.packsweep import mutations
 

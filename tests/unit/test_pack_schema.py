@@ -13,16 +13,15 @@ import pytest
 
 from tableapp import catalog
 from tableapp.content import builtin_folder, has_pack, pack_problems
+from tableapp.content.json_schema import pack_json_schema, text_schemas
+from tableapp.content.pack_faults import shape_problems
 from tableapp.content.validation import (
     LIST_LENGTH,
     NAME_LENGTH,
     TEXT_LENGTH,
     WORD_LENGTH,
     pack_format,
-    pack_json_schema,
     rows,
-    shape_problems,
-    text_schemas,
 )
 from tableapp.texts.i18n import Renderer
 from tests.packsweep import mutations
