@@ -15,7 +15,7 @@ import pytest
 
 from tableapp import catalog
 from tableapp.engine.replay import NON_GAME
-from tableapp.tables import actions, lobby
+from tableapp.tables import lobby, play
 from tableapp.verify import verify_export
 from tests.api.test_api_tables import _turn, play_to_the_end
 
@@ -326,7 +326,7 @@ def test_verify_refuses_a_start_without_the_contributions_the_phones_sent(
 ):
     """A server that ignored the phones' contributions (it played with its own seed) and wrote
     its export as if from before contributions existed."""
-    monkeypatch.setattr(actions, "effective_seed", lambda seed, mixed: seed)
+    monkeypatch.setattr(play, "effective_seed", lambda seed, mixed: seed)
     created, tokens = seated(client, tables, [secrets.token_hex(32) for _ in range(3)])
     play_to_the_end(tables, created["code"], tokens)
     export = client.get(f"/api/tables/{created['code']}/export").get_json()
@@ -338,7 +338,7 @@ def test_verify_refuses_a_start_without_the_contributions_the_phones_sent(
     problem = verify_export(unchained(export))
     assert problem is not None and "contributions" in problem
     # A log whose phones sent none plays with the committed seed itself: still sound.
-    monkeypatch.setattr(actions, "effective_seed", lambda seed, mixed: seed)
+    monkeypatch.setattr(play, "effective_seed", lambda seed, mixed: seed)
     created, tokens = seated(client, tables, [None, None, None])
     play_to_the_end(tables, created["code"], tokens)
     legacy = client.get(f"/api/tables/{created['code']}/export").get_json()

@@ -93,7 +93,7 @@ def test_no_path_reads_then_writes_without_the_write_lock(app, client, tables, k
     client.post(f"/api/tables/{code}/undo", json={}, headers=auth)
     client.post(f"/api/tables/{code}/seats/1/token", headers=auth)
     client.get(f"/api/tables/{code}/log")
-    purge_finished("0m", app=app)
+    purge_finished("0m", None, app)
     assert upgrades == [], upgrades
 
 
