@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 import secrets
-import socket
 import sys
 import time
-import zlib
 
 from tableapp.engine.playout import RandomChooser
 
+from .deliveries import Deliveries, _ms, percentile
+from .phones import Phones
 from .servers import LOOPBACK, CpuMeter, raise_open_files_limit, rss_bytes
 
 # =========================================================================== load generator
@@ -24,19 +24,6 @@ LOADGEN_BOOT = (
 )
 
 
-def percentile(values: list[float], q: float) -> float | None:
-    """Nearest-rank percentile (q in [0, 1]); None for no values."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    rank = max(1, min(len(ordered), int(-(-q * len(ordered) // 1))))
-    return ordered[rank - 1]
-
-
-def _ms(value: float | None) -> float | None:
-    return None if value is None else round(value * 1000, 2)
-
-
 def loadgen_main() -> None:
     """Entry point of the load-generator process (gevent already patched by LOADGEN_BOOT)."""
     raise_open_files_limit()
@@ -46,7 +33,7 @@ def loadgen_main() -> None:
     sys.stdout.flush()
 
 
-class LoadGenerator:
+class LoadGenerator(Phones, Deliveries):
     """Runs inside the gevent-patched process; see the module docstring for the phases."""
 
     def __init__(self, config: dict) -> None:
@@ -236,211 +223,6 @@ class LoadGenerator:
         if view["status"] == "finished":
             table["finished"] = True
 
-    # ------------------------------------------------------------------ streams
-
-    def open_streams_all(self) -> None:
-        import gevent
-
-        m = self.c["phones"]
-        target = len(self.tables) * m
-        self.say(f"opening {target} event streams …")
-        started = time.perf_counter()
-        for t in self.tables:
-            for j, seat in enumerate(sorted(t["tokens"])):
-                phone = {
-                    "table": t,
-                    "seat": seat,
-                    "id": len(self.phones),
-                    "server": (t["index"] + j) % len(self.servers),
-                    "last": t["seq"],
-                    "view_seq": t["seq"],  # a phone GETs its view on open: it has this one
-                    "fetching": False,
-                    "again": False,
-                    "open": False,
-                    "streamed": None,  # the view its stream sent last (patches apply to it)
-                }
-                phone["greenlet"] = gevent.spawn(self._phone, phone)
-                self.phones.append(phone)
-            if len(self.phones) % 100 == 0:
-                gevent.sleep(0.02)  # a ramp, not a thundering herd
-        deadline = time.perf_counter() + self.c["timeout"] * 3
-        while self.open_streams < target and time.perf_counter() < deadline:
-            gevent.sleep(0.05)
-        self.say(
-            f"{self.open_streams} of {target} streams open in {time.perf_counter() - started:.1f} s"
-        )
-        self.min_open = self.open_streams
-
-    def _phone(self, phone: dict) -> None:
-        table = phone["table"]
-        host, port = self.servers[phone["server"]]
-        sock = None
-        opened = False
-        try:
-            sock = socket.create_connection((host, port), timeout=self.c["timeout"])
-            sock.settimeout(None)  # heartbeats every 15 s keep it moving; no read timeout
-            token = table["tokens"][phone["seat"]]
-            prefer = "Prefer: view-patch\r\n" if self.c.get("patches") else ""
-            # as a browser: the stream may come gzip-compressed (counted as it travels)
-            encoding = "Accept-Encoding: gzip\r\n" if self.c.get("gzip", True) else ""
-            sock.sendall(
-                (
-                    f"GET /api/tables/{table['code']}/events?after={phone['last']} HTTP/1.1\r\n"
-                    f"Host: {host}:{port}\r\nAuthorization: Bearer {token}\r\n"
-                    f"{prefer}"
-                    f"{encoding}Accept: text/event-stream\r\nCache-Control: no-cache\r\n\r\n"
-                ).encode()
-            )
-            reader = sock.makefile("rb")
-            status_line = reader.readline()
-            parts = status_line.split()
-            if len(parts) < 2 or parts[1] != b"200":
-                self.errors[f"stream status {parts[1].decode() if len(parts) > 1 else '?'}"] += 1
-                return
-            chunked, unpacker = False, None
-            while True:
-                line = reader.readline()
-                if not line or line in (b"\r\n", b"\n"):
-                    break
-                name, _, value = line.decode("latin-1").partition(":")
-                if name.strip().lower() == "transfer-encoding" and "chunked" in value.lower():
-                    chunked = True
-                if name.strip().lower() == "content-encoding" and "gzip" in value.lower():
-                    unpacker = zlib.decompressobj(16 + zlib.MAX_WBITS)
-            opened = phone["open"] = True
-            self.open_streams += 1
-            buffer = b""
-            for chunk in self._body(reader, chunked):
-                self.stream_bytes += len(chunk)
-                buffer += unpacker.decompress(chunk) if unpacker is not None else chunk
-                while b"\n\n" in buffer:
-                    block, buffer = buffer.split(b"\n\n", 1)
-                    self._sse_block(phone, block)
-            if not self.stopping:
-                self.errors["stream closed by server"] += 1
-        except Exception as error:  # noqa: BLE001 - counted, never fatal
-            if not self.stopping and type(error).__name__ != "GreenletExit":
-                self.errors[f"stream: {type(error).__name__}"] += 1
-        finally:
-            if opened:
-                phone["open"] = False
-                self.open_streams -= 1
-                if not self.stopping and self.min_open is not None:
-                    self.min_open = min(self.min_open, self.open_streams)
-            if sock is not None:
-                sock.close()
-
-    @staticmethod
-    def _body(reader, chunked: bool):
-        if not chunked:
-            while True:
-                data = reader.read1(65536)
-                if not data:
-                    return
-                yield data
-        while True:
-            size_line = reader.readline()
-            if not size_line:
-                return
-            size = int(size_line.split(b";")[0].strip() or b"0", 16)
-            if size == 0:
-                return
-            data = reader.read(size)
-            reader.readline()  # the CRLF after the chunk
-            yield data
-
-    def _sse_block(self, phone: dict, block: bytes) -> None:
-        now = time.perf_counter()
-        event_id = None
-        data = []
-        for line in block.split(b"\n"):
-            if line.startswith(b":"):
-                if b"heartbeat" in line:
-                    self.heartbeats += 1
-            elif line.startswith(b"id:"):
-                event_id = int(line[3:].strip())
-            elif line.startswith(b"data:"):
-                data.append(line[5:])
-        if event_id is None:
-            return
-        self.events_received += 1
-        if event_id != phone["last"] + 1:
-            self.errors["stream gap or disorder"] += 1
-        phone["last"] = max(phone["last"], event_id)
-        self.arrivals.setdefault((phone["table"]["code"], event_id), {}).setdefault(
-            phone["id"], now
-        )
-        # As the phone app does (pwa/js/session.js): take the view the entry carries (or
-        # its patch makes of the view the stream sent before), wait for a later entry of the
-        # same read that carries it, else GET the view.
-        entry = json.loads(b"\n".join(data)) if data else {}
-        view = entry.get("view")
-        if "view_patch" in entry:
-            view = self._patched(phone["streamed"], entry["view_base"], entry["view_patch"])
-        if view is not None and view.get("seq") == event_id:
-            phone["streamed"] = view
-            self._view(phone, view, now)
-        elif (entry.get("view_at") or 0) > event_id:
-            pass
-        elif event_id > phone["view_seq"]:
-            self._fetch_view(phone)
-
-    def _patched(self, base: dict | None, seq: int, ops: list) -> dict | None:
-        """``base`` with a view patch applied (None: not the base it names, or it fails)."""
-        import jsonpatch
-
-        if base is None or base.get("seq") != seq:
-            self.errors["view patch without its base"] += 1
-            return None
-        try:
-            return jsonpatch.apply_patch(base, ops)  # a copy: ``base`` stays as it is
-        except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
-            self.errors["view patch that does not apply"] += 1
-            return None
-
-    def _view(self, phone: dict, view: dict, when: float) -> None:
-        """The phone has its view as of ``view['seq']``; the table's actor may use it."""
-        table = phone["table"]
-        for seq in range(phone["view_seq"] + 1, view["seq"] + 1):
-            self.view_arrivals.setdefault((table["code"], seq), {}).setdefault(phone["id"], when)
-        phone["view_seq"] = max(phone["view_seq"], view["seq"])
-        if view["seq"] > table["seq"]:
-            self._learn(table, phone["seat"], view)
-        elif view["seq"] == table["seq"]:
-            table["views"][phone["seat"]] = view
-
-    def _fetch_view(self, phone: dict) -> None:
-        """GET the phone's view; asks during a fetch coalesce into one more (as the app)."""
-        import gevent
-
-        if phone["fetching"]:
-            phone["again"] = True
-            return
-        phone["fetching"] = True
-
-        def fetch() -> None:
-            table = phone["table"]
-            try:
-                while True:
-                    phone["again"] = False
-                    self.view_gets += 1
-                    status, data = self.request(
-                        phone["server"],
-                        "GET",
-                        f"/api/tables/{table['code']}",
-                        token=table["tokens"][phone["seat"]],
-                    )
-                    if status == 200:
-                        self._view(phone, json.loads(data), time.perf_counter())
-                    else:
-                        self.errors[f"phone view {status}"] += 1
-                    if not phone["again"] or self.stopping:
-                        return
-            finally:
-                phone["fetching"] = False
-
-        gevent.spawn(fetch)
-
     # ------------------------------------------------------------------ actions
 
     def act(self, table: dict, phase: str, server: int) -> None:
@@ -625,81 +407,6 @@ class LoadGenerator:
             "seconds": round(elapsed, 2),
             "requests_per_s": round(counts[0] / elapsed, 1),
         }
-
-    # ------------------------------------------------------------------ delivery
-
-    def delivery(self, phase: str, grace: float) -> dict:
-        import gevent
-
-        m = self.c["phones"]
-        keys = [k for k, (_, p) in self.posted.items() if p == phase]
-        deadline = time.perf_counter() + grace
-        while time.perf_counter() < deadline:
-            if all(len(self.arrivals.get(k, ())) >= m for k in keys):
-                break
-            gevent.sleep(0.05)
-        latencies = []
-        undelivered = 0
-        for k in keys:
-            arrived = self.arrivals.get(k, {})
-            if len(arrived) < m:
-                undelivered += 1
-                continue
-            latencies.append(max(arrived.values()) - self.posted[k][0])
-        if undelivered:
-            self.errors[f"{phase}: action not on every phone within {grace} s"] += undelivered
-        return {
-            "p50_ms": _ms(percentile(latencies, 0.5)),
-            "p99_ms": _ms(percentile(latencies, 0.99)),
-            "max_ms": _ms(max(latencies) if latencies else None),
-            "delivered": len(latencies),
-            "undelivered": undelivered,
-        }
-
-    def view_delivery(self, phase: str, grace: float) -> dict:
-        """Post → every phone of the table holds its view as of that action (streamed, or
-        fetched after the entry)."""
-        import gevent
-
-        m = self.c["phones"]
-        keys = [k for k, (_, p) in self.posted.items() if p == phase]
-        deadline = time.perf_counter() + grace
-        while time.perf_counter() < deadline:
-            if all(len(self.view_arrivals.get(k, ())) >= m for k in keys):
-                break
-            gevent.sleep(0.05)
-        latencies = []
-        undelivered = 0
-        for k in keys:
-            arrived = self.view_arrivals.get(k, {})
-            if len(arrived) < m:
-                undelivered += 1
-                continue
-            latencies.append(max(arrived.values()) - self.posted[k][0])
-        if undelivered:
-            self.errors[f"{phase}: view not on every phone within {grace} s"] += undelivered
-        return {
-            "p50_ms": _ms(percentile(latencies, 0.5)),
-            "p99_ms": _ms(percentile(latencies, 0.99)),
-            "delivered": len(latencies),
-            "undelivered": undelivered,
-        }
-
-    def _wire(self, phase: dict, before: tuple[int, int, int, int]) -> None:
-        """Requests, phones' GETs and bytes received per move over a phase (its deliveries
-        included)."""
-        moves = max(1, phase["actions"])
-        requests, gets, streamed, answered = before
-        phase["requests_per_move"] = round((self.requests - requests) / moves, 2)
-        phase["view_gets_per_move"] = round((self.view_gets - gets) / moves, 2)
-        phase["stream_bytes_per_move"] = round((self.stream_bytes - streamed) / moves)
-        phase["response_bytes_per_move"] = round((self.response_bytes - answered) / moves)
-        used = (phase.get("cpu") or {}).get("server_cpu_percent")
-        if used is not None:
-            phase["server_cpu_ms_per_move"] = round(used / 100 * phase["seconds"] * 1000 / moves, 2)
-
-    def _counts(self) -> tuple[int, int, int, int]:
-        return self.requests, self.view_gets, self.stream_bytes, self.response_bytes
 
     # ------------------------------------------------------------------ the run
 
