@@ -23,7 +23,10 @@ MIGRATIONS_DIR = _shipped("migrations")
 
 
 def create_app(config: object | dict | None = None) -> Flask:
-    """Build the app: configuration, storage, the API, the phone app and security headers."""
+    """Build the app: configuration, storage, the API, the phone app and security headers.
+
+    Long because it is the app's set-up in order (configuration, proxies, bodies, the database,
+    live events, the catalogue, texts, the API, the phone app), one commented step each."""
     app = Flask(__name__, instance_relative_config=True, static_folder=None)
 
     # Configuration: the environment's Config, or what the caller (tests) passes.

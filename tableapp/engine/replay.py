@@ -147,7 +147,11 @@ def replay(
     entries: list[dict],
     check: bool = False,
 ) -> Replayed:
-    """Re-apply ``entries`` (dicts with number, seat, type, payload) from the start."""
+    """Re-apply ``entries`` (dicts with number, seat, type, payload) from the start.
+
+    Long because the replay is one loop over the log with one branch per kind of entry (join,
+    start, a game action, an undo, the shell's own), each keeping the random stream's count as
+    the server did; the branches share that count and the state."""
     state: dict | None = None
     effective = 0
     events: dict[int, list] = {}

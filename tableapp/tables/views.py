@@ -128,20 +128,7 @@ def render_view(
     viewer = actor.number if actor is not None and actor.role == "player" else None
     result = None
     if table.status == "lobby":
-        low, high = game.players
-        can_start = low <= len(players) <= high
-        prompt = {
-            "waiting_for": [HOST],
-            **(
-                M("table.lobby.ready", count=len(players))
-                if can_start
-                else M("table.lobby.waiting", count=len(players), min=low, max=high)
-            ),
-        }
-        actions = []
-        if actor is not None and actor.role == "host" and can_start:
-            actions = [{"type": "start", "label": M("table.action.start"), "params": {}}]
-        game_view: dict = {"players": {"min": low, "max": high}, "colours": lobby_colours(game)}
+        prompt, actions, game_view = _lobby(game, actor, len(players))
     else:
         state = table.state
         # The prompt and the result are the same for every bearer: once per action.
@@ -187,6 +174,25 @@ def render_view(
     }
     # The prompt is localized already (its question picked above): the rest, part by part.
     return {k: (v if k == "prompt" else renderer.localize(v)) for k, v in view.items()}
+
+
+def _lobby(game, actor: Actor | None, joined: int) -> tuple[dict, list, dict]:
+    """A lobby's prompt, the host's start once enough players joined, and the game's part
+    (how many players it takes, the colours)."""
+    low, high = game.players
+    can_start = low <= joined <= high
+    prompt = {
+        "waiting_for": [HOST],
+        **(
+            M("table.lobby.ready", count=joined)
+            if can_start
+            else M("table.lobby.waiting", count=joined, min=low, max=high)
+        ),
+    }
+    actions = []
+    if actor is not None and actor.role == "host" and can_start:
+        actions = [{"type": "start", "label": M("table.action.start"), "params": {}}]
+    return prompt, actions, {"players": {"min": low, "max": high}, "colours": lobby_colours(game)}
 
 
 class ViewCache:

@@ -169,10 +169,17 @@ def _js_string(source: str, i: int, quote: str) -> tuple[str, int]:
 def js_tokens(source: str, lineno: int = 1) -> list[list[JsToken]]:
     """The tokens of ``source``, comments aside: the first stream is the script's, then one
     stream per ``${…}`` substitution of its template literals (a call inside one is read
-    there, and the outer call still sees its template as one token)."""
+    there, and the outer call still sees its template as one token).
+
+    Long because a tokenizer is one loop over characters with one branch per kind of token
+    (strings, template literals and their substitutions, comments, regular expressions,
+    punctuation); the branches share the position and the line, which helpers would have to pass
+    back and forth."""
     streams: list[list[JsToken]] = []
 
     def scan(i: int, line: int, closing: str | None) -> tuple[int, int]:
+        """One stream of tokens from ``i`` to ``closing`` (a substitution's brace); long for the
+        reason :func:`js_tokens` gives."""
         tokens: list[JsToken] = []
         streams.append(tokens)
         depth = 0

@@ -222,7 +222,10 @@ def bench(
     whole_views,
     no_gzip,
 ) -> None:
-    """Load benchmark: N tables × M phones streaming, random legal actions, figures."""
+    """Load benchmark: N tables × M phones streaming, random legal actions, figures.
+
+    A click command: long because its signature lists every option; the body starts the servers,
+    hands the load generator its configuration and prints its report."""
     try:
         import gevent  # noqa: F401
     except ImportError:

@@ -226,6 +226,9 @@ class LoadGenerator(Phones, Deliveries):
     # ------------------------------------------------------------------ actions
 
     def act(self, table: dict, phase: str, server: int) -> None:
+        """One action of a table by whoever it waits for: long because it is the phone's whole step
+        (wait for the view as a person would, GET it if it does not come, pick an action, post
+        it, take the answer's view or patch), in order."""
         import gevent
 
         from tableapp.engine.playout import random_params
@@ -411,6 +414,8 @@ class LoadGenerator(Phones, Deliveries):
     # ------------------------------------------------------------------ the run
 
     def run(self) -> dict:
+        """The phases in order (set-up, streams opened, settle, paced, saturated, the floor), each
+        with its figures: long because it is one step per phase."""
         import gevent
         from gevent.queue import LifoQueue
 

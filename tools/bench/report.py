@@ -12,6 +12,8 @@ def _describe_db(url: str) -> str:
 
 
 def format_report(result: dict, header: str) -> str:
+    """The report, its lines in the order they are printed: long because it is one per figure."""
+
     def ms(d: dict | None, a: str = "p50", b: str = "p99") -> str:
         if not d or d.get(a) is None:
             return "n/a"

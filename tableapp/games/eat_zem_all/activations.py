@@ -112,7 +112,10 @@ def form(
     """The activation's own params: ``actions`` (bites per Human, bounded by ``tokens``, the
     tokens this part may still take; cubes per opening, bounded by ``cubes``), ``acted`` when
     how many Zombies acted matters (EZA-T7), ``lunge`` when it holds Lunge; ``entered``: what
-    the Horde sent before (kept when it is asked again)."""
+    the Horde sent before (kept when it is asked again).
+
+    Long because it is one field after the other of one form, each bounded by the rules (EZA-T7,
+    Lunge, the tokens and cubes left)."""
     entered = entered or {}
     total, cap = budget(p), bite_cap(p)
     humans = [h for h in in_play(state) if h in tokens]

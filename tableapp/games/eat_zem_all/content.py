@@ -232,6 +232,8 @@ def _check_box(box: dict, problems: Problems) -> None:
 
 
 def _check_house(house: dict, problems: Problems) -> dict[str, int]:
+    """The House file's rooms and cells checked, each fault one line naming the room: long because
+    it is one check per field of the file, in its order."""
     rooms: dict[str, int] = {}
     for i, room in enumerate(_items(house, "room")):
         if not isinstance(room.get("id"), str) or not _int(room.get("cells")) or room["cells"] < 1:

@@ -76,7 +76,12 @@ def survey(state: State, rows: list[Step]) -> list[dict]:
     something; its own params: :func:`form_of`), ``open`` (asked now), ``waits`` (it waits for
     the parts before it), ``plan`` (an activation's Zombies and actions), ``changes`` (a part
     of its Horde's before it may change its Zombies: until then an activation with none is not
-    yet the Zombie added instead, EZA-T5)."""
+    yet the Zombie added instead, EZA-T5).
+
+    Long because it is one pass over the parts in EZA-T1 order carrying what the parts before
+    leave (bites within reach of each Human, cubes, tombstones, each Horde's reserve, a Panic, a
+    take-back): each part reads and moves that running account, and cut apart the account would
+    have to travel between the pieces."""
     tokens = {h: human(state, h)["tokens"] for h in in_play(state)}
     reach = dict.fromkeys(tokens, 0)  # most bites of the parts before (entered: as entered)
     unsure = dict.fromkeys(tokens, 0)  # of which not entered yet

@@ -11,6 +11,8 @@ from .state import IN_GAME, State, box, corpse_supply, player, status
 
 
 def corrections(state: State) -> dict:
+    """Each count the table may correct (the table is the truth), with its bounds: long because it
+    is one entry per count on the board."""
     z = state["zombies"]
     zombies = {
         "board": {

@@ -22,7 +22,10 @@ from .state import (
 
 
 def check_invariants(state: State) -> None:
-    """Raise AssertionError when ``state`` breaks a rule no action may break."""
+    """Raise AssertionError when ``state`` breaks a rule no action may break.
+
+    Long on purpose: one assertion after the other (cards conserved, hands, turns), read top to
+    bottom; split up, the list would be harder to check against the rules."""
     assert json.loads(json.dumps(state)) == state, "state is not plain JSON"
     seats = state["seats"]
     keys = [key(s) for s in seats]
