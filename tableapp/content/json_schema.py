@@ -35,13 +35,12 @@ REFS = "#/components/schemas/"
 
 def text_schemas() -> dict[str, dict]:
     """The JSON Schema of each kind of text, by the name :func:`pack_json_schema` refers to."""
-    from ..texts.names import _class, _ranges, refused, text_pattern
+    from ..texts.names import text_pattern, word_pattern
 
-    inner = _class(_ranges(refused), negate=True)
     return {
         "PackName": {"type": "string", "pattern": _or_empty(text_pattern(NAME_LENGTH))},
         "PackText": {"type": "string", "pattern": _or_empty(text_pattern(TEXT_LENGTH))},
-        "PackWord": {"type": "string", "pattern": f"^{inner}{{0,{WORD_LENGTH}}}$"},
+        "PackWord": {"type": "string", "pattern": word_pattern(WORD_LENGTH)},
     }
 
 

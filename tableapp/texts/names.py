@@ -128,6 +128,14 @@ def _pattern_parts() -> tuple[str, str, str, str]:
 
 
 @functools.cache
+def word_pattern(length: int) -> str:
+    """Up to ``length`` characters, none of them hidden (what :func:`refused` refuses), as a
+    regular expression: a pack's ids, kinds and choices (which may be empty)."""
+    _spaces, _first, inner, _last = _pattern_parts()
+    return f"^{inner}{{0,{length}}}$"
+
+
+@functools.cache
 def text_pattern(length: int) -> str:
     """What :func:`text_reason` accepts (untrimmed: the text starts with a visible character),
     as a regular expression."""

@@ -110,3 +110,27 @@ def test_no_two_modules_share_a_name_across_rooms():
         seen.setdefault(path.stem, []).append(str(path.relative_to(PACKAGE)))
     twice = {name: paths for name, paths in seen.items() if len(paths) > 1}
     assert not twice, twice
+
+
+def test_no_room_reaches_into_another_rooms_private_parts():
+    """A name with a leading underscore is its room's own: another room imports only what a
+    room offers."""
+    reached = []
+    for path in sources():
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        mine = parts[0]
+        package = ".".join(("tableapp", *parts[:-1]))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            if not module.startswith("tableapp") or room_of(module) == mine:
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_"):
+                    reached.append(f"{path.relative_to(ROOT)}: {module}.{alias.name}")
+    assert not reached, reached
