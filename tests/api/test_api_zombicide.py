@@ -45,9 +45,8 @@ def set_up(tables, code, host, phones, mission=MISSION):
     for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
         for sid in names:
             post(tables, code, phones[seat], "take_survivor", survivor=sid)
-    view = tables.view(code, host)
-    assert view["prompt"]["msg"] == "zc.prompt.survivors_ready" and "survivors_done" in types(view)
-    post(tables, code, host, "survivors_done")
+    # The sixth survivor fills the team evenly: the setup goes on by itself.
+    assert tables.view(code, host)["prompt"]["msg"] == "zc.prompt.card_sets"
     post(tables, code, host, "keep_sets")
     post(tables, code, host, "mission", objectives=mission)
     post(tables, code, host, "add_zone", colour="red")
@@ -246,13 +245,12 @@ def test_issue17_the_actor_undoes_end_turn_discard_leave_and_the_team_alone(clie
     for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
         for sid in names:
             post(tables, code, phones[seat], "take_survivor", survivor=sid)
-    done = next(a for a in tables.view(code, host)["actions"] if a["type"] == "survivors_done")
-    assert "confirm" not in done
-    post(tables, code, host, "survivors_done")
-    back = undo(client, code, host)
+    # The sixth survivor taken, the team is done without a question: Ben's undo takes Tom back.
+    assert tables.view(code)["prompt"]["msg"] == "zc.prompt.card_sets"
+    back = undo(client, code, phones[2])
     assert back.status_code == 201, back.get_json()
-    assert tables.view(code)["prompt"]["msg"] == "zc.prompt.survivors_ready"
-    post(tables, code, host, "survivors_done")
+    assert tables.view(code)["prompt"]["msg"] == "zc.prompt.survivors"
+    post(tables, code, phones[2], "take_survivor", survivor="tom")
     post(tables, code, host, "keep_sets")
     post(tables, code, host, "mission", objectives={**MISSION, "crates": 5})
     post(tables, code, host, "add_zone", colour="red")
@@ -345,5 +343,4 @@ def test_issue17_b_one_phone_takes_all_six_over_http(tables):
     public = tables.view(code)
     owners = sorted(s["owner"] for s in public["game_view"]["survivors"] if s["owner"])
     assert owners == [1, 1, 2, 2, 3, 3]
-    assert public["prompt"]["waiting_for"] == [0, 1, 2, 3]
-    post(tables, code, host, "survivors_done")
+    assert public["prompt"]["msg"] == "zc.prompt.card_sets"  # shared out: the team is done

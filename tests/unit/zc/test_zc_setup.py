@@ -35,17 +35,18 @@ def test_ZC_1_two_phones_take_three_survivors_each_then_the_host_starts_the_miss
         state, events = act(state, 1, "take_survivor", survivor=sid)
     for sid in ("nadia", "owen", "tom"):
         state, events = act(state, 2, "take_survivor", survivor=sid)
-    assert texts(events) == ["Ben takes Tom (child: 2 HP, Slippery)."]
-    assert rules(events) == ["ZC-2"]
+    # The sixth survivor fills the team evenly: nobody is asked whether it is done (the
+    # undo gives Tom back).
+    assert texts(events) == [
+        "Ben takes Tom (child: 2 HP, Slippery).",
+        "The team: Ana plays Ruth, Karim, and Lily and Ben plays Nadia, Owen, and Tom.",
+    ]
+    assert rules(events) == ["ZC-2", "ZC-1"]
     assert state["team"] == ["ruth", "karim", "nadia", "owen", "lily", "tom"]
     # ZC-1: 6 survivors and no more.
     assert "take_survivor" not in types(state, 1)
     error = refused(state, 1, "take_survivor", survivor="ruth")
-    assert (error.code, error.rule) == ("team_full", "ZC-1")
-    state, events = act(state, HOST, "survivors_done")
-    assert texts(events) == [
-        "The team: Ana plays Ruth, Karim, and Lily and Ben plays Nadia, Owen, and Tom."
-    ]
+    assert error.code == "not_your_turn"  # the setup went on: the host's card sets
     assert top(state)["kind"] == "card_sets"  # the host's questions: the decks' sets first
     state, _ = act(state, HOST, "keep_sets")
     assert top(state)["kind"] == "mission"
@@ -63,7 +64,8 @@ def test_ZC_1_the_team_needs_six_survivors_and_every_player_one():
     state, _ = act(state, 2, "take_survivor", survivor="tom")
     state, _ = act(state, 1, "release_survivor", survivor="lily")
     state, _ = act(state, 3, "take_survivor", survivor="lily")
-    assert "survivors_done" in types(state, HOST)
+    # 4, 1 and 1: ready but uneven, so the host is asked: share out again, or start.
+    assert types(state, HOST) == ["deal_evenly", "survivors_done"]
 
 
 def english_of(error: RuleError) -> str:
@@ -78,14 +80,15 @@ def test_ZC_1_the_host_deals_the_survivors_left_evenly():
     state, events = act(state, HOST, "deal_evenly")
     owners = {sid: state["survivors"][sid]["owner"] for sid in state["team"]}
     assert sorted(owners.values()) == [1, 1, 2, 2, 3, 3]
-    assert owners["tom"] == 2 and len(events) == 5
+    assert owners["tom"] == 2 and len(events) == 6  # five taken, then the team
+    assert top(state)["kind"] == "card_sets"
 
 
 def test_ZC_1_a_single_player_runs_all_six():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
     assert [state["survivors"][s]["owner"] for s in state["team"]] == [1] * 6
-    assert "survivors_done" in types(state, HOST)
+    assert top(state)["kind"] == "card_sets"  # one player runs them all: nothing to ask
 
 
 def test_ZC_2_adults_have_3_hp_children_2_and_slippery():
@@ -144,7 +147,6 @@ def ready_from(state, stream=None):
     for seat, names in TEAMS[2].items():
         for sid in names:
             state, _ = do(state, seat, "take_survivor", survivor=sid)
-    state, _ = do(state, HOST, "survivors_done")
     state, _ = do(state, HOST, "keep_sets")
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = do(state, HOST, "mission", objectives=objectives)
@@ -157,7 +159,6 @@ def ready_from(state, stream=None):
 def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
     state, _ = act(state, HOST, "keep_sets")
     objectives = {"red": 2, "blue": 1, "green": 0, "crates": 0, "goals": 0}
     state, events = act(state, HOST, "mission", objectives=objectives)
@@ -183,7 +184,6 @@ def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
 def test_ZC_15_the_host_enters_buildings_with_dark_rooms_and_how_they_start():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
     state, _ = act(state, HOST, "keep_sets")
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = act(state, HOST, "mission", objectives=objectives)
@@ -204,7 +204,6 @@ def test_ZC_15_the_host_enters_buildings_with_dark_rooms_and_how_they_start():
 def test_the_mission_needs_one_red_objective_at_least():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
     state, _ = act(state, HOST, "keep_sets")
     bounds = spec(state, HOST, "mission")["params"]["objectives"]["counts"]
     assert bounds["red"]["min"] == 1
@@ -221,7 +220,6 @@ def test_the_mission_needs_one_red_objective_at_least():
 def test_only_the_host_answers_the_mission_questions():
     state = begin((1, 2))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
     state, _ = act(state, HOST, "keep_sets")
     assert types(state, 1) == ["discard"] or types(state, 1) == []
     error = refused(
@@ -248,7 +246,6 @@ def test_options_pick_the_card_sets_the_decks_start_with():
 def at_card_sets(**options):
     state = begin((1,), **options)
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
     assert top(state)["kind"] == "card_sets" and GAME.prompt(state)["waiting_for"] == [HOST]
     return state
 
@@ -292,7 +289,6 @@ def test_ZC_14_sets_that_leave_a_deck_empty_are_refused():
         row["set"] = "core"  # the extra set holds no crate card now
     state, _ = GAME.begin(content=pack, variant=None, options={}, seats=[1], rng=Rng(SEED, 0))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
     error = refused(state, HOST, "card_sets", spawn=["core"], equipment=["extra"])
     assert (error.code, error.rule) == ("empty_deck", "ZC-14")
     assert english(error.message) == (
@@ -310,7 +306,6 @@ def test_a_pack_with_a_single_card_set_asks_nothing():
             row["set"] = "core"
     state, _ = GAME.begin(content=pack, variant=None, options={}, seats=[1], rng=Rng(SEED, 0))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
     assert top(state)["kind"] == "mission"
 
 
@@ -367,11 +362,9 @@ def test_issue17_b_one_phone_takes_all_six_the_host_rebalances():
     assert sorted(owners) == [1, 1, 2, 2, 3, 3]
     assert texts(events)[0] == "Ben takes over Tom from Ana (the host shares the team out)."
     assert set(rules(events)) == {"ZC-1"}
-    assert GAME.prompt(state)["waiting_for"] == [HOST, 1, 2, 3]
-    assert texts([GAME.prompt(state)])[0] == (
-        "The team is complete (6 survivors): the host starts the mission."
-    )
-    assert types(state, HOST) == ["survivors_done"]  # even now: nothing left to share out
+    # Shared out evenly: the team is done without a question (undo shares it back).
+    assert texts(events)[-1].startswith("The team: Ana plays")
+    assert top(state)["kind"] == "card_sets"
 
 
 def test_issue17_b_the_host_rebalances_whatever_was_taken():
