@@ -20,7 +20,6 @@ def one_phone(tables):
         assert tables.act(code, ana, "take_survivor", {"survivor": sid}).status_code == 201
     mission = {"red": 1, "blue": 0, "green": 0, "crates": 1, "goals": 0}
     for type_, params in (
-        ("keep_sets", {}),
         ("mission", {"objectives": mission}),
         ("add_zone", {"colour": "red"}),
         ("zones_done", {}),

@@ -580,7 +580,6 @@ def _zombicide_round(evening, pages, seen, names, read) -> None:
     assert laptop.locator(".zc-survivor").count() == 6
     evening.snap(phones[0], "phone1-team", 3, "my survivors, in my colour")
     read(phones[0], "phone1-team")
-    act(laptop, button(laptop, "keep_sets"))  # the last survivor taken ended the team
     mission = laptop.locator(f"{LIVE} form[data-type='mission']")
     mission.locator(".stepper").first.wait_for()  # the form comes with the view after the tap
     assert mission.locator(".stepper").count() >= 1

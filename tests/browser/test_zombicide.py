@@ -74,7 +74,6 @@ def set_up(laptop, phones, pages, shots, axe):
             act(phone, pages, button(phone, "take_survivor", f"{survivor} ("))
     assert laptop.locator(".zc-survivor").count() == 6
     shots(phones[1], "zc-phone-team")  # the sixth survivor taken, the team is done by itself
-    act(laptop, pages, button(laptop, "keep_sets"))  # the base box's cards
     mission = laptop.locator("form[data-type='mission']")
     assert count_row(mission, "Red objective tokens (X)").count() == 1
     act(laptop, pages, mission.locator("button[type=submit]"))  # 1 red objective, as shown
@@ -329,8 +328,8 @@ def test_issue17_b_one_phone_takes_all_six_and_the_host_shares_them_out(devices,
     for phone in phones:
         phone.wait_for_selector(".zc-mine .zc-survivor")
         assert phone.locator(".zc-mine .zc-survivor").count() == 3
-    # Shared out evenly: the team is done without a question, the host picks the card sets.
-    assert laptop.locator("button[data-type='keep_sets']").count() == 1
+    # Shared out evenly: the team is done without a question; the card sets are the options'.
+    assert laptop.locator("form[data-type='mission']").count() == 1
     assert not watch.errors, watch.errors
 
 
@@ -366,7 +365,6 @@ def api_zombicide(url, crates=0, red=1):
     for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
         for sid in names:
             http(url, code, tokens[seat], "take_survivor", survivor=sid)
-    http(url, code, host, "keep_sets")
     mission = {"red": red, "blue": 0, "green": 0, "crates": crates, "goals": 0}
     http(url, code, host, "mission", objectives=mission)
     http(url, code, host, "add_zone", colour="red")
@@ -552,7 +550,6 @@ def test_issue26_zombicide_in_french_reads_right_on_every_screen(devices, live_s
         for sid in names:
             view = http(url, code, tokens[seat], "take_survivor", survivor=sid)
     look(view)
-    look(http(url, code, host, "keep_sets"))
     mission = {"red": 2, "blue": 1, "green": 0, "crates": 5, "goals": 1}
     look(http(url, code, host, "mission", objectives=mission))
     http(url, code, host, "add_zone", colour="red")

@@ -10,10 +10,12 @@ match your box). How the app reads the rules where they leave room:
 - Setup (ZC-1, ZC-2): each phone takes its survivors (a player may run several); the host can
   always share out: the ones left, or a full team held unevenly (one phone took all six).
   Only who can do something is waited on. Play starts once all 6 are taken and every player
-  runs one. The host
-  then picks the card sets in the Zombie deck and in the Equipment deck, the crates following
-  the Equipment's (options ``spawn_sets`` / ``equipment_sets`` say which start ticked: the core
-  sets, or all); a choice leaving a deck empty is refused (ZC-7, ZC-14). Adults
+  runs one: by itself when the team is even (undo gives the last one back), on the host's word
+  when it is not. The card sets in the Zombie deck and in the Equipment deck, the crates
+  following the Equipment's, are the options' (``spawn_sets`` / ``equipment_sets``: the core
+  sets, or all); only when the pack holds more than one set besides the core ones, which the
+  options cannot tell apart, does the host tick them; a choice leaving a deck empty is refused
+  (ZC-7, ZC-14). Adults
   have 3 HP, children 2 HP and Slippery. The grey starting weapons are dealt at random, one
   per survivor; the player of the survivor holding the Fire Axe starts.
 - Mission (ZC-1, ZC-7, ZC-8, ZC-15): the host enters the objective tokens to take per colour,

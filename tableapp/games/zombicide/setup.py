@@ -7,11 +7,12 @@ Questions, in this order:
 1. ``survivors`` (team.py) — every phone takes survivors for its player (``take_survivor`` /
    ``release_survivor``); the host may ``deal_evenly`` the ones left and says
    ``survivors_done`` once the team is full and every player runs at least one.
-   ``card_sets`` — when the pack has several card sets, the host picks which are in the
-   Zombie deck and which in the Equipment deck (the crates come with the Equipment's sets: a
-   box's Pimp weapons come with its blue cards): ``card_sets`` (two multiple choices), or
-   ``keep_sets`` for the ones options ``spawn_sets`` / ``equipment_sets`` started with (the
-   core sets by default). The decks are shuffled again from the sets chosen.
+   ``card_sets`` — options ``spawn_sets`` / ``equipment_sets`` (``core``, the default, or
+   ``all``) say which card sets are in the Zombie deck and which in the Equipment deck (the
+   crates come with the Equipment's sets: a box's Pimp weapons come with its blue cards). Only
+   when the pack holds more than one set besides the core ones (which those options cannot
+   tell apart) is the host asked: ``card_sets`` (two multiple choices), or ``keep_sets`` for
+   the ones the options started with. The decks are shuffled again from the sets chosen.
 2. ``mission`` — the host enters the objective tokens to take per colour, the Pimp-weapon
    crates and any other mission goal the table ticks off.
 3. ``zones`` — the host adds the spawn zones in clockwise order from zone 1, each with its
@@ -164,7 +165,7 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
     Flow.push(
         state,
         {"kind": "survivors"},
-        *([{"kind": "card_sets"}] if len(cat["sets"]) > 1 else []),
+        *([{"kind": "card_sets"}] if sets_to_ask(cat) else []),
         {"kind": "mission"},
         {"kind": "zones"},
         {"kind": "buildings"},
@@ -174,6 +175,14 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
 
 
 # --- the card sets in the decks ------------------------------------------------------------------
+
+
+def sets_to_ask(cat: dict) -> bool:
+    """Whether the host is asked which card sets are in the decks: only when the options the
+    table was created with (``core`` or ``all`` per deck) cannot say it, i.e. when the pack
+    holds more than one set besides its core ones. With the core sets and one more, the
+    options already chose; asking again would be a question with the table's answer."""
+    return sum(1 for row in cat["sets"].values() if not row["core"]) > 1
 
 
 def _sets_holding(state: State, deck: str) -> list[str]:

@@ -46,9 +46,8 @@ def test_ZC_1_two_phones_take_three_survivors_each_then_the_host_starts_the_miss
     # ZC-1: 6 survivors and no more.
     assert "take_survivor" not in types(state, 1)
     error = refused(state, 1, "take_survivor", survivor="ruth")
-    assert error.code == "not_your_turn"  # the setup went on: the host's card sets
-    assert top(state)["kind"] == "card_sets"  # the host's questions: the decks' sets first
-    state, _ = act(state, HOST, "keep_sets")
+    assert error.code == "not_your_turn"  # the setup went on: the host's mission
+    # The card sets are the options' (core and one more set: core or all says it all).
     assert top(state)["kind"] == "mission"
 
 
@@ -81,14 +80,14 @@ def test_ZC_1_the_host_deals_the_survivors_left_evenly():
     owners = {sid: state["survivors"][sid]["owner"] for sid in state["team"]}
     assert sorted(owners.values()) == [1, 1, 2, 2, 3, 3]
     assert owners["tom"] == 2 and len(events) == 6  # five taken, then the team
-    assert top(state)["kind"] == "card_sets"
+    assert top(state)["kind"] == "mission"
 
 
 def test_ZC_1_a_single_player_runs_all_six():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
     assert [state["survivors"][s]["owner"] for s in state["team"]] == [1] * 6
-    assert top(state)["kind"] == "card_sets"  # one player runs them all: nothing to ask
+    assert top(state)["kind"] == "mission"  # one player runs them all: nothing to ask
 
 
 def test_ZC_2_adults_have_3_hp_children_2_and_slippery():
@@ -147,7 +146,6 @@ def ready_from(state, stream=None):
     for seat, names in TEAMS[2].items():
         for sid in names:
             state, _ = do(state, seat, "take_survivor", survivor=sid)
-    state, _ = do(state, HOST, "keep_sets")
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = do(state, HOST, "mission", objectives=objectives)
     state, _ = do(state, HOST, "add_zone", colour="red")
@@ -159,7 +157,6 @@ def ready_from(state, stream=None):
 def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "keep_sets")
     objectives = {"red": 2, "blue": 1, "green": 0, "crates": 0, "goals": 0}
     state, events = act(state, HOST, "mission", objectives=objectives)
     assert texts(events) == [
@@ -184,7 +181,6 @@ def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
 def test_ZC_15_the_host_enters_buildings_with_dark_rooms_and_how_they_start():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "keep_sets")
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = act(state, HOST, "mission", objectives=objectives)
     state, _ = act(state, HOST, "add_zone", colour="red")
@@ -204,7 +200,6 @@ def test_ZC_15_the_host_enters_buildings_with_dark_rooms_and_how_they_start():
 def test_the_mission_needs_one_red_objective_at_least():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "keep_sets")
     bounds = spec(state, HOST, "mission")["params"]["objectives"]["counts"]
     assert bounds["red"]["min"] == 1
     with pytest.raises(RuleError) as caught:
@@ -220,7 +215,6 @@ def test_the_mission_needs_one_red_objective_at_least():
 def test_only_the_host_answers_the_mission_questions():
     state = begin((1, 2))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "keep_sets")
     assert types(state, 1) == ["discard"] or types(state, 1) == []
     error = refused(
         state, 1, "mission", objectives={"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
@@ -243,8 +237,28 @@ def test_options_pick_the_card_sets_the_decks_start_with():
     assert GAME.options["app_dice"]["default"] is False
 
 
+#: The pack with one more set besides the core ones (no card of its own yet): the options'
+#: core / all can no longer say which sets, so the host is asked.
+MORE = copy.deepcopy(PACK)
+MORE["box"]["set"].append({"id": "more", "name": "More", "name_fr": "Plus", "core": False})
+
+
+def begin_more(**options):
+    state, _ = GAME.begin(content=MORE, variant=None, options=options, seats=[1], rng=Rng(SEED, 0))
+    return state
+
+
+def test_the_card_sets_are_the_options_unless_they_cannot_say():
+    state = begin((1,))
+    state, _ = act(state, HOST, "deal_evenly")
+    assert top(state)["kind"] == "mission"  # core and extra: the options chose
+    state = begin_more()
+    state, _ = act(state, HOST, "deal_evenly")
+    assert top(state)["kind"] == "card_sets"
+
+
 def at_card_sets(**options):
-    state = begin((1,), **options)
+    state = begin_more(**options)
     state, _ = act(state, HOST, "deal_evenly")
     assert top(state)["kind"] == "card_sets" and GAME.prompt(state)["waiting_for"] == [HOST]
     return state
@@ -280,11 +294,11 @@ def test_ZC_7_keeping_the_sets_keeps_the_decks_the_options_started_with():
     before = {k: list(state[k]["draw"]) for k in ("spawn_deck", "equipment", "crates")}
     state, events = act(state, HOST, "keep_sets")
     assert {k: state[k]["draw"] for k in before} == before  # not shuffled again
-    assert texts(events)[0].startswith("Card sets — Zombie deck: Base box and Extra cards")
+    assert texts(events)[0].startswith("Card sets — Zombie deck: Base box, Extra cards, and More")
 
 
 def test_ZC_14_sets_that_leave_a_deck_empty_are_refused():
-    pack = copy.deepcopy(PACK)
+    pack = copy.deepcopy(MORE)
     for row in pack["crates"]["card"]:
         row["set"] = "core"  # the extra set holds no crate card now
     state, _ = GAME.begin(content=pack, variant=None, options={}, seats=[1], rng=Rng(SEED, 0))
@@ -364,7 +378,7 @@ def test_issue17_b_one_phone_takes_all_six_the_host_rebalances():
     assert set(rules(events)) == {"ZC-1"}
     # Shared out evenly: the team is done without a question (undo shares it back).
     assert texts(events)[-1].startswith("The team: Ana plays")
-    assert top(state)["kind"] == "card_sets"
+    assert top(state)["kind"] == "mission"
 
 
 def test_issue17_b_the_host_rebalances_whatever_was_taken():

@@ -100,8 +100,7 @@ def ready(
     for seat, names in TEAMS[len(seats)].items():
         for sid in names:
             state, _ = act(state, seat, "take_survivor", survivor=sid)
-    # The team full and even: the setup goes on by itself.
-    state, _ = act(state, HOST, "keep_sets")  # the core sets (options may say all)
+    # The team full and even: the setup goes on by itself; the card sets are the options'.
     counts = {"red": red, "blue": blue, "green": green, "crates": crates, "goals": goals}
     state, _ = act(state, HOST, "mission", objectives=counts)
     for colour in zones:
