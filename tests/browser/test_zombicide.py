@@ -572,7 +572,7 @@ def test_issue26_zombicide_in_french_reads_right_on_every_screen(devices, live_s
     look(http(url, code, token, "leave"))
     other = next(s for s in http(url, code, None)["game_view"]["survivors"] if s["owner"] != seat)
     card = playing["inventory"][0]["card"]["id"]
-    look(http(url, code, token, "trade", card=card, to=other["id"], slot="hand_r"))
+    look(http(url, code, token, "trade", card=card, to=other["id"]))  # who has room
     # Through the round to the Zombies: attacks asked of each phone, a spawn shown.
     attacked = False
     for _ in range(60):

@@ -70,8 +70,10 @@ match your box). How the app reads the rules where they leave room:
   hand card swapping places ("Katana → hand, Pistol → backpack"); which hand or which backpack
   slot is the same place. The button says the rules' cost: 1 action for the whole rearranging
   (then "the same action"), free right after a search or a crate (ZC-14) or a trade. A trade
-  gives a card to a survivor in the same zone (the players say so): it goes to the chosen slot
-  and a card there comes back; then both rearrange free, the other on its own player's phone.
+  gives a card to a survivor in the same zone (the players say so), in one form of two picks:
+  the card, then who takes it and how — "Owen, who has room" (a weapon to a free hand, anything
+  else to the backpack first) or "Owen, for Shotgun" (that card comes back in its place); then
+  both rearrange free, the other on its own player's phone.
   Doors: the app asks only about the first door of each building the host listed; other doors
   are the board's. Discarding is free, any time. Grey and blue cards go to the Equipment
   discard, red ones to the crate discard.
