@@ -49,7 +49,6 @@ def set_up(tables, code, host, phones, mission=MISSION):
     assert tables.view(code, host)["prompt"]["msg"] == "zc.prompt.mission"
     post(tables, code, host, "mission", objectives=mission)
     post(tables, code, host, "add_zone", colour="red")
-    post(tables, code, host, "zones_done")
     post(tables, code, host, "add_building", dark_rooms=2, start="closed")
     post(tables, code, host, "buildings_done")
 
@@ -252,7 +251,6 @@ def test_issue17_the_actor_undoes_end_turn_discard_leave_and_the_team_alone(clie
     post(tables, code, phones[2], "take_survivor", survivor="tom")
     post(tables, code, host, "mission", objectives={**MISSION, "crates": 5})
     post(tables, code, host, "add_zone", colour="red")
-    post(tables, code, host, "zones_done")
     post(tables, code, host, "buildings_done")
     tokens = {0: host, **phones}
     seat, token = first_turn(tables, code, tokens)

@@ -22,7 +22,6 @@ def one_phone(tables):
     for type_, params in (
         ("mission", {"objectives": mission}),
         ("add_zone", {"colour": "red"}),
-        ("zones_done", {}),
         ("add_building", {"dark_rooms": 2, "start": "closed"}),
         ("buildings_done", {}),
     ):

@@ -79,10 +79,9 @@ def set_up(laptop, phones, pages, shots, axe):
     act(laptop, pages, mission.locator("button[type=submit]"))  # 1 red objective, as shown
     act(laptop, pages, button(laptop, "add_zone", "red"))
     act(laptop, pages, button(laptop, "add_zone", "red"))
-    act(laptop, pages, button(laptop, "zones_done"))
     shots(laptop, "zc-table-mission")
     axe.check(laptop, "zc-table-mission")
-    act(laptop, pages, button(laptop, "buildings_done"))
+    act(laptop, pages, button(laptop, "buildings_done"))  # the zones done with it
     assert laptop.locator(".zc-summary[data-phase='players']").count() == 1
 
 
@@ -369,7 +368,6 @@ def api_zombicide(url, crates=0, red=1):
     http(url, code, host, "mission", objectives=mission)
     http(url, code, host, "add_zone", colour="red")
     http(url, code, host, "add_zone", colour="red")
-    http(url, code, host, "zones_done")
     http(url, code, host, "add_building", dark_rooms=2, start="closed")
     http(url, code, host, "buildings_done")
     return code, tokens
@@ -554,7 +552,6 @@ def test_issue26_zombicide_in_french_reads_right_on_every_screen(devices, live_s
     look(http(url, code, host, "mission", objectives=mission))
     http(url, code, host, "add_zone", colour="red")
     look(http(url, code, host, "add_zone", colour="blue"))
-    look(http(url, code, host, "zones_done"))
     look(http(url, code, host, "add_building", dark_rooms=2, start="closed"))
     look(http(url, code, host, "buildings_done"))
     # The table is the truth: four Walkers on the board (a correction), so the Zombies attack.

@@ -16,7 +16,9 @@ Questions, in this order:
 2. ``mission`` — the host enters the objective tokens to take per colour, the Pimp-weapon
    crates and any other mission goal the table ticks off.
 3. ``zones`` — the host adds the spawn zones in clockwise order from zone 1, each with its
-   colour (red zones spawn from the start, blue and green ones once triggered: ZC-8).
+   colour (red zones spawn from the start, blue and green ones once triggered: ZC-8); once
+   there is one, the first building (or "no building with dark rooms") ends the list: no "no
+   more zones" tap apart.
 4. ``buildings`` — the host adds each building holding dark rooms: how many, and whether it is
    closed, open at setup or holding survivors at setup (the last two never spawn: ZC-15).
 
@@ -338,14 +340,19 @@ def _zones_specs(state: State, step: dict, seat: int) -> list[dict]:
             )
         )
     if zones:
-        specs.append(action("zones_done", M("zc.action.zones_done", count=len(zones))))
+        # Every zone in, the host goes on to the buildings: the first building (or "no
+        # building with dark rooms") says the zones are done, no "no more zones" tap apart.
+        specs += _buildings_specs(state, step, seat)
     return specs
 
 
 def _zones_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     zones = state["mission"]["zones"]
-    if act["type"] == "zones_done":
+    if act["type"] in ("add_building", "buildings_done"):
         ctx.say(M("zc.zones.done", count=len(zones)), rule="ZC-7")
+        buildings = state["steps"].pop()  # the buildings question, next on the stack
+        assert buildings["kind"] == "buildings"
+        _buildings_apply(state, buildings, seat, act, ctx)
         return
     colour = act["params"]["colour"]
     # ZC-8: a coloured zone waits for its trigger; red zones spawn from the first Zombie phase.
@@ -372,7 +379,10 @@ ZONES = Question(
     specs=_zones_specs,
     apply=_zones_apply,
     prompt=lambda state, step: M("zc.prompt.zones", count=len(state["mission"]["zones"])),
-    ask=lambda state, step: M("zc.ask.zones", number=len(state["mission"]["zones"]) + 1),
+    ask=lambda state, step: M(
+        "zc.ask.zones_or_building" if state["mission"]["zones"] else "zc.ask.zones",
+        number=len(state["mission"]["zones"]) + 1,
+    ),
     actors=lambda state, step: [HOST],
 )
 

@@ -149,7 +149,6 @@ def ready_from(state, stream=None):
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = do(state, HOST, "mission", objectives=objectives)
     state, _ = do(state, HOST, "add_zone", colour="red")
-    state, _ = do(state, HOST, "zones_done")
     state, _ = do(state, HOST, "buildings_done")
     return state
 
@@ -162,7 +161,7 @@ def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
     assert texts(events) == [
         "Mission: objectives 2 red, 1 blue, 0 green; crates: 0; other goals: 0."
     ]
-    assert "zones_done" not in types(state, HOST)  # at least one spawn zone
+    assert types(state, HOST) == ["add_zone"]  # at least one spawn zone
     add = spec(state, HOST, "add_zone")
     assert add["params"]["colour"]["choices"] == ["red", "blue", "green"]
     state, _ = act(state, HOST, "add_zone", colour="red")
@@ -184,12 +183,14 @@ def test_ZC_15_the_host_enters_buildings_with_dark_rooms_and_how_they_start():
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = act(state, HOST, "mission", objectives=objectives)
     state, _ = act(state, HOST, "add_zone", colour="red")
-    state, _ = act(state, HOST, "zones_done")
+    # The first building ends the zones: no "no more zones" tap apart.
+    assert types(state, HOST) == ["add_zone", "add_building", "buildings_done"]
     add = spec(state, HOST, "add_building")
     assert add["params"]["dark_rooms"] == {"min": 1, "max": 9, "value": 1}
     assert add["params"]["start"]["choices"] == ["closed", "open", "survivors"]
     state, events = act(state, HOST, "add_building", dark_rooms=3, start="closed")
-    assert texts(events) == ["Building A: 3 dark rooms (Closed)."] and rules(events) == ["ZC-15"]
+    assert texts(events) == ["1 spawn zone.", "Building A: 3 dark rooms (Closed)."]
+    assert rules(events) == ["ZC-7", "ZC-15"] and top(state)["kind"] == "buildings"
     state, _ = act(state, HOST, "add_building", dark_rooms=1, start="survivors")
     assert [(b["id"], b["dark_rooms"], b["start"]) for b in state["mission"]["buildings"]] == [
         ("A", 3, "closed"),

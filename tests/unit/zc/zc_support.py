@@ -105,7 +105,6 @@ def ready(
     state, _ = act(state, HOST, "mission", objectives=counts)
     for colour in zones:
         state, _ = act(state, HOST, "add_zone", colour=colour)
-    state, _ = act(state, HOST, "zones_done")
     for rooms, start in buildings:
         state, _ = act(state, HOST, "add_building", dark_rooms=rooms, start=start)
     state, _ = act(state, HOST, "buildings_done")
