@@ -46,11 +46,10 @@ def set_up(tables, code, host, phones, mission=MISSION):
         for sid in names:
             post(tables, code, phones[seat], "take_survivor", survivor=sid)
     # The sixth survivor fills the team evenly: the setup goes on by itself.
-    assert tables.view(code, host)["prompt"]["msg"] == "zc.prompt.mission"
-    post(tables, code, host, "mission", objectives=mission)
+    assert tables.view(code, host)["prompt"]["msg"] == "zc.prompt.zones"
     post(tables, code, host, "add_zone", colour="red")
     post(tables, code, host, "add_building", dark_rooms=2, start="closed")
-    post(tables, code, host, "buildings_done")
+    post(tables, code, host, "mission", objectives=mission)  # it closes the buildings
 
 
 def test_two_phones_take_three_survivors_each_and_win_a_mission(client, tables, table):
@@ -244,14 +243,13 @@ def test_issue17_the_actor_undoes_end_turn_discard_leave_and_the_team_alone(clie
         for sid in names:
             post(tables, code, phones[seat], "take_survivor", survivor=sid)
     # The sixth survivor taken, the team is done without a question: Ben's undo takes Tom back.
-    assert tables.view(code)["prompt"]["msg"] == "zc.prompt.mission"
+    assert tables.view(code)["prompt"]["msg"] == "zc.prompt.zones"
     back = undo(client, code, phones[2])
     assert back.status_code == 201, back.get_json()
     assert tables.view(code)["prompt"]["msg"] == "zc.prompt.survivors"
     post(tables, code, phones[2], "take_survivor", survivor="tom")
-    post(tables, code, host, "mission", objectives={**MISSION, "crates": 5})
     post(tables, code, host, "add_zone", colour="red")
-    post(tables, code, host, "buildings_done")
+    post(tables, code, host, "mission", objectives={**MISSION, "crates": 5})
     tokens = {0: host, **phones}
     seat, token = first_turn(tables, code, tokens)
     view = tables.view(code, token)
@@ -339,4 +337,4 @@ def test_issue17_b_one_phone_takes_all_six_over_http(tables):
     public = tables.view(code)
     owners = sorted(s["owner"] for s in public["game_view"]["survivors"] if s["owner"])
     assert owners == [1, 1, 2, 2, 3, 3]
-    assert public["prompt"]["msg"] == "zc.prompt.mission"  # shared out: the team is done
+    assert public["prompt"]["msg"] == "zc.prompt.zones"  # shared out: the team is done

@@ -5,22 +5,23 @@ ZC-15), the starting gear and the first player.
 Questions, in this order:
 
 1. ``survivors`` (team.py) — every phone takes survivors for its player (``take_survivor`` /
-   ``release_survivor``); the host may ``deal_evenly`` the ones left and says
-   ``survivors_done`` once the team is full and every player runs at least one.
+   ``release_survivor``); the host may ``deal_evenly`` the ones left. A team full and even
+   goes on by itself; held unevenly, the host says ``survivors_done`` (or shares out again).
    ``card_sets`` — options ``spawn_sets`` / ``equipment_sets`` (``core``, the default, or
    ``all``) say which card sets are in the Zombie deck and which in the Equipment deck (the
    crates come with the Equipment's sets: a box's Pimp weapons come with its blue cards). Only
    when the pack holds more than one set besides the core ones (which those options cannot
    tell apart) is the host asked: ``card_sets`` (two multiple choices), or ``keep_sets`` for
    the ones the options started with. The decks are shuffled again from the sets chosen.
-2. ``mission`` — the host enters the objective tokens to take per colour, the Pimp-weapon
-   crates and any other mission goal the table ticks off.
-3. ``zones`` — the host adds the spawn zones in clockwise order from zone 1, each with its
+2. ``zones`` — the host adds the spawn zones in clockwise order from zone 1, each with its
    colour (red zones spawn from the start, blue and green ones once triggered: ZC-8); once
-   there is one, the first building (or "no building with dark rooms") ends the list: no "no
-   more zones" tap apart.
-4. ``buildings`` — the host adds each building holding dark rooms: how many, and whether it is
+   there is one, the first building (or, with none, the mission) ends the list: no "no more
+   zones" tap apart.
+3. ``buildings`` — the host adds each building holding dark rooms: how many, and whether it is
    closed, open at setup or holding survivors at setup (the last two never spawn: ZC-15).
+4. ``mission`` — offered with the buildings, it closes them: the objective tokens to take per
+   colour, the Pimp-weapon crates and any other mission goal the table ticks off; no "no more
+   buildings" tap apart. (A table stored when the mission came first says ``buildings_done``.)
 
 Then the starting gear (grey cards) is dealt at random, one per survivor, and the player whose
 survivor holds the Fire Axe starts.
@@ -168,7 +169,6 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
         state,
         {"kind": "survivors"},
         *([{"kind": "card_sets"}] if sets_to_ask(cat) else []),
-        {"kind": "mission"},
         {"kind": "zones"},
         {"kind": "buildings"},
         {"kind": "deal"},
@@ -340,15 +340,15 @@ def _zones_specs(state: State, step: dict, seat: int) -> list[dict]:
             )
         )
     if zones:
-        # Every zone in, the host goes on to the buildings: the first building (or "no
-        # building with dark rooms") says the zones are done, no "no more zones" tap apart.
+        # Every zone in, the host goes on to the buildings: the first building (or, with none,
+        # the mission's objectives) says the zones are done, no "no more zones" tap apart.
         specs += _buildings_specs(state, step, seat)
     return specs
 
 
 def _zones_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     zones = state["mission"]["zones"]
-    if act["type"] in ("add_building", "buildings_done"):
+    if act["type"] in ("add_building", "buildings_done", "mission"):
         ctx.say(M("zc.zones.done", count=len(zones)), rule="ZC-7")
         buildings = state["steps"].pop()  # the buildings question, next on the stack
         assert buildings["kind"] == "buildings"
@@ -404,14 +404,26 @@ def _buildings_specs(state: State, step: dict, seat: int) -> list[dict]:
                 start=choice(list(BUILDING_STARTS), [_START_LABELS[s] for s in BUILDING_STARTS]),
             )
         )
-    specs.append(action("buildings_done", M("zc.action.buildings_done", count=len(buildings))))
+    if mission_set(state):  # a table stored when the mission's objectives came first
+        specs.append(action("buildings_done", M("zc.action.buildings_done", count=len(buildings))))
+    else:
+        # Every building in, the mission's objectives close the setup: no "no more buildings"
+        # tap apart.
+        specs += _mission_specs(state, step, seat)
     return specs
+
+
+def mission_set(state: State) -> bool:
+    """Whether the mission's objectives are in (a red one at least: ZC-1)."""
+    return state["mission"]["objectives"]["red"]["total"] > 0
 
 
 def _buildings_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     buildings = state["mission"]["buildings"]
-    if act["type"] == "buildings_done":
+    if act["type"] in ("buildings_done", "mission"):
         ctx.say(M("zc.buildings.done", count=len(buildings)), rule="ZC-15")
+        if act["type"] == "mission":
+            _mission_apply(state, step, seat, act, ctx)
         return
     params = act["params"]
     building = {
@@ -441,7 +453,8 @@ BUILDINGS = Question(
     apply=_buildings_apply,
     prompt=lambda state, step: M("zc.prompt.buildings", count=len(state["mission"]["buildings"])),
     ask=lambda state, step: M(
-        "zc.ask.buildings", building=ascii_uppercase[min(len(state["mission"]["buildings"]), 25)]
+        "zc.ask.buildings" if mission_set(state) else "zc.ask.buildings_or_mission",
+        building=ascii_uppercase[min(len(state["mission"]["buildings"]), 25)],
     ),
     actors=lambda state, step: [HOST],
 )

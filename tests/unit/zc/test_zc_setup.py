@@ -48,7 +48,7 @@ def test_ZC_1_two_phones_take_three_survivors_each_then_the_host_starts_the_miss
     error = refused(state, 1, "take_survivor", survivor="ruth")
     assert error.code == "not_your_turn"  # the setup went on: the host's mission
     # The card sets are the options' (core and one more set: core or all says it all).
-    assert top(state)["kind"] == "mission"
+    assert top(state)["kind"] == "zones"
 
 
 def test_ZC_1_the_team_needs_six_survivors_and_every_player_one():
@@ -80,14 +80,14 @@ def test_ZC_1_the_host_deals_the_survivors_left_evenly():
     owners = {sid: state["survivors"][sid]["owner"] for sid in state["team"]}
     assert sorted(owners.values()) == [1, 1, 2, 2, 3, 3]
     assert owners["tom"] == 2 and len(events) == 6  # five taken, then the team
-    assert top(state)["kind"] == "mission"
+    assert top(state)["kind"] == "zones"
 
 
 def test_ZC_1_a_single_player_runs_all_six():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
     assert [state["survivors"][s]["owner"] for s in state["team"]] == [1] * 6
-    assert top(state)["kind"] == "mission"  # one player runs them all: nothing to ask
+    assert top(state)["kind"] == "zones"  # one player runs them all: nothing to ask
 
 
 def test_ZC_2_adults_have_3_hp_children_2_and_slippery():
@@ -146,21 +146,15 @@ def ready_from(state, stream=None):
     for seat, names in TEAMS[2].items():
         for sid in names:
             state, _ = do(state, seat, "take_survivor", survivor=sid)
+    state, _ = do(state, HOST, "add_zone", colour="red")
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = do(state, HOST, "mission", objectives=objectives)
-    state, _ = do(state, HOST, "add_zone", colour="red")
-    state, _ = do(state, HOST, "buildings_done")
     return state
 
 
 def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    objectives = {"red": 2, "blue": 1, "green": 0, "crates": 0, "goals": 0}
-    state, events = act(state, HOST, "mission", objectives=objectives)
-    assert texts(events) == [
-        "Mission: objectives 2 red, 1 blue, 0 green; crates: 0; other goals: 0."
-    ]
     assert types(state, HOST) == ["add_zone"]  # at least one spawn zone
     add = spec(state, HOST, "add_zone")
     assert add["params"]["colour"]["choices"] == ["red", "blue", "green"]
@@ -175,16 +169,23 @@ def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
         (2, "blue", None),
         (3, "red", 1),
     ]
+    # No building with dark rooms: the mission's objectives end the zones and the buildings.
+    objectives = {"red": 2, "blue": 1, "green": 0, "crates": 0, "goals": 0}
+    state, events = act(state, HOST, "mission", objectives=objectives)
+    assert texts(events)[:3] == [
+        "3 spawn zones.",
+        "0 buildings with dark rooms.",
+        "Mission: objectives 2 red, 1 blue, 0 green; crates: 0; other goals: 0.",
+    ]
+    assert state["phase"] != "setup"
 
 
 def test_ZC_15_the_host_enters_buildings_with_dark_rooms_and_how_they_start():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
-    state, _ = act(state, HOST, "mission", objectives=objectives)
     state, _ = act(state, HOST, "add_zone", colour="red")
     # The first building ends the zones: no "no more zones" tap apart.
-    assert types(state, HOST) == ["add_zone", "add_building", "buildings_done"]
+    assert types(state, HOST) == ["add_zone", "add_building", "mission"]
     add = spec(state, HOST, "add_building")
     assert add["params"]["dark_rooms"] == {"min": 1, "max": 9, "value": 1}
     assert add["params"]["start"]["choices"] == ["closed", "open", "survivors"]
@@ -196,11 +197,13 @@ def test_ZC_15_the_host_enters_buildings_with_dark_rooms_and_how_they_start():
         ("A", 3, "closed"),
         ("B", 1, "survivors"),
     ]
+    assert types(state, HOST) == ["add_building", "mission"]  # the mission closes them
 
 
 def test_the_mission_needs_one_red_objective_at_least():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
+    state, _ = act(state, HOST, "add_zone", colour="red")
     bounds = spec(state, HOST, "mission")["params"]["objectives"]["counts"]
     assert bounds["red"]["min"] == 1
     with pytest.raises(RuleError) as caught:
@@ -216,6 +219,7 @@ def test_the_mission_needs_one_red_objective_at_least():
 def test_only_the_host_answers_the_mission_questions():
     state = begin((1, 2))
     state, _ = act(state, HOST, "deal_evenly")
+    state, _ = act(state, HOST, "add_zone", colour="red")
     assert types(state, 1) == ["discard"] or types(state, 1) == []
     error = refused(
         state, 1, "mission", objectives={"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
@@ -252,7 +256,7 @@ def begin_more(**options):
 def test_the_card_sets_are_the_options_unless_they_cannot_say():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    assert top(state)["kind"] == "mission"  # core and extra: the options chose
+    assert top(state)["kind"] == "zones"  # core and extra: the options chose
     state = begin_more()
     state, _ = act(state, HOST, "deal_evenly")
     assert top(state)["kind"] == "card_sets"
@@ -285,7 +289,7 @@ def test_ZC_7_the_host_picks_the_card_sets_of_each_deck_among_the_packs():
     kept = {c.split("#")[0] for c in state["equipment"]["draw"] + state["crates"]["draw"]}
     assert kept == {"crossbow", "sledgehammer", "flamethrower"}
     assert texts(events)[0].startswith("Card sets — Zombie deck: Base box and Extra cards (48")
-    assert rules(events) == ["ZC-7"] and top(state)["kind"] == "mission"
+    assert rules(events) == ["ZC-7"] and top(state)["kind"] == "zones"
     view = GAME.view(state, 1)["sets"]
     assert [s["id"] for s in view["equipment"]] == ["extra"]
 
@@ -321,7 +325,7 @@ def test_a_pack_with_a_single_card_set_asks_nothing():
             row["set"] = "core"
     state, _ = GAME.begin(content=pack, variant=None, options={}, seats=[1], rng=Rng(SEED, 0))
     state, _ = act(state, HOST, "deal_evenly")
-    assert top(state)["kind"] == "mission"
+    assert top(state)["kind"] == "zones"
 
 
 def test_a_table_stored_before_card_sets_keeps_its_decks():
@@ -379,7 +383,7 @@ def test_issue17_b_one_phone_takes_all_six_the_host_rebalances():
     assert set(rules(events)) == {"ZC-1"}
     # Shared out evenly: the team is done without a question (undo shares it back).
     assert texts(events)[-1].startswith("The team: Ana plays")
-    assert top(state)["kind"] == "mission"
+    assert top(state)["kind"] == "zones"
 
 
 def test_issue17_b_the_host_rebalances_whatever_was_taken():

@@ -101,13 +101,13 @@ def ready(
         for sid in names:
             state, _ = act(state, seat, "take_survivor", survivor=sid)
     # The team full and even: the setup goes on by itself; the card sets are the options'.
-    counts = {"red": red, "blue": blue, "green": green, "crates": crates, "goals": goals}
-    state, _ = act(state, HOST, "mission", objectives=counts)
     for colour in zones:
         state, _ = act(state, HOST, "add_zone", colour=colour)
     for rooms, start in buildings:
         state, _ = act(state, HOST, "add_building", dark_rooms=rooms, start=start)
-    state, _ = act(state, HOST, "buildings_done")
+    # The mission's objectives close the buildings (and the zones, with no building).
+    counts = {"red": red, "blue": blue, "green": green, "crates": crates, "goals": goals}
+    state, _ = act(state, HOST, "mission", objectives=counts)
     return state
 
 
