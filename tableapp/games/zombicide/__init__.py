@@ -18,10 +18,11 @@ match your box). How the app reads the rules where they leave room:
   (ZC-7, ZC-14). Adults
   have 3 HP, children 2 HP and Slippery. The grey starting weapons are dealt at random, one
   per survivor; the player of the survivor holding the Fire Axe starts.
-- Mission (ZC-1, ZC-7, ZC-8, ZC-15): the host enters the objective tokens to take per colour,
-  the Pimp-weapon crates, other goals the table ticks off, the spawn zones in clockwise order
-  from zone 1 and the buildings with dark rooms (the first building, or "no building with dark
-  rooms", ends the zones: no tap apart). The mission is won the moment the last
+- Mission (ZC-1, ZC-7, ZC-8, ZC-15): the host enters the spawn zones in clockwise order from
+  zone 1, the buildings with dark rooms, then the objective tokens to take per colour, the
+  Pimp-weapon crates and other goals the table ticks off; each list is closed by what comes
+  next (the first building ends the zones, the mission's objectives end the buildings): no
+  "no more" tap apart. The mission is won the moment the last
   objective token is taken and the last goal ticked off. A goal (an exit reached…) is ticked
   off with the same tap that ends the turn of the survivor who reached it ("End the turn: a
   mission goal is done"); the last one wins at once.
