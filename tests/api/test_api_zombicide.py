@@ -45,15 +45,11 @@ def set_up(tables, code, host, phones, mission=MISSION):
     for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
         for sid in names:
             post(tables, code, phones[seat], "take_survivor", survivor=sid)
-    view = tables.view(code, host)
-    assert view["prompt"]["msg"] == "zc.prompt.survivors_ready" and "survivors_done" in types(view)
-    post(tables, code, host, "survivors_done")
-    post(tables, code, host, "keep_sets")
-    post(tables, code, host, "mission", objectives=mission)
+    # The sixth survivor fills the team evenly: the setup goes on by itself.
+    assert tables.view(code, host)["prompt"]["msg"] == "zc.prompt.zones"
     post(tables, code, host, "add_zone", colour="red")
-    post(tables, code, host, "zones_done")
     post(tables, code, host, "add_building", dark_rooms=2, start="closed")
-    post(tables, code, host, "buildings_done")
+    post(tables, code, host, "mission", objectives=mission)  # it closes the buildings
 
 
 def test_two_phones_take_three_survivors_each_and_win_a_mission(client, tables, table):
@@ -246,18 +242,14 @@ def test_issue17_the_actor_undoes_end_turn_discard_leave_and_the_team_alone(clie
     for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
         for sid in names:
             post(tables, code, phones[seat], "take_survivor", survivor=sid)
-    done = next(a for a in tables.view(code, host)["actions"] if a["type"] == "survivors_done")
-    assert "confirm" not in done
-    post(tables, code, host, "survivors_done")
-    back = undo(client, code, host)
+    # The sixth survivor taken, the team is done without a question: Ben's undo takes Tom back.
+    assert tables.view(code)["prompt"]["msg"] == "zc.prompt.zones"
+    back = undo(client, code, phones[2])
     assert back.status_code == 201, back.get_json()
-    assert tables.view(code)["prompt"]["msg"] == "zc.prompt.survivors_ready"
-    post(tables, code, host, "survivors_done")
-    post(tables, code, host, "keep_sets")
-    post(tables, code, host, "mission", objectives={**MISSION, "crates": 5})
+    assert tables.view(code)["prompt"]["msg"] == "zc.prompt.survivors"
+    post(tables, code, phones[2], "take_survivor", survivor="tom")
     post(tables, code, host, "add_zone", colour="red")
-    post(tables, code, host, "zones_done")
-    post(tables, code, host, "buildings_done")
+    post(tables, code, host, "mission", objectives={**MISSION, "crates": 5})
     tokens = {0: host, **phones}
     seat, token = first_turn(tables, code, tokens)
     view = tables.view(code, token)
@@ -345,5 +337,4 @@ def test_issue17_b_one_phone_takes_all_six_over_http(tables):
     public = tables.view(code)
     owners = sorted(s["owner"] for s in public["game_view"]["survivors"] if s["owner"])
     assert owners == [1, 1, 2, 2, 3, 3]
-    assert public["prompt"]["waiting_for"] == [0, 1, 2, 3]
-    post(tables, code, host, "survivors_done")
+    assert public["prompt"]["msg"] == "zc.prompt.zones"  # shared out: the team is done

@@ -580,8 +580,8 @@ def _zombicide_round(evening, pages, seen, names, read) -> None:
     assert laptop.locator(".zc-survivor").count() == 6
     evening.snap(phones[0], "phone1-team", 3, "my survivors, in my colour")
     read(phones[0], "phone1-team")
-    act(laptop, button(laptop, "survivors_done"))
-    act(laptop, button(laptop, "keep_sets"))
+    for kind in ("add_zone", "add_zone"):  # then no building: the mission closes the setup
+        act(laptop, button(laptop, kind))
     mission = laptop.locator(f"{LIVE} form[data-type='mission']")
     mission.locator(".stepper").first.wait_for()  # the form comes with the view after the tap
     assert mission.locator(".stepper").count() >= 1
@@ -591,8 +591,6 @@ def _zombicide_round(evening, pages, seen, names, read) -> None:
     )
     read(laptop, "table-mission-form")
     act(laptop, mission.locator("button[type=submit]"))
-    for kind in ("add_zone", "add_zone", "zones_done", "buildings_done"):
-        act(laptop, button(laptop, kind))
     spawned = False
     for _ in range(ZC_MOVES):
         _moments(pages, evening, seen, names)

@@ -73,18 +73,15 @@ def set_up(laptop, phones, pages, shots, axe):
         for survivor in survivors:
             act(phone, pages, button(phone, "take_survivor", f"{survivor} ("))
     assert laptop.locator(".zc-survivor").count() == 6
-    shots(phones[1], "zc-phone-team")
-    act(laptop, pages, button(laptop, "survivors_done"))
-    act(laptop, pages, button(laptop, "keep_sets"))  # the base box's cards
+    shots(phones[1], "zc-phone-team")  # the sixth survivor taken, the team is done by itself
+    act(laptop, pages, button(laptop, "add_zone", "red"))
+    act(laptop, pages, button(laptop, "add_zone", "red"))
+    shots(laptop, "zc-table-mission")
+    axe.check(laptop, "zc-table-mission")
+    # No building with dark rooms: the mission's objectives close the zones and the setup.
     mission = laptop.locator("form[data-type='mission']")
     assert count_row(mission, "Red objective tokens (X)").count() == 1
     act(laptop, pages, mission.locator("button[type=submit]"))  # 1 red objective, as shown
-    act(laptop, pages, button(laptop, "add_zone", "red"))
-    act(laptop, pages, button(laptop, "add_zone", "red"))
-    act(laptop, pages, button(laptop, "zones_done"))
-    shots(laptop, "zc-table-mission")
-    axe.check(laptop, "zc-table-mission")
-    act(laptop, pages, button(laptop, "buildings_done"))
     assert laptop.locator(".zc-summary[data-phase='players']").count() == 1
 
 
@@ -330,8 +327,8 @@ def test_issue17_b_one_phone_takes_all_six_and_the_host_shares_them_out(devices,
     for phone in phones:
         phone.wait_for_selector(".zc-mine .zc-survivor")
         assert phone.locator(".zc-mine .zc-survivor").count() == 3
-    act(laptop, pages, button(laptop, "survivors_done"))
-    assert laptop.locator("button[data-type='keep_sets']").count() == 1
+    # Shared out evenly: the team is done without a question; the card sets are the options'.
+    assert laptop.locator("fieldset.actions [data-type='add_zone']").count() >= 1
     assert not watch.errors, watch.errors
 
 
@@ -367,15 +364,11 @@ def api_zombicide(url, crates=0, red=1):
     for seat, names in ((1, ("ruth", "karim", "lily")), (2, ("nadia", "owen", "tom"))):
         for sid in names:
             http(url, code, tokens[seat], "take_survivor", survivor=sid)
-    http(url, code, host, "survivors_done")
-    http(url, code, host, "keep_sets")
+    http(url, code, host, "add_zone", colour="red")
+    http(url, code, host, "add_zone", colour="red")
+    http(url, code, host, "add_building", dark_rooms=2, start="closed")
     mission = {"red": red, "blue": 0, "green": 0, "crates": crates, "goals": 0}
     http(url, code, host, "mission", objectives=mission)
-    http(url, code, host, "add_zone", colour="red")
-    http(url, code, host, "add_zone", colour="red")
-    http(url, code, host, "zones_done")
-    http(url, code, host, "add_building", dark_rooms=2, start="closed")
-    http(url, code, host, "buildings_done")
     return code, tokens
 
 
@@ -555,15 +548,11 @@ def test_issue26_zombicide_in_french_reads_right_on_every_screen(devices, live_s
         for sid in names:
             view = http(url, code, tokens[seat], "take_survivor", survivor=sid)
     look(view)
-    look(http(url, code, host, "survivors_done"))
-    look(http(url, code, host, "keep_sets"))
-    mission = {"red": 2, "blue": 1, "green": 0, "crates": 5, "goals": 1}
-    look(http(url, code, host, "mission", objectives=mission))
     http(url, code, host, "add_zone", colour="red")
     look(http(url, code, host, "add_zone", colour="blue"))
-    look(http(url, code, host, "zones_done"))
     look(http(url, code, host, "add_building", dark_rooms=2, start="closed"))
-    look(http(url, code, host, "buildings_done"))
+    mission = {"red": 2, "blue": 1, "green": 0, "crates": 5, "goals": 1}
+    look(http(url, code, host, "mission", objectives=mission))
     # The table is the truth: four Walkers on the board (a correction), so the Zombies attack.
     spec = next(a for a in http(url, code, host)["actions"] if a["type"] == "correct"
                 and a["params"]["group"]["choices"] == ["zombies"])  # fmt: skip
@@ -579,7 +568,7 @@ def test_issue26_zombicide_in_french_reads_right_on_every_screen(devices, live_s
     look(http(url, code, token, "leave"))
     other = next(s for s in http(url, code, None)["game_view"]["survivors"] if s["owner"] != seat)
     card = playing["inventory"][0]["card"]["id"]
-    look(http(url, code, token, "trade", card=card, to=other["id"], slot="hand_r"))
+    look(http(url, code, token, "trade", card=card, to=other["id"]))  # who has room
     # Through the round to the Zombies: attacks asked of each phone, a spawn shown.
     attacked = False
     for _ in range(60):

@@ -10,15 +10,19 @@ match your box). How the app reads the rules where they leave room:
 - Setup (ZC-1, ZC-2): each phone takes its survivors (a player may run several); the host can
   always share out: the ones left, or a full team held unevenly (one phone took all six).
   Only who can do something is waited on. Play starts once all 6 are taken and every player
-  runs one. The host
-  then picks the card sets in the Zombie deck and in the Equipment deck, the crates following
-  the Equipment's (options ``spawn_sets`` / ``equipment_sets`` say which start ticked: the core
-  sets, or all); a choice leaving a deck empty is refused (ZC-7, ZC-14). Adults
+  runs one: by itself when the team is even (undo gives the last one back), on the host's word
+  when it is not. The card sets in the Zombie deck and in the Equipment deck, the crates
+  following the Equipment's, are the options' (``spawn_sets`` / ``equipment_sets``: the core
+  sets, or all); only when the pack holds more than one set besides the core ones, which the
+  options cannot tell apart, does the host tick them; a choice leaving a deck empty is refused
+  (ZC-7, ZC-14). Adults
   have 3 HP, children 2 HP and Slippery. The grey starting weapons are dealt at random, one
   per survivor; the player of the survivor holding the Fire Axe starts.
-- Mission (ZC-1, ZC-7, ZC-8, ZC-15): the host enters the objective tokens to take per colour,
-  the Pimp-weapon crates, other goals the table ticks off, the spawn zones in clockwise order
-  from zone 1 and the buildings with dark rooms. The mission is won the moment the last
+- Mission (ZC-1, ZC-7, ZC-8, ZC-15): the host enters the spawn zones in clockwise order from
+  zone 1, the buildings with dark rooms, then the objective tokens to take per colour, the
+  Pimp-weapon crates and other goals the table ticks off; each list is closed by what comes
+  next (the first building ends the zones, the mission's objectives end the buildings): no
+  "no more" tap apart. The mission is won the moment the last
   objective token is taken and the last goal ticked off. A goal (an exit reached…) is ticked
   off with the same tap that ends the turn of the survivor who reached it ("End the turn: a
   mission goal is done"); the last one wins at once.
@@ -68,8 +72,10 @@ match your box). How the app reads the rules where they leave room:
   hand card swapping places ("Katana → hand, Pistol → backpack"); which hand or which backpack
   slot is the same place. The button says the rules' cost: 1 action for the whole rearranging
   (then "the same action"), free right after a search or a crate (ZC-14) or a trade. A trade
-  gives a card to a survivor in the same zone (the players say so): it goes to the chosen slot
-  and a card there comes back; then both rearrange free, the other on its own player's phone.
+  gives a card to a survivor in the same zone (the players say so), in one form of two picks:
+  the card, then who takes it and how — "Owen, who has room" (a weapon to a free hand, anything
+  else to the backpack first) or "Owen, for Shotgun" (that card comes back in its place); then
+  both rearrange free, the other on its own player's phone.
   Doors: the app asks only about the first door of each building the host listed; other doors
   are the board's. Discarding is free, any time. Grey and blue cards go to the Equipment
   discard, red ones to the crate discard.

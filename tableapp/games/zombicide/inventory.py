@@ -1,8 +1,9 @@
 """A survivor's inventory (ZC-14, ZC-16): where a card found goes, the ``stow`` question when
 the inventory is full (``keep`` a card in place of another, or ``leave`` it), rearranging
 between hands and backpack (``move_card``, one tap a card), trading a card to a survivor in the
-same zone (``trade``), and discarding at any time (``discard``). The players' phase
-(players.py) and the survivor's turn (survivor_turn.py) ask for these moves."""
+same zone (``trade``: the card, then who takes it, into room or for one of theirs), and
+discarding at any time (``discard``). The players' phase (players.py) and the survivor's turn
+(survivor_turn.py) ask for these moves."""
 
 from __future__ import annotations
 
@@ -72,32 +73,47 @@ def stow(state: State, seat: int, sid: str, ctx: Ctx) -> list[dict]:
 
 
 def trade_specs(state: State, sid: str) -> list[dict]:
-    """A card to a survivor in the same zone (the players say so): it goes to the chosen slot
-    and a card there comes back (ZC-16). One post; the board counts the action. Moving a card
-    between the survivor's own hand and backpack is one tap apart (``move_card``)."""
+    """A card to a survivor in the same zone (the players say so), one post, two picks: the
+    card, and who takes it and how (ZC-16) — into a free place (a weapon to a free hand,
+    anything else to the backpack first: :func:`free_slot`; the taker rearranges free after a
+    trade), or in place of one of the taker's cards, which comes back. Which of the taker's
+    slots is never asked apart: the place is the card that comes back, or room. The board
+    counts the action. Moving a card between the survivor's own hand and backpack is one tap
+    apart (``move_card``)."""
     cards = distinct_cards(state, sid)
     if not cards:
         return []
-    to = [s for s in state["team"] if s != sid]
+    values, labels = [], []
+    for other in state["team"]:
+        if other == sid:
+            continue
+        name = survivor_name(state, other)
+        if None in survivor(state, other)["inventory"]:
+            values.append(other)
+            labels.append(M("zc.trade.to_room", survivor=name))
+        for back, label in distinct_cards(state, other):
+            values.append(f"{other}>{back}")
+            labels.append(M("zc.trade.to_swap", survivor=name, card=label))
     return [
         action(
             "trade",
             M("zc.action.trade", survivor=survivor_name(state, sid)),
             submit=M("zc.submit.trade", chosen="{chosen}"),
             card=choice([c for c, _ in cards], [label for _, label in cards]),
-            to=choice(to, [survivor_name(state, s) for s in to]),
-            slot=choice(list(SLOTS), [SLOT_LABELS[s] for s in SLOTS]),
+            to=choice(values, labels),
         )
     ]
 
 
 def trade(state: State, sid: str, params: dict, ctx: Ctx) -> None:
-    """A card to a survivor in the same zone (the players say so); a card in the slot it goes
-    to comes back in its place: a trade (ZC-16)."""
+    """A card to a survivor in the same zone (the players say so): into a free place, or in
+    place of the taker's card named, which comes back in its place: a trade (ZC-16)."""
     giver = survivor(state, sid)["inventory"]
-    taker = survivor(state, params["to"])["inventory"]
     card = params["card"]
-    i, j = giver.index(card), SLOTS.index(params["slot"])
+    to, _, back = params["to"].partition(">")
+    taker = survivor(state, to)["inventory"]
+    i = giver.index(card)
+    j = taker.index(back) if back else free_slot(state, to, card)
     back = taker[j]
     taker[j], giver[i] = card, back
     ctx.say(
@@ -105,13 +121,13 @@ def trade(state: State, sid: str, params: dict, ctx: Ctx) -> None:
             "zc.trade.swap" if back else "zc.trade.give",
             survivor=survivor_name(state, sid),
             card=card_name(state, card),
-            to=survivor_name(state, params["to"]),
-            slot=SLOT_LABELS[params["slot"]],
+            to=survivor_name(state, to),
+            slot=SLOT_LABELS[SLOTS[j]],
             back=card_name(state, back) if back else "",
         ),
         rule="ZC-16",
         survivor=sid,
-        to=params["to"],
+        to=to,
     )
 
 

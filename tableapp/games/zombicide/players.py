@@ -10,8 +10,9 @@ survivor's turn (``survivor_turn``, the owner's phone), one tap each, none askin
 sure?" (undo takes them back): ``search``, ``open_crate``, ``open_door`` (``building``, the
 first door of a listed building), ``take_objective`` (``colour``), ``ranged`` / ``melee``
 (``weapon``; the target comes next, combat.py), ``trade`` (``card``, ``to``: a survivor in
-the zone, ``slot``: where it goes, a card there comes back), ``end_turn`` (``goal`` while the
-mission has goals to tick off: ``done`` ticks one off as the turn ends, ZC-1). A param with
+the zone who has room, ``<survivor>``, or one of its cards that comes back,
+``<survivor>><card>``), ``end_turn`` (``goal`` while the mission has goals to tick off:
+``done`` ticks one off as the turn ends, ZC-1). A param with
 one possible value is left out: the button is the move.
 
 The inventory (ZC-16): a card found goes to a free slot without asking (a weapon to a free

@@ -5,19 +5,23 @@ ZC-15), the starting gear and the first player.
 Questions, in this order:
 
 1. ``survivors`` (team.py) — every phone takes survivors for its player (``take_survivor`` /
-   ``release_survivor``); the host may ``deal_evenly`` the ones left and says
-   ``survivors_done`` once the team is full and every player runs at least one.
-   ``card_sets`` — when the pack has several card sets, the host picks which are in the
-   Zombie deck and which in the Equipment deck (the crates come with the Equipment's sets: a
-   box's Pimp weapons come with its blue cards): ``card_sets`` (two multiple choices), or
-   ``keep_sets`` for the ones options ``spawn_sets`` / ``equipment_sets`` started with (the
-   core sets by default). The decks are shuffled again from the sets chosen.
-2. ``mission`` — the host enters the objective tokens to take per colour, the Pimp-weapon
-   crates and any other mission goal the table ticks off.
-3. ``zones`` — the host adds the spawn zones in clockwise order from zone 1, each with its
-   colour (red zones spawn from the start, blue and green ones once triggered: ZC-8).
-4. ``buildings`` — the host adds each building holding dark rooms: how many, and whether it is
+   ``release_survivor``); the host may ``deal_evenly`` the ones left. A team full and even
+   goes on by itself; held unevenly, the host says ``survivors_done`` (or shares out again).
+   ``card_sets`` — options ``spawn_sets`` / ``equipment_sets`` (``core``, the default, or
+   ``all``) say which card sets are in the Zombie deck and which in the Equipment deck (the
+   crates come with the Equipment's sets: a box's Pimp weapons come with its blue cards). Only
+   when the pack holds more than one set besides the core ones (which those options cannot
+   tell apart) is the host asked: ``card_sets`` (two multiple choices), or ``keep_sets`` for
+   the ones the options started with. The decks are shuffled again from the sets chosen.
+2. ``zones`` — the host adds the spawn zones in clockwise order from zone 1, each with its
+   colour (red zones spawn from the start, blue and green ones once triggered: ZC-8); once
+   there is one, the first building (or, with none, the mission) ends the list: no "no more
+   zones" tap apart.
+3. ``buildings`` — the host adds each building holding dark rooms: how many, and whether it is
    closed, open at setup or holding survivors at setup (the last two never spawn: ZC-15).
+4. ``mission`` — offered with the buildings, it closes them: the objective tokens to take per
+   colour, the Pimp-weapon crates and any other mission goal the table ticks off; no "no more
+   buildings" tap apart. (A table stored when the mission came first says ``buildings_done``.)
 
 Then the starting gear (grey cards) is dealt at random, one per survivor, and the player whose
 survivor holds the Fire Axe starts.
@@ -164,8 +168,7 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
     Flow.push(
         state,
         {"kind": "survivors"},
-        *([{"kind": "card_sets"}] if len(cat["sets"]) > 1 else []),
-        {"kind": "mission"},
+        *([{"kind": "card_sets"}] if sets_to_ask(cat) else []),
         {"kind": "zones"},
         {"kind": "buildings"},
         {"kind": "deal"},
@@ -174,6 +177,14 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
 
 
 # --- the card sets in the decks ------------------------------------------------------------------
+
+
+def sets_to_ask(cat: dict) -> bool:
+    """Whether the host is asked which card sets are in the decks: only when the options the
+    table was created with (``core`` or ``all`` per deck) cannot say it, i.e. when the pack
+    holds more than one set besides its core ones. With the core sets and one more, the
+    options already chose; asking again would be a question with the table's answer."""
+    return sum(1 for row in cat["sets"].values() if not row["core"]) > 1
 
 
 def _sets_holding(state: State, deck: str) -> list[str]:
@@ -329,14 +340,19 @@ def _zones_specs(state: State, step: dict, seat: int) -> list[dict]:
             )
         )
     if zones:
-        specs.append(action("zones_done", M("zc.action.zones_done", count=len(zones))))
+        # Every zone in, the host goes on to the buildings: the first building (or, with none,
+        # the mission's objectives) says the zones are done, no "no more zones" tap apart.
+        specs += _buildings_specs(state, step, seat)
     return specs
 
 
 def _zones_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     zones = state["mission"]["zones"]
-    if act["type"] == "zones_done":
+    if act["type"] in ("add_building", "buildings_done", "mission"):
         ctx.say(M("zc.zones.done", count=len(zones)), rule="ZC-7")
+        buildings = state["steps"].pop()  # the buildings question, next on the stack
+        assert buildings["kind"] == "buildings"
+        _buildings_apply(state, buildings, seat, act, ctx)
         return
     colour = act["params"]["colour"]
     # ZC-8: a coloured zone waits for its trigger; red zones spawn from the first Zombie phase.
@@ -363,7 +379,10 @@ ZONES = Question(
     specs=_zones_specs,
     apply=_zones_apply,
     prompt=lambda state, step: M("zc.prompt.zones", count=len(state["mission"]["zones"])),
-    ask=lambda state, step: M("zc.ask.zones", number=len(state["mission"]["zones"]) + 1),
+    ask=lambda state, step: M(
+        "zc.ask.zones_or_building" if state["mission"]["zones"] else "zc.ask.zones",
+        number=len(state["mission"]["zones"]) + 1,
+    ),
     actors=lambda state, step: [HOST],
 )
 
@@ -385,14 +404,26 @@ def _buildings_specs(state: State, step: dict, seat: int) -> list[dict]:
                 start=choice(list(BUILDING_STARTS), [_START_LABELS[s] for s in BUILDING_STARTS]),
             )
         )
-    specs.append(action("buildings_done", M("zc.action.buildings_done", count=len(buildings))))
+    if mission_set(state):  # a table stored when the mission's objectives came first
+        specs.append(action("buildings_done", M("zc.action.buildings_done", count=len(buildings))))
+    else:
+        # Every building in, the mission's objectives close the setup: no "no more buildings"
+        # tap apart.
+        specs += _mission_specs(state, step, seat)
     return specs
+
+
+def mission_set(state: State) -> bool:
+    """Whether the mission's objectives are in (a red one at least: ZC-1)."""
+    return state["mission"]["objectives"]["red"]["total"] > 0
 
 
 def _buildings_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     buildings = state["mission"]["buildings"]
-    if act["type"] == "buildings_done":
+    if act["type"] in ("buildings_done", "mission"):
         ctx.say(M("zc.buildings.done", count=len(buildings)), rule="ZC-15")
+        if act["type"] == "mission":
+            _mission_apply(state, step, seat, act, ctx)
         return
     params = act["params"]
     building = {
@@ -422,7 +453,8 @@ BUILDINGS = Question(
     apply=_buildings_apply,
     prompt=lambda state, step: M("zc.prompt.buildings", count=len(state["mission"]["buildings"])),
     ask=lambda state, step: M(
-        "zc.ask.buildings", building=ascii_uppercase[min(len(state["mission"]["buildings"]), 25)]
+        "zc.ask.buildings" if mission_set(state) else "zc.ask.buildings_or_mission",
+        building=ascii_uppercase[min(len(state["mission"]["buildings"]), 25)],
     ),
     actors=lambda state, step: [HOST],
 )

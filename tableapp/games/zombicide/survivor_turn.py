@@ -198,7 +198,7 @@ def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> Non
     # ZC-14, ZC-16: rearranging is free right after a search, a crate or a trade; anything
     # else the survivor does ends that.
     turn["free"] = {"search": "search", "open_crate": "crate", "trade": "trade"}.get(kind)
-    turn["partner"] = params["to"] if kind == "trade" else None
+    turn["partner"] = params["to"].partition(">")[0] if kind == "trade" else None
     if kind == "end_turn":
         state["turn"]["survivor"] = None
         ctx.say(M("zc.turn.end", survivor=survivor_name(state, sid)), survivor=sid)

@@ -1,6 +1,8 @@
 """Setup, 1. the team (ZC-1, ZC-2): the ``survivors`` question — every phone takes survivors
 for its player (``take_survivor`` / ``release_survivor``); the host may ``deal_evenly`` the
-ones left and says when the team is ready. The rest of the setup (the card sets, the mission,
+ones left. The team full, every player running one and none two more than another, the setup
+goes on by itself (undo gives the last survivor back); held unevenly, the host may rebalance or
+say ``survivors_done``. The rest of the setup (the card sets, the mission,
 the spawn zones, the buildings, the starting gear) is setup.py's."""
 
 from __future__ import annotations
@@ -114,21 +116,7 @@ def _survivors_refuse(state: State, step: dict, seat: int, act: dict) -> RuleErr
 def _survivors_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
     kind = act["type"]
     if kind == "survivors_done":
-        ctx.say(
-            M(
-                "zc.team.done",
-                teams=[
-                    M(
-                        "zc.team.seat",
-                        seat=seat_ref(s),
-                        names=[survivor_name(state, x) for x in owned(state, s)],
-                    )
-                    for s in state["seats"]
-                ],
-            ),
-            rule="ZC-1",
-            team={str(s): owned(state, s) for s in state["seats"]},
-        )
+        _say_done(state, ctx)
         return
     if kind == "take_survivor":
         sid = act["params"]["survivor"]
@@ -145,7 +133,30 @@ def _survivors_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -
         )
     elif kind == "deal_evenly":
         _share_out(state, ctx)
+    if _team_ready(state) and not _uneven(state):
+        # The last survivor taken (or shared out) fills the team evenly: nothing left to ask,
+        # the setup goes on (the undo gives that survivor back and asks again).
+        _say_done(state, ctx)
+        return
     Flow.push(state, step)
+
+
+def _say_done(state: State, ctx: Ctx) -> None:
+    ctx.say(
+        M(
+            "zc.team.done",
+            teams=[
+                M(
+                    "zc.team.seat",
+                    seat=seat_ref(s),
+                    names=[survivor_name(state, x) for x in owned(state, s)],
+                )
+                for s in state["seats"]
+            ],
+        ),
+        rule="ZC-1",
+        team={str(s): owned(state, s) for s in state["seats"]},
+    )
 
 
 def _share_out(state: State, ctx: Ctx) -> None:

@@ -227,7 +227,7 @@ def test_random_playouts_end_with_the_invariants_after_every_step(players, optio
 
 def test_playouts_reach_both_a_win_and_a_loss():
     outcomes = set()
-    for n in range(30):
+    for n in range(80):
         state, _ = random_playout(
             GAME, content=PACK, seats=[1, 2], seed=f"both ends {n}".encode().ljust(32, b".")
         )

@@ -234,13 +234,17 @@ def test_ZC_16_trading_with_a_survivor_in_the_zone():
     theirs = give(state, "owen", "shotgun")
     state, _ = turn_of(state, "ruth")
     trade = spec(state, RUTH, "trade")
-    assert "ruth" not in trade["params"]["to"]["choices"]  # to another survivor only
-    state, events = act(state, RUTH, "trade", card=mine[1], to="owen", slot="hand_l")
+    # To another survivor only: one with room, or for one of its cards (no slot asked apart).
+    assert not [c for c in trade["params"]["to"]["choices"] if c.partition(">")[0] == "ruth"]
+    assert {"owen", f"owen>{theirs[0]}"} <= set(trade["params"]["to"]["choices"])
+    room, swap = texts(trade["params"]["to"]["labels"][:2])  # Karim holds his starting card
+    assert room == "Karim, who has room" and swap.startswith("Karim, for ")
+    state, events = act(state, RUTH, "trade", card=mine[1], to=f"owen>{theirs[0]}")
     assert state["survivors"]["owen"]["inventory"][0] == mine[1]
     assert state["survivors"]["ruth"]["inventory"][1] == theirs[0]
     assert texts(events) == ["Ruth trades Machete for Owen's Shotgun (Left hand)."]
-    state, events = act(state, RUTH, "trade", card=mine[0], to="owen", slot="pack_3")
-    assert texts(events) == ["Ruth gives Pistol to Owen (Backpack 3)."]
+    state, events = act(state, RUTH, "trade", card=mine[0], to="owen")  # a weapon: a free hand
+    assert texts(events) == ["Ruth gives Pistol to Owen (Right hand)."]
     assert state["survivors"]["ruth"]["inventory"][0] is None
     assert top(state)["kind"] == "survivor_turn"  # one post each, the turn goes on
 
@@ -253,12 +257,13 @@ def test_ZC_16_after_a_trade_both_survivors_rearrange_free_each_on_its_owners_ph
     give(state, "owen", "water")
     state, _ = turn_of(state, "ruth")
     assert "move_card" not in types(state, 2)
-    state, _ = act(state, RUTH, "trade", card=pistol, to="owen", slot="pack_1")
+    state, _ = act(state, RUTH, "trade", card=pistol, to="owen")
+    assert state["survivors"]["owen"]["inventory"][1] == pistol  # a weapon: the free hand
     (owens,) = [s for s in GAME.legal_actions(state, 2) if s["type"] == "move_card"]
     assert texts([owens["label"]]) == ["Rearrange Owen's inventory (free after a trade)"]
-    assert f"{pistol}>hand" in owens["params"]["move"]["choices"]
-    state, events = act(state, 2, "move_card", move=f"{pistol}>hand")
-    assert state["survivors"]["owen"]["inventory"][1] == pistol
+    assert f"{pistol}>pack" in owens["params"]["move"]["choices"]
+    state, events = act(state, 2, "move_card", move=f"{pistol}>pack")
+    assert state["survivors"]["owen"]["inventory"][2] == pistol
     assert texts([events[0]["reason"]]) == [
         "Free: after a trade, both survivors rearrange their inventories as they like."
     ]
@@ -418,15 +423,15 @@ def test_ZC_16_a_trade_between_two_survivors_of_one_player_rearranges_both_from_
     pistol, water = give(state, "ruth", "pistol", None, "water")
     give(state, "karim", "rice")
     state, _ = turn_of(state, "ruth")
-    state, _ = act(state, RUTH, "trade", card=pistol, to="karim", slot="pack_1")
+    state, _ = act(state, RUTH, "trade", card=pistol, to="karim")  # into Karim's free hand
     specs = GAME.legal_actions(state, RUTH)
     labels = [words(s["label"]) for s in specs if s["type"] == "move_card"]
     assert labels == [
         "Rearrange Ruth's inventory (free after a trade)",
         "Rearrange Karim's inventory (free after a trade)",
     ]
-    state, _ = act(state, RUTH, "move_card", move=f"{pistol}>hand")
-    assert state["survivors"]["karim"]["inventory"][1] == pistol
+    state, _ = act(state, RUTH, "move_card", move=f"{pistol}>pack")
+    assert state["survivors"]["karim"]["inventory"][2] == pistol
     state, _ = act(state, RUTH, "move_card", move=f"{water}>hand")
     assert state["survivors"]["ruth"]["inventory"][0] == water
     assert top(state)["kind"] == "survivor_turn" and state["turn"]["free"] == "trade"

@@ -35,20 +35,20 @@ def test_ZC_1_two_phones_take_three_survivors_each_then_the_host_starts_the_miss
         state, events = act(state, 1, "take_survivor", survivor=sid)
     for sid in ("nadia", "owen", "tom"):
         state, events = act(state, 2, "take_survivor", survivor=sid)
-    assert texts(events) == ["Ben takes Tom (child: 2 HP, Slippery)."]
-    assert rules(events) == ["ZC-2"]
+    # The sixth survivor fills the team evenly: nobody is asked whether it is done (the
+    # undo gives Tom back).
+    assert texts(events) == [
+        "Ben takes Tom (child: 2 HP, Slippery).",
+        "The team: Ana plays Ruth, Karim, and Lily and Ben plays Nadia, Owen, and Tom.",
+    ]
+    assert rules(events) == ["ZC-2", "ZC-1"]
     assert state["team"] == ["ruth", "karim", "nadia", "owen", "lily", "tom"]
     # ZC-1: 6 survivors and no more.
     assert "take_survivor" not in types(state, 1)
     error = refused(state, 1, "take_survivor", survivor="ruth")
-    assert (error.code, error.rule) == ("team_full", "ZC-1")
-    state, events = act(state, HOST, "survivors_done")
-    assert texts(events) == [
-        "The team: Ana plays Ruth, Karim, and Lily and Ben plays Nadia, Owen, and Tom."
-    ]
-    assert top(state)["kind"] == "card_sets"  # the host's questions: the decks' sets first
-    state, _ = act(state, HOST, "keep_sets")
-    assert top(state)["kind"] == "mission"
+    assert error.code == "not_your_turn"  # the setup went on: the host's mission
+    # The card sets are the options' (core and one more set: core or all says it all).
+    assert top(state)["kind"] == "zones"
 
 
 def test_ZC_1_the_team_needs_six_survivors_and_every_player_one():
@@ -63,7 +63,8 @@ def test_ZC_1_the_team_needs_six_survivors_and_every_player_one():
     state, _ = act(state, 2, "take_survivor", survivor="tom")
     state, _ = act(state, 1, "release_survivor", survivor="lily")
     state, _ = act(state, 3, "take_survivor", survivor="lily")
-    assert "survivors_done" in types(state, HOST)
+    # 4, 1 and 1: ready but uneven, so the host is asked: share out again, or start.
+    assert types(state, HOST) == ["deal_evenly", "survivors_done"]
 
 
 def english_of(error: RuleError) -> str:
@@ -78,14 +79,15 @@ def test_ZC_1_the_host_deals_the_survivors_left_evenly():
     state, events = act(state, HOST, "deal_evenly")
     owners = {sid: state["survivors"][sid]["owner"] for sid in state["team"]}
     assert sorted(owners.values()) == [1, 1, 2, 2, 3, 3]
-    assert owners["tom"] == 2 and len(events) == 5
+    assert owners["tom"] == 2 and len(events) == 6  # five taken, then the team
+    assert top(state)["kind"] == "zones"
 
 
 def test_ZC_1_a_single_player_runs_all_six():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
     assert [state["survivors"][s]["owner"] for s in state["team"]] == [1] * 6
-    assert "survivors_done" in types(state, HOST)
+    assert top(state)["kind"] == "zones"  # one player runs them all: nothing to ask
 
 
 def test_ZC_2_adults_have_3_hp_children_2_and_slippery():
@@ -144,27 +146,16 @@ def ready_from(state, stream=None):
     for seat, names in TEAMS[2].items():
         for sid in names:
             state, _ = do(state, seat, "take_survivor", survivor=sid)
-    state, _ = do(state, HOST, "survivors_done")
-    state, _ = do(state, HOST, "keep_sets")
+    state, _ = do(state, HOST, "add_zone", colour="red")
     objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
     state, _ = do(state, HOST, "mission", objectives=objectives)
-    state, _ = do(state, HOST, "add_zone", colour="red")
-    state, _ = do(state, HOST, "zones_done")
-    state, _ = do(state, HOST, "buildings_done")
     return state
 
 
 def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
-    state, _ = act(state, HOST, "keep_sets")
-    objectives = {"red": 2, "blue": 1, "green": 0, "crates": 0, "goals": 0}
-    state, events = act(state, HOST, "mission", objectives=objectives)
-    assert texts(events) == [
-        "Mission: objectives 2 red, 1 blue, 0 green; crates: 0; other goals: 0."
-    ]
-    assert "zones_done" not in types(state, HOST)  # at least one spawn zone
+    assert types(state, HOST) == ["add_zone"]  # at least one spawn zone
     add = spec(state, HOST, "add_zone")
     assert add["params"]["colour"]["choices"] == ["red", "blue", "green"]
     state, _ = act(state, HOST, "add_zone", colour="red")
@@ -178,34 +169,41 @@ def test_ZC_7_ZC_8_the_host_enters_zones_clockwise_with_their_colours():
         (2, "blue", None),
         (3, "red", 1),
     ]
+    # No building with dark rooms: the mission's objectives end the zones and the buildings.
+    objectives = {"red": 2, "blue": 1, "green": 0, "crates": 0, "goals": 0}
+    state, events = act(state, HOST, "mission", objectives=objectives)
+    assert texts(events)[:3] == [
+        "3 spawn zones.",
+        "0 buildings with dark rooms.",
+        "Mission: objectives 2 red, 1 blue, 0 green; crates: 0; other goals: 0.",
+    ]
+    assert state["phase"] != "setup"
 
 
 def test_ZC_15_the_host_enters_buildings_with_dark_rooms_and_how_they_start():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
-    state, _ = act(state, HOST, "keep_sets")
-    objectives = {"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
-    state, _ = act(state, HOST, "mission", objectives=objectives)
     state, _ = act(state, HOST, "add_zone", colour="red")
-    state, _ = act(state, HOST, "zones_done")
+    # The first building ends the zones: no "no more zones" tap apart.
+    assert types(state, HOST) == ["add_zone", "add_building", "mission"]
     add = spec(state, HOST, "add_building")
     assert add["params"]["dark_rooms"] == {"min": 1, "max": 9, "value": 1}
     assert add["params"]["start"]["choices"] == ["closed", "open", "survivors"]
     state, events = act(state, HOST, "add_building", dark_rooms=3, start="closed")
-    assert texts(events) == ["Building A: 3 dark rooms (Closed)."] and rules(events) == ["ZC-15"]
+    assert texts(events) == ["1 spawn zone.", "Building A: 3 dark rooms (Closed)."]
+    assert rules(events) == ["ZC-7", "ZC-15"] and top(state)["kind"] == "buildings"
     state, _ = act(state, HOST, "add_building", dark_rooms=1, start="survivors")
     assert [(b["id"], b["dark_rooms"], b["start"]) for b in state["mission"]["buildings"]] == [
         ("A", 3, "closed"),
         ("B", 1, "survivors"),
     ]
+    assert types(state, HOST) == ["add_building", "mission"]  # the mission closes them
 
 
 def test_the_mission_needs_one_red_objective_at_least():
     state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
-    state, _ = act(state, HOST, "keep_sets")
+    state, _ = act(state, HOST, "add_zone", colour="red")
     bounds = spec(state, HOST, "mission")["params"]["objectives"]["counts"]
     assert bounds["red"]["min"] == 1
     with pytest.raises(RuleError) as caught:
@@ -221,8 +219,7 @@ def test_the_mission_needs_one_red_objective_at_least():
 def test_only_the_host_answers_the_mission_questions():
     state = begin((1, 2))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
-    state, _ = act(state, HOST, "keep_sets")
+    state, _ = act(state, HOST, "add_zone", colour="red")
     assert types(state, 1) == ["discard"] or types(state, 1) == []
     error = refused(
         state, 1, "mission", objectives={"red": 1, "blue": 0, "green": 0, "crates": 0, "goals": 0}
@@ -245,10 +242,29 @@ def test_options_pick_the_card_sets_the_decks_start_with():
     assert GAME.options["app_dice"]["default"] is False
 
 
-def at_card_sets(**options):
-    state = begin((1,), **options)
+#: The pack with one more set besides the core ones (no card of its own yet): the options'
+#: core / all can no longer say which sets, so the host is asked.
+MORE = copy.deepcopy(PACK)
+MORE["box"]["set"].append({"id": "more", "name": "More", "name_fr": "Plus", "core": False})
+
+
+def begin_more(**options):
+    state, _ = GAME.begin(content=MORE, variant=None, options=options, seats=[1], rng=Rng(SEED, 0))
+    return state
+
+
+def test_the_card_sets_are_the_options_unless_they_cannot_say():
+    state = begin((1,))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
+    assert top(state)["kind"] == "zones"  # core and extra: the options chose
+    state = begin_more()
+    state, _ = act(state, HOST, "deal_evenly")
+    assert top(state)["kind"] == "card_sets"
+
+
+def at_card_sets(**options):
+    state = begin_more(**options)
+    state, _ = act(state, HOST, "deal_evenly")
     assert top(state)["kind"] == "card_sets" and GAME.prompt(state)["waiting_for"] == [HOST]
     return state
 
@@ -273,7 +289,7 @@ def test_ZC_7_the_host_picks_the_card_sets_of_each_deck_among_the_packs():
     kept = {c.split("#")[0] for c in state["equipment"]["draw"] + state["crates"]["draw"]}
     assert kept == {"crossbow", "sledgehammer", "flamethrower"}
     assert texts(events)[0].startswith("Card sets — Zombie deck: Base box and Extra cards (48")
-    assert rules(events) == ["ZC-7"] and top(state)["kind"] == "mission"
+    assert rules(events) == ["ZC-7"] and top(state)["kind"] == "zones"
     view = GAME.view(state, 1)["sets"]
     assert [s["id"] for s in view["equipment"]] == ["extra"]
 
@@ -283,16 +299,15 @@ def test_ZC_7_keeping_the_sets_keeps_the_decks_the_options_started_with():
     before = {k: list(state[k]["draw"]) for k in ("spawn_deck", "equipment", "crates")}
     state, events = act(state, HOST, "keep_sets")
     assert {k: state[k]["draw"] for k in before} == before  # not shuffled again
-    assert texts(events)[0].startswith("Card sets — Zombie deck: Base box and Extra cards")
+    assert texts(events)[0].startswith("Card sets — Zombie deck: Base box, Extra cards, and More")
 
 
 def test_ZC_14_sets_that_leave_a_deck_empty_are_refused():
-    pack = copy.deepcopy(PACK)
+    pack = copy.deepcopy(MORE)
     for row in pack["crates"]["card"]:
         row["set"] = "core"  # the extra set holds no crate card now
     state, _ = GAME.begin(content=pack, variant=None, options={}, seats=[1], rng=Rng(SEED, 0))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
     error = refused(state, HOST, "card_sets", spawn=["core"], equipment=["extra"])
     assert (error.code, error.rule) == ("empty_deck", "ZC-14")
     assert english(error.message) == (
@@ -310,8 +325,7 @@ def test_a_pack_with_a_single_card_set_asks_nothing():
             row["set"] = "core"
     state, _ = GAME.begin(content=pack, variant=None, options={}, seats=[1], rng=Rng(SEED, 0))
     state, _ = act(state, HOST, "deal_evenly")
-    state, _ = act(state, HOST, "survivors_done")
-    assert top(state)["kind"] == "mission"
+    assert top(state)["kind"] == "zones"
 
 
 def test_a_table_stored_before_card_sets_keeps_its_decks():
@@ -367,11 +381,9 @@ def test_issue17_b_one_phone_takes_all_six_the_host_rebalances():
     assert sorted(owners) == [1, 1, 2, 2, 3, 3]
     assert texts(events)[0] == "Ben takes over Tom from Ana (the host shares the team out)."
     assert set(rules(events)) == {"ZC-1"}
-    assert GAME.prompt(state)["waiting_for"] == [HOST, 1, 2, 3]
-    assert texts([GAME.prompt(state)])[0] == (
-        "The team is complete (6 survivors): the host starts the mission."
-    )
-    assert types(state, HOST) == ["survivors_done"]  # even now: nothing left to share out
+    # Shared out evenly: the team is done without a question (undo shares it back).
+    assert texts(events)[-1].startswith("The team: Ana plays")
+    assert top(state)["kind"] == "zones"
 
 
 def test_issue17_b_the_host_rebalances_whatever_was_taken():

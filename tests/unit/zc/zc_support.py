@@ -100,16 +100,14 @@ def ready(
     for seat, names in TEAMS[len(seats)].items():
         for sid in names:
             state, _ = act(state, seat, "take_survivor", survivor=sid)
-    state, _ = act(state, HOST, "survivors_done")
-    state, _ = act(state, HOST, "keep_sets")  # the core sets (options may say all)
-    counts = {"red": red, "blue": blue, "green": green, "crates": crates, "goals": goals}
-    state, _ = act(state, HOST, "mission", objectives=counts)
+    # The team full and even: the setup goes on by itself; the card sets are the options'.
     for colour in zones:
         state, _ = act(state, HOST, "add_zone", colour=colour)
-    state, _ = act(state, HOST, "zones_done")
     for rooms, start in buildings:
         state, _ = act(state, HOST, "add_building", dark_rooms=rooms, start=start)
-    state, _ = act(state, HOST, "buildings_done")
+    # The mission's objectives close the buildings (and the zones, with no building).
+    counts = {"red": red, "blue": blue, "green": green, "crates": crates, "goals": goals}
+    state, _ = act(state, HOST, "mission", objectives=counts)
     return state
 
 
