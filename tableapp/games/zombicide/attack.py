@@ -196,7 +196,10 @@ def only_weapon(state: State, sid: str, mode: str) -> str:
 
 
 def declare(state: State, sid: str, seat: int, kind: str, params: dict, ctx: Ctx) -> list[dict]:
-    """Record the attack; the steps that resolve it (the caller pushes them)."""
+    """Record the attack; the steps that resolve it (the caller pushes them).
+
+    Long because the attack's record names every part the later steps read (weapon, hands, dice,
+    zone, allies, rerolls, the app's dice when asked), each from the answer's params."""
     weapon = params["weapon"]
     hands = [0, 1] if weapon == "dual" else [SLOTS.index(weapon)]
     inventory = survivor(state, sid)["inventory"]

@@ -335,6 +335,10 @@ def _free_kills(state: State, a: dict, hits: int) -> tuple[dict, int]:
 
 
 def _resolve(state: State, step: dict, ctx: Ctx) -> None:
+    """The attack's outcome played (ZC-13): which Zombies the hits take (a Molotov, free
+    targeting, or the priority order), the adrenaline the kills bring, the misses that wound
+    allies (friendly fire), the record the screens show, what it says. Long because these
+    follow one another on the same running counts (hits, misses, kills)."""
     a = state["attack"]
     sid = a["survivor"]
     hits, misses = hits_and_misses(a)

@@ -166,7 +166,11 @@ def _once(problems: list) -> list[Message]:
 
 def validate_content(pack: Any) -> list[Message]:
     """Problems with a loaded pack, each naming the file, the card and the field (messages,
-    in the reader's language); ``[]`` when it is fine."""
+    in the reader's language); ``[]`` when it is fine.
+
+    Long because it checks the pack's files one after the other (box, survivors, weapons and
+    cards, spawn cards), each fault one line, and the files refer to each other's ids: the ids
+    found early are what the later checks need."""
     if not isinstance(pack, Mapping):
         return [problem("zombicide", "zc.pack.not_a_folder")]
     problems: list = []
@@ -335,6 +339,8 @@ def _is_core(pack, set_id) -> bool:
 
 
 def _validate_cards(pack, file: str, key: str, set_ids) -> list:
+    """One card list checked row by row, each fault one line naming the card and the field: long
+    because it is one check per field a card may hold."""
     problems: list = []
     rows = _rows(pack, file, key, problems)
     where_list = f"{file}.toml: {key}"

@@ -28,6 +28,9 @@ MAX_ADRENALINE = 200
 
 
 def corrections(state: State) -> dict:
+    """Each count the table may correct (the table is the truth: ZC-16), grouped as the board shows
+    them (wounds, experience, the Zombies by zone, the objectives, the decks), with its bounds:
+    long because it is one entry per count."""
     if state["phase"] in (SETUP, FINISHED) or not state["team"]:
         return {}
     team = state["team"]

@@ -21,7 +21,11 @@ from .state import (
 
 
 def check_invariants(state: State) -> None:
-    """Raise AssertionError when ``state`` breaks a rule no action may break."""
+    """Raise AssertionError when ``state`` breaks a rule no action may break.
+
+    Long on purpose: one assertion after the other (cards conserved, wounds, experience, zones,
+    the turn), read from top to bottom like the rulebook; split up, the list would be harder to
+    check against the box."""
     # The content is checked once, at load; the rest must be plain JSON.
     play = {k: v for k, v in state.items() if k != "content"}
     assert json.loads(json.dumps(play)) == play, "state is not plain JSON"

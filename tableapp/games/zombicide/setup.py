@@ -106,7 +106,10 @@ _MISSION_LABELS = {
 
 
 def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats: list[int]):
-    """The state before the host's questions: decks shuffled, the roster waiting."""
+    """The state before the host's questions: decks shuffled, the roster waiting.
+
+    Long because it builds the initial state in one literal (every key a Zombicide table keeps,
+    in the order the rulebook sets the box out), after shuffling the decks."""
     problems = validate_content(content)
     if problems:
         raise RuleError("bad_content", None, M("engine.bad_content", problems=problems))

@@ -169,6 +169,10 @@ def _turn_refuse(state: State, step: dict, seat: int, act: dict) -> RuleError | 
 
 
 def _turn_apply(state: State, step: dict, seat: int, act: dict, ctx: Ctx) -> None:
+    """A survivor's answer applied: long because it is one branch per action a survivor may take
+    (rearranging, playing another first, search, a crate, a door, an objective, an attack, the
+    end), each short and calling its chapter (inventory, attack); cut apart, the dispatch would
+    only move."""
     kind, params = act["type"], act["params"]
     sid = step["survivor"]
     turn = state["turn"]
