@@ -121,7 +121,10 @@ def render_view(
     """The view for one bearer (None: the table screen), per DESIGN's shape, in the bearer's
     language. ``memo(key, compute)``: where the game's work may already be done for this
     action (:class:`ViewCache`): the game's part is keyed by the viewer's seat (the table
-    screen and the host share the public one), the legal actions by the bearer."""
+    screen and the host share the public one), the legal actions by the bearer.
+
+    Long because its second half is the view's shape itself, one key a line, as DESIGN's
+    contract lists them."""
     game = catalog.game(table.game)
     players = [s for s in table.seats if s.role == "player"]
     me = None if actor is None else {"seat": actor.number or None, "role": actor.role}
