@@ -150,11 +150,11 @@ def help_text(game_id: str, lang: str = "en") -> str:
     table's own rules (:data:`TABLE_HELP`). English is the game package's docstring; other
     languages come from the catalogue (``<game>.help``, e.g. ``zombie_life.help``)."""
     load()
-    from .texts.i18n import catalogue
+    from .texts.i18n import translations_in
 
     own = _help[game_id]
     if lang != "en":
-        translated = catalogue(lang).texts.get(f"{help_id(game_id)}")
+        translated = translations_in(lang).texts.get(f"{help_id(game_id)}")
         if isinstance(translated, str):
             own = translated
     return own + "\n\n" + table_help(lang)

@@ -21,11 +21,11 @@ from pathlib import Path
 
 from babel.messages.pofile import unescape
 
-from tableapp.texts.i18n import catalogue_files
+from tableapp.texts.i18n import translation_files
 from tableapp.texts.typography import APOSTROPHE, faults, problems, straight_apostrophes
 
 ROOT = Path(__file__).resolve().parent.parent
-PO_FILES = catalogue_files("fr")
+PO_FILES = translation_files("fr")
 
 _PO_STRING = re.compile(r'^(msgstr(?:\[\d+\])?\s+)?"(.*)"\s*$')
 

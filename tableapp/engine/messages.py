@@ -21,8 +21,8 @@ Argument values are one of:
 A message with a ``count`` argument may be plural in the catalogue (``ngettext``).
 
 The rules for message ids, so that every id can be read from the code (``pybabel extract -F
-babel.cfg``, ``python3 -m tools.catalogues``, :mod:`tableapp.texts.extract`) and checked
-against both catalogues (``tests/unit/test_catalogue.py``):
+babel.cfg``, ``python3 -m tools.translations``, :mod:`tableapp.texts.extract`) and checked
+against both catalogues (``tests/unit/test_translations.py``):
 
 - the id is a string literal, written where the message is built: ``M("zl.drew", seat=…)``,
   or a conditional between two literals (``M("sb.out.smart" if smart else "sb.out.antidote")``);

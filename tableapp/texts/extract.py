@@ -1,5 +1,5 @@
 """The message ids in tableapp's code, for ``pybabel extract`` (``babel.cfg`` names
-:func:`extract` as the method for ``tableapp/**.py``) and ``python3 -m tools.catalogues``.
+:func:`extract` as the method for ``tableapp/**.py``) and ``python3 -m tools.translations``.
 
 Babel's own Python extractor reads ``_("text")`` calls; tableapp's texts are message ids built
 with :func:`~tableapp.engine.messages.M` (``M("zl.drew", seat=…)``) and pack problems with

@@ -45,13 +45,13 @@ class MissingMessage(KeyError):
 
 
 @dataclass(frozen=True)
-class Catalogue:
+class Translations:
     lang: str
     texts: dict[str, str | tuple[str, ...]]
     plural: Callable[[int], int]
 
 
-def catalogue_folders() -> list[Path]:
+def translation_folders() -> list[Path]:
     """Every ``translations`` folder: the shell's, then those of the game packages (each
     holds its game's domain)."""
     own = sorted(GAMES.glob("*/translations")) + [
@@ -66,32 +66,32 @@ def add_game_folder(folder: Path) -> None:
     folder = Path(folder).resolve()
     if folder not in _game_folders and folder.parent != GAMES:
         _game_folders.append(folder)
-        catalogue.cache_clear()
+        translations_in.cache_clear()
 
 
-def catalogue_files(lang: str) -> list[Path]:
+def translation_files(lang: str) -> list[Path]:
     """One ``.po`` file per domain: ``messages`` (the engine and the shell), ``packs``,
     ``phone`` (the phone app's own words) and one per game (in its package), from every
-    folder of :func:`catalogue_folders`."""
+    folder of :func:`translation_folders`."""
     return [
         path
-        for folder in catalogue_folders()
+        for folder in translation_folders()
         for path in sorted((folder / lang / "LC_MESSAGES").glob("*.po"))
     ]
 
 
-def read_catalogue(path: Path, lang: str):
+def read_translation_file(path: Path, lang: str):
     with path.open("rb") as po:
         return read_po(po, locale=lang)
 
 
 @cache
-def catalogue(lang: str) -> Catalogue:
+def translations_in(lang: str) -> Translations:
     """Every domain's texts in ``lang`` (read once per process)."""
     texts: dict[str, str | tuple[str, ...]] = {}
     plural_expr = None
-    for path in catalogue_files(lang):
-        catalog = read_catalogue(path, lang)
+    for path in translation_files(lang):
+        catalog = read_translation_file(path, lang)
         plural_expr = plural_expr or catalog.plural_expr
         for message in catalog:
             if not message.id or message.context == PHONE:
@@ -103,7 +103,7 @@ def catalogue(lang: str) -> Catalogue:
                     texts[key] = tuple(string)
             elif string:
                 texts[key] = string
-    return Catalogue(lang, texts, gettext.c2py(plural_expr or "(n != 1)"))
+    return Translations(lang, texts, gettext.c2py(plural_expr or "(n != 1)"))
 
 
 #: The message context of the phone app's own words (its buttons, headings, a game screen's
@@ -115,13 +115,13 @@ PHONE = "phone"
 
 def phone_entries(lang: str, translations: Path = TRANSLATIONS) -> dict[str, str]:
     """``{id: text}`` of the phone's texts in ``lang``'s catalogues (empty ones too): those of
-    every folder of :func:`catalogue_folders`, a game package's own too, with ``translations``
+    every folder of :func:`translation_folders`, a game package's own too, with ``translations``
     in place of the shell's folder."""
-    folders = [translations, *catalogue_folders()[1:]]
+    folders = [translations, *translation_folders()[1:]]
     out: dict[str, str] = {}
     for folder in folders:
         for path in sorted((folder / lang / "LC_MESSAGES").glob("*.po")):
-            for message in read_catalogue(path, lang):
+            for message in read_translation_file(path, lang):
                 if message.id and message.context == PHONE:
                     out[message.id] = message.string or ""
     return out
@@ -224,13 +224,13 @@ class Renderer:
         if self.you is None or args.get("seat") != {"seat": self.you}:
             return msg
         second = msg + TO_YOU
-        return second if second in catalogue(self.lang).texts else msg
+        return second if second in translations_in(self.lang).texts else msg
 
     # --- one message ---------------------------------------------------------------------------
 
     def _template(self, msg: str, args: Mapping[str, Any]) -> str:
         for lang in (self.lang, DEFAULT):
-            cat = catalogue(lang)
+            cat = translations_in(lang)
             text = cat.texts.get(msg)
             if text is None:
                 if self.strict:

@@ -28,7 +28,7 @@ from tableapp.engine.playout import RandomChooser, random_params, random_playout
 from tableapp.engine.replay import NON_GAME
 from tableapp.tables import COLOURS, UNDO_ANSWERS, lobby_colours
 from tableapp.texts import labels
-from tableapp.texts.i18n import Renderer, catalogue
+from tableapp.texts.i18n import Renderer, translations_in
 
 GAMES = [g for g in catalog.games() if isinstance(g, Game)]
 LANGS = ("en", "fr")
@@ -85,7 +85,7 @@ def choice_ids(games: list[dict], colours: list[str]) -> set[str]:
 def words_of(lang: str) -> frozenset[str]:
     """Every word the language's catalogue uses (a word there is no id when it shows)."""
     words: set[str] = set()
-    for text in catalogue(lang).texts.values():
+    for text in translations_in(lang).texts.values():
         for form in text if isinstance(text, tuple) else (text,):
             words.update(re.findall(r"[\w-]+", form))
     return frozenset(words)
@@ -110,7 +110,7 @@ def assert_no_ids(body: dict, lang: str, forbidden: set[str], where) -> None:
         for found in re.findall(r"[\w-]+", text):
             if found in forbidden and found not in words:
                 raise AssertionError(f"{where} [{lang}]: {found!r} in {text!r}")
-    template = catalogue(lang).texts.get(body.get("msg", ""), "")
+    template = translations_in(lang).texts.get(body.get("msg", ""), "")
     forms = template if isinstance(template, tuple) else (template,)
     for name, value in (body.get("args") or {}).items():
         if isinstance(value, str) and value in forbidden:
@@ -125,7 +125,7 @@ def test_every_action_type_the_specs_offer_has_a_name_in_both_languages():
             name = labels.action_name(game.id, kind)
             assert name is not None, f"{game.id}: {kind} has no name (tableapp/texts/labels.py)"
             for lang in LANGS:
-                assert name["msg"] in catalogue(lang).texts, (game.id, kind, lang)
+                assert name["msg"] in translations_in(lang).texts, (game.id, kind, lang)
 
 
 def _post(client, code, token, kind, lang, params=None):

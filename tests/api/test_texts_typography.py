@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import pytest
 
-from tableapp.texts.i18n import Renderer, catalogue_files, read_catalogue
+from tableapp.texts.i18n import Renderer, read_translation_file, translation_files
 from tableapp.texts.typography import fixed, problems
 
 NBSP = "\u00a0"
-FRENCH = {path.name: path for path in catalogue_files("fr")}
+FRENCH = {path.name: path for path in translation_files("fr")}
 
 
 @pytest.mark.parametrize("name", sorted(FRENCH))
 def test_17j_every_french_catalogue_string_has_its_no_break_spaces(name):
     faults = []
-    for message in read_catalogue(FRENCH[name], "fr"):
+    for message in read_translation_file(FRENCH[name], "fr"):
         if not message.id:
             continue  # the header: metadata, not a text
         strings = message.string if isinstance(message.string, tuple | list) else [message.string]
@@ -96,7 +96,9 @@ def test_17j_french_undo_is_defaire_never_annuler():
     for msg in ("undo.done", "undo.pending", "undo.approved", "undo.refused", "undo.requested"):
         text = render.text(_undo(msg))
         assert "nnul" not in text and ("défai" in text or "défass" in text), text
-    texts = {str(m.id): str(m.string) for m in read_catalogue(FRENCH["messages.po"], "fr") if m.id}
+    texts = {
+        str(m.id): str(m.string) for m in read_translation_file(FRENCH["messages.po"], "fr") if m.id
+    }
     undo = [t for key, t in texts.items() if key.startswith("undo.") or key == "table.help.undo"]
     assert undo and not [t for t in undo if "nnul" in t]
 

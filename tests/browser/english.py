@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from tableapp import catalog
 from tableapp.content.builtin import builtin_folder
-from tableapp.texts.i18n import catalogue_files
+from tableapp.texts.i18n import translation_files
 
 WORD = re.compile(r"[^\W\d_]+")  # apostrophes split: "l'app", "card's"
 RAW = re.compile(r"\b[a-z]+(?:[_:][a-z0-9]+)+\b")
@@ -24,7 +24,7 @@ SHARED = {"eza", "ok", "qr", "sha", "tableapp", "pwa", "json", "export", "vs"}
 
 def _po_texts(lang: str) -> list[str]:
     out = []
-    for path in catalogue_files(lang):  # the shell's, and those games carry in their folders
+    for path in translation_files(lang):  # the shell's, and those games carry in their folders
         with path.open("rb") as po:
             for message in read_po(po, locale=lang):
                 if not message.id or (isinstance(message.id, str) and message.id.endswith(".help")):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tableapp import catalog
-from tableapp.texts.i18n import catalogue, phone_entries
+from tableapp.texts.i18n import phone_entries, translations_in
 
 WORD = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
@@ -29,7 +29,9 @@ def english_only() -> set[str]:
     ui = {lang: list(phone_entries(lang).values()) for lang in ("en", "fr")}
 
     def server(lang: str) -> list:  # help pages quote option keys (pass_counts_self): not words
-        return [text for msg, text in catalogue(lang).texts.items() if not msg.endswith(".help")]
+        return [
+            text for msg, text in translations_in(lang).texts.items() if not msg.endswith(".help")
+        ]
 
     en = words(server("en")) | words(ui["en"])
     fr = words(server("fr")) | words(ui["fr"])

@@ -18,7 +18,7 @@ from tableapp import catalog
 from tableapp.texts.i18n import PHONE
 from tableapp.texts.typography import problems
 from tests.browser.test_modules import SETUP, VIEW
-from tools.catalogues import game_domains, key_of
+from tools.translations import game_domains, key_of
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ import shutil
 from tableapp import catalog
 from tableapp.server.pwa import phone_texts_files
 from tableapp.texts import i18n
-from tableapp.texts.i18n import TRANSLATIONS, catalogue_folders, phone_entries, phone_texts
+from tableapp.texts.i18n import TRANSLATIONS, phone_entries, phone_texts, translation_folders
 
 TEXTS = {"en": "Gate in {n}", "fr": "Grille dans {n}"}
 
@@ -28,13 +28,13 @@ def _with_a_phone_text(tmp_path, monkeypatch):
         po.write_text(po.read_text(encoding="utf-8") + entry, encoding="utf-8")
     folders = [copy if f == own else f for f in i18n._game_folders]
     monkeypatch.setattr(i18n, "_game_folders", folders)
-    assert copy / "translations" in catalogue_folders()
+    assert copy / "translations" in translation_folders()
     return copy
 
 
 def test_the_example_games_catalogues_are_read_for_phone_texts():
     own = catalog.folder(catalog.module("graveyard-dash")) / "translations"
-    assert own in catalogue_folders()[1:]
+    assert own in translation_folders()[1:]
 
 
 def test_a_phone_text_in_a_game_packages_catalogue_is_served(tmp_path, monkeypatch):

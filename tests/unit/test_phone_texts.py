@@ -19,14 +19,14 @@ from tableapp.texts.extract import js_names, phone_calls, template_pattern
 from tableapp.texts.i18n import (
     PHONE,
     TRANSLATIONS,
-    catalogue_files,
     phone_entries,
     phone_ids,
     phone_texts,
-    read_catalogue,
+    read_translation_file,
+    translation_files,
 )
-from tests.unit.test_catalogue_tool import copied_catalogues
-from tools.catalogues import code_ids, game_domains, key_of, plan, po_path, report, split_key
+from tests.unit.test_translations_tool import copied_catalogues
+from tools.translations import code_ids, game_domains, key_of, plan, po_path, report, split_key
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = [
@@ -73,14 +73,14 @@ def test_english_and_french_phone_texts_have_the_same_ids_and_placeholders():
     assert en["home.new"] != fr["home.new"] and en["zl.round"] != fr["zl.round"]
 
 
-def test_each_game_screens_words_are_in_its_games_catalogue():
+def test_each_game_screens_words_are_in_its_games_translations_in():
     """One place per game for a translator: a game screen's ids (its rule-id prefix) are in
     the game's domain, beside its server texts; the shell's in phone.po."""
     domains = game_domains()
     prefixes = domains.prefixes
     for lang in LANGUAGES:
-        for path in catalogue_files(lang):
-            ids = [m.id for m in read_catalogue(path, lang) if m.id and m.context == PHONE]
+        for path in translation_files(lang):
+            ids = [m.id for m in read_translation_file(path, lang) if m.id and m.context == PHONE]
             wrong = [k for k in ids if prefixes.get(k.split(".")[0], "phone") != path.stem]
             assert not wrong, f"{lang}/{path.name} holds others' phone texts: {wrong}"
     # each game with a screen module of its own (pwa/js/games/<game id>.js) has its words
@@ -89,7 +89,7 @@ def test_each_game_screens_words_are_in_its_games_catalogue():
     assert own
     for module in own:
         domain = module.__name__.rpartition(".")[2]
-        held = read_catalogue(
+        held = read_translation_file(
             po_path(domains.translations(domain, TRANSLATIONS), "fr", domain), "fr"
         )
         assert any(m.context == PHONE for m in held), f"{domain}: no phone texts"

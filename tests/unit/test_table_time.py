@@ -14,7 +14,7 @@ import pytest
 from tableapp import catalog
 from tableapp.engine import RuleError
 from tableapp.engine.rng import Rng
-from tableapp.texts.i18n import catalogue
+from tableapp.texts.i18n import translations_in
 from tests.perf import answers
 from tests.perf import table_time as tt
 from tests.perf.table_time import (
@@ -333,7 +333,7 @@ def test_every_event_a_game_emits_is_a_box_step_or_listed_with_its_reason(game_i
 
 def test_every_event_id_the_box_maps_or_lists_is_a_message_the_games_still_say():
     # a stale entry (an id a game no longer logs) would hide that its event was renamed
-    texts = catalogue("en").texts
+    texts = translations_in("en").texts
     stale = {
         game_id: sorted(
             i for i in {*tt.BOX[game_id], *tt.NO_BOX_STEP.get(game_id, {})} if i not in texts

@@ -1,5 +1,5 @@
 """The catalogues are extracted and updated by tools, not by hand: ``pybabel extract -F
-babel.cfg`` reads the ids the catalogue test reads, ``python3 -m tools.catalogues`` finds the
+babel.cfg`` reads the ids the catalogue test reads, ``python3 -m tools.translations`` finds the
 catalogues up to date, and its update gives a new game's domain its files with a generated
 header, drops an id no code produces, and takes plurals from English."""
 
@@ -13,9 +13,9 @@ from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
 from tableapp.texts.i18n import PHONE, TRANSLATIONS, phone_ids
-from tests.unit.test_catalogue import used_ids
-from tools import catalogues
-from tools.catalogues import (
+from tests.unit.test_translations import used_ids
+from tools import translations
+from tools.translations import (
     ROOT,
     Domains,
     code_ids,
@@ -55,15 +55,15 @@ def copied_catalogues(tmp_path) -> tuple[Path, Domains]:
 def test_pybabel_extract_with_babel_cfg_reads_every_id_the_catalogue_test_reads(tmp_path):
     pot = tmp_path / "tableapp.pot"
     CommandLineInterface().run(
-        ["pybabel", "-q", "extract", "-F", str(catalogues.BABEL_CFG), "-o", str(pot), str(ROOT)]
+        ["pybabel", "-q", "extract", "-F", str(translations.BABEL_CFG), "-o", str(pot), str(ROOT)]
     )
     template = [m for m in _read(pot, "en") if m.id]
     server = {m.id for m in template if not m.context}
     # babel.cfg reads the package; a game package outside it (the tests' example) the same way
-    outside = catalogues.outside_folders()
+    outside = translations.outside_folders()
     assert "graveyard_dash" in [f.name for f in outside]
     for folder in outside:
-        server |= set(catalogues.folder_ids(folder))
+        server |= set(translations.folder_ids(folder))
     used, _ = used_ids()
     ids = code_ids()
     assert server == set(used) == set(ids) - set(phone(ids))
@@ -145,15 +145,15 @@ def test_a_game_that_carries_its_catalogues_keeps_them_in_its_package():
     # Every game's domain is in its package's folder, the built-in games' and the example's;
     # the shell's folder holds only the shell's domains.
     known = game_domains()
-    for module in catalogues.catalog.modules():
+    for module in translations.catalog.modules():
         domain = module.__name__.rpartition(".")[2]
-        assert known.folders[domain] == catalogues.catalog.folder(module) / "translations"
+        assert known.folders[domain] == translations.catalog.folder(module) / "translations"
     assert {p.stem for p in TRANSLATIONS.glob("*/LC_MESSAGES/*.po")} == {
         "messages",
         "packs",
         "phone",
     }
-    own = catalogues.catalog.folder(catalogues.catalog.module("graveyard-dash"))
+    own = translations.catalog.folder(translations.catalog.module("graveyard-dash"))
     assert known.of("gd.rolled") == "graveyard_dash"
     changes = plan(code_ids(), known, only="graveyard_dash")
     assert {c.path for c in changes} == {

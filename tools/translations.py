@@ -4,10 +4,10 @@ game, ``packs`` (content-pack problems), ``messages`` (the engine and the shell)
 ``tableapp/translations/<lang>/LC_MESSAGES/<domain>.po``, a game's in its own package,
 ``<package>/translations/<lang>/LC_MESSAGES/<package>.po``.
 
-    python3 -m tools.catalogues check              # what update would change; exit 1 if any
-    python3 -m tools.catalogues update             # add new ids, drop unused ones, new domains
-    python3 -m tools.catalogues update --domain zombie_life
-    python3 -m tools.catalogues update --games tests.fixtures.games --domain graveyard_dash
+    python3 -m tools.translations check              # what update would change; exit 1 if any
+    python3 -m tools.translations update             # add new ids, drop unused ones, new domains
+    python3 -m tools.translations update --domain zombie_life
+    python3 -m tools.translations update --games tests.fixtures.games --domain graveyard_dash
 
 The ids are extracted by Babel with ``babel.cfg`` (the same as ``pybabel extract -F
 babel.cfg``): the server's from the Python code (:func:`tableapp.texts.extract.extract`), the

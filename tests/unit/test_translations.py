@@ -13,7 +13,7 @@ Message ids are found in the code the way Babel's extractors do, from the calls 
 first argument must be a string literal (or a conditional between two) and the arguments named
 (no ``**mapping``), so no id can escape and every placeholder is checked; a plural text is only
 for a message with a ``count`` (the rules of :mod:`tableapp.engine.messages`;
-``tests/unit/test_catalogue_tool.py`` checks that ``pybabel extract`` reads the same ids).
+``tests/unit/test_translations_tool.py`` checks that ``pybabel extract`` reads the same ids).
 """
 
 from __future__ import annotations
@@ -30,7 +30,13 @@ from tableapp import catalog
 from tableapp.engine import Game
 from tableapp.engine.playout import random_playout
 from tableapp.texts.extract import calls
-from tableapp.texts.i18n import TO_YOU, Renderer, catalogue, catalogue_files, read_catalogue
+from tableapp.texts.i18n import (
+    TO_YOU,
+    Renderer,
+    read_translation_file,
+    translation_files,
+    translations_in,
+)
 
 PACKAGE = Path(tableapp.__file__).resolve().parent
 GAMES = [g for g in catalog.games() if isinstance(g, Game)]
@@ -102,8 +108,8 @@ def texts_of(lang: str, context: str | None = None) -> dict[str, tuple[str, ...]
     """The server's texts in ``lang`` (or, with ``context="phone"``, the phone's own words:
     ``tests/unit/test_phone_texts.py``)."""
     out: dict[str, tuple[str, ...]] = {}
-    for path in catalogue_files(lang):
-        for message in read_catalogue(path, lang):
+    for path in translation_files(lang):
+        for message in read_translation_file(path, lang):
             if message.id and message.context == context:
                 key = message.id[0] if isinstance(message.id, tuple) else message.id
                 assert key not in out, f"{key} is in two {lang} catalogues"
@@ -251,4 +257,4 @@ def test_whole_games_render_in_both_languages(game):
 
 
 def test_french_is_french():
-    assert catalogue("fr").texts["zl.drew"] != catalogue("en").texts["zl.drew"]
+    assert translations_in("fr").texts["zl.drew"] != translations_in("en").texts["zl.drew"]
