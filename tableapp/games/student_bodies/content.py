@@ -1,5 +1,5 @@
 """Student Bodies content pack: checking it (every problem names its file and field) and turning
-it into the catalogue a table copies into its state.
+it into the content a table copies into its state.
 
 Files: ``main_deck`` (82 cards), ``items`` (23), ``zombie_deck`` (40: Base and Levels 1–3),
 ``difficulty`` (the SB-S4 chart, from the rule text), ``scenario`` (14 Hallway, 8 Lab and 7 Exit
@@ -389,7 +389,7 @@ def _check_box(data: dict, problems: _Problems) -> None:
         problems.append(problem(f"{where} die", "sb.pack.faces", values=_values(FACES)))
 
 
-# --- the catalogue --------------------------------------------------------------------------
+# --- the content a table carries ---------------------------------------------------------------
 
 
 def _physical(rows: list[dict], fields: tuple[str, ...]) -> dict[str, dict]:
@@ -405,8 +405,8 @@ def _physical(rows: list[dict], fields: tuple[str, ...]) -> dict[str, dict]:
     return out
 
 
-def catalogue(pack: dict) -> dict:
-    """The read-only catalogue of a valid pack, copied into every table's state."""
+def table_content(pack: dict) -> dict:
+    """The read-only content of a valid pack, copied into every table's state."""
     common = ("name", "name_fr", "text", "text_fr")
     cards = _physical(
         pack["main_deck"]["cards"],

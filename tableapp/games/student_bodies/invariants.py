@@ -15,7 +15,7 @@ def check_invariants(state: State) -> None:
     one assertion after the other, each naming the rule it holds (SB-S6 …), read from top to
     bottom like the rulebook's component list; split up, the list would be harder to check
     against the box."""
-    # Plain JSON (the content catalogue is shared and read-only: checked once, when built).
+    # Plain JSON (the table's content is shared and read-only: checked once, when built).
     moving = {k: v for k, v in state.items() if k != "content"}
     assert json.loads(json.dumps(moving)) == moving, "state is not plain JSON"
     cat = state["content"]

@@ -98,19 +98,19 @@ def _too_many(level: int | str, count: int, held: int) -> RuleError:
     )
 
 
-def level_counts(catalogue: dict, options: dict, players: int) -> dict[str, int]:
+def level_counts(content: dict, options: dict, players: int) -> dict[str, int]:
     """SB-S4: the 10 Base cards and the level cards for this table."""
     if options["difficulty"] == "custom":
         levels = {str(n): options[f"custom_level{n}"] for n in (1, 2, 3)}
     else:
-        levels = dict(catalogue["difficulty"][options["difficulty"]]["mix"][str(players)])
-    return {"base": catalogue["base"], **levels}
+        levels = dict(content["difficulty"][options["difficulty"]]["mix"][str(players)])
+    return {"base": content["base"], **levels}
 
 
 def setup(ctx: Ctx, *, content: dict, variant, options: dict, seats: list[int]) -> State:
     """The box dealt (SB-S1 to SB-S6), in the order the rulebook sets it up; then the first
     player is rolled for (SB-S7)."""
-    cat = pack.catalogue(content)
+    cat = pack.table_content(content)
     hallway, lab, exit_ = _scenario(cat, ctx.rng)
     zombie_deck, counts = _zombie_deck(cat, options, len(seats), ctx.rng)
     beakers, wanted = _beakers(cat, len(seats), ctx.rng)

@@ -3,7 +3,7 @@
 The state is plain JSON (string keys)::
 
     {
-      "content":  the catalogue (content.catalogue), read-only and shared between copies,
+      "content":  the pack as a table carries it (content.table_content), read-only, shared,
       "seats":    [1, 2, 3] table order (clockwise), "options": {...},
       "phase":    "playing" | "finished",  "steps": the flow's stack,
       "turn":     seat whose turn it is,  "turn_no": 1, 2, …,  "first": the first player,

@@ -102,11 +102,11 @@ def _ready_specs(state: State, step: dict, seat: int) -> list[dict]:
 
 def arrange(state: State, seat: int, chosen: list[str]) -> None:
     """The chosen Items in the slots (a Weapon in the Weapon slot), the rest in the backpack."""
-    catalogue = state["content"]["items"]
+    item_defs = state["content"]["items"]
     items = gear(state, seat)
     owned = owned_items(state, seat)
-    weapons = [i for i in chosen if catalogue[i]["weapon"]]
-    others = [i for i in chosen if not catalogue[i]["weapon"]]
+    weapons = [i for i in chosen if item_defs[i]["weapon"]]
+    others = [i for i in chosen if not item_defs[i]["weapon"]]
     slots = [weapons[0] if weapons else None, None, None]
     for item in others:
         free = [n for n in (1, 2, 0) if slots[n] is None]

@@ -1,4 +1,4 @@
-"""Zombicide content pack: checking it, and turning it into the catalogue a table carries.
+"""Zombicide content pack: checking it, and turning it into the content a table carries.
 
 The pack (``content/`` in this package, format in its ``README.md``) holds six files:
 ``box.toml`` (team size, Zombie types, danger levels, Abomination kinds, card sets),
@@ -9,7 +9,7 @@ Every list the rule text does not print is reconstructed and says so in its file
 :func:`validate_content` names the file and the field of every problem
 (``spawn.toml: card[z07].yellow.walker`` with ``pack.whole``: "must be a whole number from 0
 to 20"), and the card by its names where it has some;
-:func:`catalogue` builds the read-only ``state["content"]`` of a table: every definition by
+:func:`table_content` builds the read-only ``state["content"]`` of a table: every definition by
 id, and the physical cards of each deck (``"machete#3"``: one id per physical card).
 """
 
@@ -407,7 +407,7 @@ def _validate_cards(pack, file: str, key: str, set_ids) -> list:
     return problems
 
 
-# --- the catalogue a table carries -------------------------------------------------------------
+# --- the content a table carries ---------------------------------------------------------------
 
 
 def _card_def(row: dict, deck: str) -> dict:
@@ -422,7 +422,7 @@ def _physical(row: dict) -> list[str]:
     return [f"{row['id']}#{n}" for n in range(1, row.get("copies", 1) + 1)]
 
 
-def catalogue(pack: Mapping) -> dict:
+def table_content(pack: Mapping) -> dict:
     """The read-only content of one table (a valid pack): every card of every set; which sets
     are in the decks is the table's (``state["sets"]``, see :func:`first_sets`)."""
     box = pack["box"]
@@ -477,7 +477,7 @@ def decks_of(cat: dict, sets: dict[str, list[str]] | None) -> dict[str, list[str
     """The cards in play of each deck — the spawn deck from ``sets["spawn"]``, the Equipment
     and crate decks from ``sets["equipment"]`` (crates come with their box's blue cards),
     starters always — in pack order. ``None``: a table from before the host chose sets, whose
-    catalogue already holds only the cards in play."""
+    content already holds only the cards in play."""
 
     def kept(card_id: str, deck: str) -> bool:
         row = cat["cards"][card_id] if deck != "spawn" else cat["spawn"][card_id]

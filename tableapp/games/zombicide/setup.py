@@ -47,7 +47,7 @@ from tableapp.engine import (
 )
 from tableapp.engine.messages import pack_names
 
-from .content import SLIPPERY, catalogue, decks_of, first_sets, validate_content
+from .content import SLIPPERY, decks_of, first_sets, table_content, validate_content
 from .state import (
     COLOUR_LABELS,
     COLOURS,
@@ -113,7 +113,7 @@ def setup(ctx: Ctx, *, content: dict, variant: str | None, options: dict, seats:
     problems = validate_content(content)
     if problems:
         raise RuleError("bad_content", None, M("engine.bad_content", problems=problems))
-    cat = catalogue(content)
+    cat = table_content(content)
     first = level_ids({"content": cat})[0]
     sets = first_sets(cat, options)
     decks = decks_of(cat, sets)

@@ -3,7 +3,7 @@
 The state is plain JSON (string keys)::
 
     {
-      "content":  {...},            # the pack's catalogue (content.catalogue), read-only
+      "content":  {...},            # the pack as a table carries it (table_content), read-only
       "seats":    [1, 2],           # table order (clockwise)
       "options":  {...},
       "phase":    "setup" | "players" | "zombies" | "finished",

@@ -131,7 +131,7 @@ def test_SB_S4_zombie_deck_follows_the_chart(players, difficulty):
 
 
 def test_SB_S4_level_counts_come_from_the_content_chart():
-    cat = content.catalogue(PACK)
+    cat = content.table_content(PACK)
     for difficulty, rows in CHART.items():
         for players, (one, two, three) in rows.items():
             got = level_counts(cat, {"difficulty": difficulty}, players)

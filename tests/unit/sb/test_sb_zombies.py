@@ -103,8 +103,8 @@ def test_SB_T1_a_turn_is_ready_items_zombies_actions_cleanup():
         "sb.items.reset" in [e["msg"] for e in events] and not staged["items"][str(seat)]["spent"]
     )
     options = choices(staged, seat, "ready", "items")
-    catalogue = staged["content"]["items"]
-    assert all(sum(catalogue[i]["weapon"] for i in o.split("+") if i) <= 1 for o in options)
+    item_defs = staged["content"]["items"]
+    assert all(sum(item_defs[i]["weapon"] for i in o.split("+") if i) <= 1 for o in options)
     done, events = act(staged, seat, "ready", items=options[0])
     assert rulings(events)[0] == "SB-T1" and "sb.zombie_card" in [e["msg"] for e in events]
 
