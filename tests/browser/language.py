@@ -10,6 +10,7 @@ from tableapp import catalog
 from tableapp.texts.i18n import phone_entries, translations_in
 
 WORD = re.compile(r"[^\W\d_]{4,}", re.UNICODE)
+CODE = re.compile(r"\b\w*\d\w*\b")
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
 URL = re.compile(r"\bhttps?://\S+")
 
@@ -53,6 +54,9 @@ def _french_content(value, key: str = "") -> str:
 def english_on(page, vocabulary: set[str], ignore: set[str] = frozenset()) -> list[str]:
     """English-only words visible on the page (player names and other ``ignore`` aside)."""
     text = URL.sub(" ", page.evaluate("() => document.body.innerText"))
+    # A run of letters and digits (a log head's first digits, a seed commitment) is no word:
+    # the hex "3fdead91…" holds "dead" but says nothing in English.
+    text = CODE.sub(" ", text)
     for name in ignore:  # a table code (HURT4X) or a name is no word of a language
         text = text.replace(name, " ")
     return sorted(

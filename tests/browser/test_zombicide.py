@@ -580,28 +580,24 @@ def test_issue26_zombicide_in_french_reads_right_on_every_screen(devices, live_s
             look(public)
             break
         seat = next(s for s in waiting if s)
-        kinds = [a["type"] for a in http(url, code, tokens[seat])["actions"]]
-        if "ranged" in kinds and not attacked:
+        offered = {a["type"]: a for a in http(url, code, tokens[seat])["actions"]}
+        if "ranged" in offered and not attacked:
             attacked = True
-            look(http(url, code, tokens[seat], "ranged"))
+            # a survivor with two ranged weapons is asked which (one: it is derived)
+            weapon = offered["ranged"]["params"].get("weapon")
+            chosen = {"weapon": weapon["choices"][0]} if weapon else {}
+            look(http(url, code, tokens[seat], "ranged", **chosen))
             spec = next(
                 a for a in http(url, code, tokens[seat])["actions"] if a["type"] == "attack"
             )
             zombies = {k: min(1, b["max"]) for k, b in spec["params"]["zombies"]["counts"].items()}
             params = {"zombies": zombies, "allies": [], "hits": 1}
             look(http(url, code, tokens[seat], "attack", **params))
-        elif "end_turn" in kinds:
-            goal = (
-                {"goal": "no"}
-                if "goal"
-                in next(
-                    a for a in http(url, code, tokens[seat])["actions"] if a["type"] == "end_turn"
-                )["params"]
-                else {}
-            )
+        elif "end_turn" in offered:
+            goal = {"goal": "no"} if "goal" in offered["end_turn"]["params"] else {}
             look(http(url, code, tokens[seat], "end_turn", **goal))
         else:
-            look(http(url, code, tokens[seat], kinds[0]))
+            look(http(url, code, tokens[seat], next(iter(offered))))
     else:
         pytest.fail(f"no Zombies' attack: {http(url, code, None)['prompt']}")
     log = requests.get(
