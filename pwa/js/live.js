@@ -135,6 +135,10 @@ export function follow(code, token, after, { onEntry, onState, onResume }) {
     get revokedBy() {
       return revokedBy;
     },
+    /** Drop this connection and open a new one (its first view comes whole). */
+    reconnect() {
+      if (!stopped) controller?.abort();
+    },
     close() {
       stopped = true;
       clearTimeout(timer);

@@ -130,7 +130,9 @@ export class TableSession {
       this.streamed = view;
       if (!this.view || entry.seq > this.view.seq) this.setView(view);
     } else if (entry.view_patch) {
+      // the stream's next patches would build on a view this phone lacks: a new connection
       this.streamed = null;
+      this.stream?.reconnect();
       if (!this.view || entry.seq > this.view.seq) this.refresh();
     } else if (entry.view_at > entry.seq) {
       /* the view comes with entry view_at, in the same read */

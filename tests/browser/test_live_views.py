@@ -87,6 +87,8 @@ FOLLOW = """async () => {
   await step({ seq: 8, view: { seq: 8, n: 1 } });
   await step({ seq: 6, view: { seq: 6 } });        // older than the view: kept
   await step({ seq: 10 });                         // a gap, no view: refetch
+  let reconnects = 0;
+  session.stream = { reconnect: () => { reconnects += 1; } };
   session.view = session.streamed = { seq: 8, n: 1 };
   // a patch against the view the stream sent before (8): applied
   await step({ seq: 9, view_base: 8, view_patch: [
@@ -105,7 +107,7 @@ FOLLOW = """async () => {
     view_patch: [{ op: "replace", path: "/seq", value: 13 },
       { op: "replace", path: "/k", value: 1 }] });
   const unheld = await session.answered({ action: { seq: 14 }, view_base: 3, view_patch: [] });
-  return { steps, patched, broken, answered, unheld, left: session.view };
+  return { steps, patched, broken, answered, unheld, reconnects, left: session.view };
 }"""
 
 
@@ -120,5 +122,6 @@ def test_the_phone_takes_the_streamed_view_and_refetches_only_on_a_gap(devices):
     ]  # fmt: skip
     assert found["patched"] == {"seq": 9, "n": 1, "m": [2]}
     assert found["broken"] is None
+    assert found["reconnects"] == 2  # a patch it cannot apply: a new stream (its first view whole)
     assert found["answered"] == {"seq": 13, "k": 1} and found["left"] == {"seq": 12, "k": 0}
     assert found["unheld"] is None
