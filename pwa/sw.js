@@ -1,6 +1,6 @@
 // tableapp's service worker: the app shell is precached under VERSION so the app opens with no
 // network; the API is never cached (views and tokens are always live or absent).
-// The server fills in VERSION and SHELL when it serves this file (tableapp/web.py,
+// The server fills in VERSION and SHELL when it serves this file (tableapp/server/pwa.py,
 // service_worker): SHELL lists the shell's files, VERSION hashes them and this worker, so a
 // changed or added file needs no edit here.
 
