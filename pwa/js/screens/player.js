@@ -133,6 +133,8 @@ export async function mountPlayer(root, { code, token, onRevoked }) {
       const scrolled = bringIntoView(prompt, moves.closest(".panel") ?? moves, moves, live.length ? [live[0], live.at(-1), control] : null);
       if (scrolled) trip = scrolled;
       if (scrolled && fresh) arrived = performance.now();
+      // the page may have grown above the form while it scrolled: once there, look again
+      if (scrolled) addEventListener("scrollend", () => asked === question && onTrip() && showQuestion(session.view, null), { once: true });
       return;
     }
     const moved = before === null ? 0 : moves.getBoundingClientRect().top - before;
